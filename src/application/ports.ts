@@ -1,0 +1,149 @@
+/**
+ * Ports: what the application needs from storage. The SQLite adapters implement them for the embedded
+ * default; KurrentDB (event store) and MongoDB (read models) adapters implement the same contracts.
+ * Names follow KurrentDB's vocabulary: stream, stream revision, expected revision, $all position.
+ */
+
+/**
+ * Expected revision for an append (KurrentDB semantics):
+ * `'no_stream'` — the stream must not exist; `'any'` — no check; `'stream_exists'` — it must exist;
+ * a number — the stream's last revision must be exactly this.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+/** An event to append. `id` (a UUID) is assigned by the store when omitted. */
+export interface EventData<Type extends string = string, Data = unknown> {
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata?: Record<string, unknown>;
+}
+
+/** An event as stored. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based revision of this event within its stream. */
+  revision: number;
+  /** Global, gap-free, increasing position in `$all` (first event: 1). */
+  position: number;
+  type: Type;
+  data: Data;
+  metadata: Record<string, unknown>;
+  /** RFC 3339 UTC timestamp the store recorded the event at. */
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last appended event: pass it as the next expected revision. */
+  nextExpectedRevision: number;
+  /** `$all` position of the last appended event. */
+  position: number;
+}
+
+/** The stream's revision did not match the expected revision; nothing was appended. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** Current revision, or `'no_stream'`. */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Append to '${streamId}' expected revision ${String(expected)}, but the stream is at ${String(actual)}.`);
+  }
+}
+
+/** A store or read-model dependency is unreachable or broken (maps to 503). */
+export class DependencyUnavailableError extends Error {
+  override readonly name = 'DependencyUnavailableError';
+  constructor(
+    readonly dependency: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface EventStore {
+  /** Short name for `/health`: `sqlite`, `kurrentdb`. */
+  readonly kind: string;
+  /**
+   * Append events atomically: all or none.
+   * @throws WrongExpectedRevisionError when `expectedRevision` does not hold (nothing is written).
+   */
+  appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** Events of one stream in revision order, from `fromRevision` (default 0); `[]` when the stream does not exist. */
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  /** Events of `$all` in position order, strictly after `after` (default: from the start). */
+  readAll(options?: { after?: number | null; maxCount?: number }): Promise<RecordedEvent[]>;
+  /** Position of the last event in `$all`, `null` when empty. */
+  headPosition(): Promise<number | null>;
+  /** Called after every successful append in this process (a hint for the projector; polling covers the rest). */
+  onAppended(listener: (position: number) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Where a projection keeps one document: `partition` is the workspace, `key` the project id. */
+export interface DocumentLocation {
+  partition: string;
+  key: string;
+}
+
+export interface DocumentChange extends DocumentLocation {
+  /** Read-model collection (the projection's name). */
+  collection: string;
+  /** New document, or `null` to remove it. */
+  doc: unknown;
+}
+
+export interface ProjectionCheckpoint {
+  /** Projection definition version the stored documents were built with. */
+  version: number;
+  /** Last `$all` position applied, `null` before the first event. */
+  position: number | null;
+}
+
+export interface ReadModelStore {
+  readonly kind: string;
+  get<T>(collection: string, location: DocumentLocation): Promise<T | null>;
+  /** Documents of one partition in ascending key order, keys strictly after `after`. */
+  list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>>;
+  /**
+   * Write document changes and advance checkpoints together. The SQLite adapter does it in one
+   * transaction, so each event is applied at most once per read model.
+   */
+  commit(changes: DocumentChange[], checkpoints: Array<{ projection: string } & ProjectionCheckpoint>): Promise<void>;
+  getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null>;
+  /** Drop a projection's documents and checkpoint (for rebuilds and version changes). */
+  reset(projection: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Scopes an API key can hold. */
+export const SCOPES = ['projects:read', 'projects:write', 'templates:render'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface ApiKeyRecord {
+  /** Public key id (the token's prefix), safe to log. */
+  id: string;
+  /** Hex SHA-256 of the whole token; the token itself is never stored. */
+  hash: string;
+  name: string;
+  workspace: string;
+  scopes: Scope[];
+  createdAt: string;
+  /** RFC 3339; `null` = never expires. */
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface ApiKeyStore {
+  findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  insert(record: ApiKeyRecord): Promise<void>;
+  list(): Promise<ApiKeyRecord[]>;
+  /** @returns false when no key has that id. */
+  revoke(id: string, at: string): Promise<boolean>;
+  count(): Promise<number>;
+}

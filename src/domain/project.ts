@@ -1,0 +1,169 @@
+/**
+ * The project decider (pure): commands in, events out, and the fold that rebuilds state from events.
+ *
+ * Revision rule (ARCHITECTURE §1): a project's revision IS the stream revision of its last event,
+ * 0-based as KurrentDB numbers them. Creation is revision 0; every save or delete adds one.
+ * Time and ids arrive with the command; nothing here reads a clock or does I/O.
+ */
+import { DomainError } from './errors.js';
+import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
+
+/** The compiled form of a template at one revision: what is published and can be replayed for audit. */
+export interface PublishedTemplate {
+  /** MJML JSON AST, includes resolved. */
+  ast: MjmlNode;
+  /** `mjml2html` output with Handlebars expressions still in it. */
+  publishedHtml: string;
+  /** Version of the `mjml` package that produced `publishedHtml` (e.g. "5.4.1"). */
+  mjmlVersion: string;
+}
+
+/** Who and what an event is about; carried in every event so projections need no stream-name parsing. */
+export interface ProjectRef {
+  workspace: string;
+  projectId: string;
+}
+
+interface EventBase extends ProjectRef {
+  /** RFC 3339 UTC timestamp with milliseconds. */
+  occurredAt: string;
+}
+
+export interface ProjectCreated {
+  type: 'ProjectCreated';
+  data: EventBase & PublishedTemplate & { metadata: ProjectMetadata };
+}
+export interface ProjectSaved {
+  type: 'ProjectSaved';
+  data: EventBase & PublishedTemplate & { metadata: ProjectMetadata };
+}
+export interface ProjectDeleted {
+  type: 'ProjectDeleted';
+  data: EventBase;
+}
+export type ProjectEvent = ProjectCreated | ProjectSaved | ProjectDeleted;
+export const PROJECT_EVENT_TYPES: ReadonlyArray<ProjectEvent['type']> = ['ProjectCreated', 'ProjectSaved', 'ProjectDeleted'];
+
+interface CommandBase extends ProjectRef {
+  /** Command time, RFC 3339 UTC with milliseconds. */
+  at: string;
+}
+export interface CreateProject extends CommandBase {
+  type: 'CreateProject';
+  metadata: ProjectMetadata;
+  template: PublishedTemplate;
+}
+export interface SaveProject extends CommandBase {
+  type: 'SaveProject';
+  /** Omitted: keep the current metadata. */
+  metadata?: ProjectMetadata;
+  template: PublishedTemplate;
+  /** From `If-Match`: refuse unless this is the current revision. */
+  expectedRevision?: number;
+}
+export interface DeleteProject extends CommandBase {
+  type: 'DeleteProject';
+  expectedRevision?: number;
+}
+export type ProjectCommand = CreateProject | SaveProject | DeleteProject;
+
+export type ProjectState =
+  | { status: 'none' }
+  | { status: 'active'; revision: number; createdAt: string; updatedAt: string; metadata: ProjectMetadata }
+  | { status: 'deleted'; revision: number; deletedAt: string };
+
+export const initialState: ProjectState = { status: 'none' };
+
+/** The event-store stream that holds one project's history: `project-<workspace>:<projectId>`. */
+export function projectStream({ workspace, projectId }: ProjectRef): string {
+  return `project-${workspace}:${projectId}`;
+}
+
+/** Fold one event into the state. Never throws on a recorded event. */
+export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectCreated':
+      return {
+        status: 'active',
+        revision: 0,
+        createdAt: event.data.occurredAt,
+        updatedAt: event.data.occurredAt,
+        metadata: event.data.metadata,
+      };
+    case 'ProjectSaved':
+      if (state.status !== 'active') return state;
+      return { ...state, revision: state.revision + 1, updatedAt: event.data.occurredAt, metadata: event.data.metadata };
+    case 'ProjectDeleted':
+      return { status: 'deleted', revision: state.status === 'none' ? 0 : state.revision + 1, deletedAt: event.data.occurredAt };
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * Decide which events a command produces.
+ * @throws DomainError `project_exists` (create on an existing or deleted id), `project_not_found`,
+ *   `project_deleted`, `revision_mismatch` (expectedRevision is not the current revision).
+ */
+export function decide(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
+  const ref = { workspace: command.workspace, projectId: command.projectId };
+  switch (command.type) {
+    case 'CreateProject':
+      if (state.status !== 'none') {
+        throw new DomainError(
+          'project_exists',
+          state.status === 'deleted'
+            ? `Project '${command.projectId}' was deleted; ids are not reused, so its history stays unambiguous. Choose another id.`
+            : `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`,
+          { project_id: command.projectId },
+        );
+      }
+      return [{ type: 'ProjectCreated', data: { ...ref, occurredAt: command.at, metadata: command.metadata, ...command.template } }];
+    case 'SaveProject': {
+      const active = requireActive(command, state);
+      checkExpected(command.expectedRevision, active.revision);
+      const occurredAt = laterThan(active.updatedAt, command.at);
+      const metadata = command.metadata ?? active.metadata;
+      return [{ type: 'ProjectSaved', data: { ...ref, occurredAt, metadata, ...command.template } }];
+    }
+    case 'DeleteProject': {
+      const active = requireActive(command, state);
+      checkExpected(command.expectedRevision, active.revision);
+      return [{ type: 'ProjectDeleted', data: { ...ref, occurredAt: laterThan(active.updatedAt, command.at) } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function requireActive(command: ProjectCommand, state: ProjectState): Extract<ProjectState, { status: 'active' }> {
+  if (state.status === 'none') {
+    throw new DomainError('project_not_found', `Project '${command.projectId}' does not exist.`, { project_id: command.projectId });
+  }
+  if (state.status === 'deleted') {
+    throw new DomainError('project_deleted', `Project '${command.projectId}' was deleted at ${state.deletedAt}.`, {
+      project_id: command.projectId,
+    });
+  }
+  return state;
+}
+
+function checkExpected(expected: number | undefined, current: number): void {
+  if (expected !== undefined && expected !== current) {
+    throw new DomainError('revision_mismatch', `Expected revision ${expected}, but the project is at revision ${current}.`, {
+      expected_revision: expected,
+      current_revision: current,
+    });
+  }
+}
+
+/** `updated_at` must move forward with every revision, even if the wall clock stepped back. */
+function laterThan(previous: string, proposed: string): string {
+  const prev = Date.parse(previous);
+  return Date.parse(proposed) > prev ? proposed : new Date(prev + 1).toISOString();
+}
+
+/** Exhaustiveness check for `switch` over a union. */
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}
