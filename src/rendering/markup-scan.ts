@@ -1,0 +1,113 @@
+/**
+ * One pass over MJML markup, with the tokenizer and options `mjml-parser-xml` uses (htmlparser2, entities
+ * not decoded, self-closing tags recognised), that prepares it for parsing:
+ *
+ * - Bare Handlebars block tags (`{{#if}}`, `{{#each}}`, `{{else}}`, `{{/if}}`, …) and comments standing
+ *   between sections, columns or components are wrapped in `<mj-raw>`. MJML silently drops text there
+ *   (notes/handlebars-in-mjml.md §4.1); inside `mj-raw` it survives and Handlebars sees it at render time.
+ * - `<mj-include>` tags outside ending tags are renamed to a placeholder element, so the parser keeps
+ *   their position and `resolveIncludes` can splice the included file in from memory.
+ *
+ * Only line breaks are significant for MJML's line numbers, and the rewrite adds none.
+ */
+import { Parser } from 'htmlparser2';
+import { ENDING_TAGS, RAW_WRAPPABLE_PARENTS } from './mjml-runtime.js';
+
+/** Tag name that stands in for `mj-include` between the scan and the include resolver. */
+export const INCLUDE_PLACEHOLDER = 'letterpress-mj-include';
+
+/**
+ * A Handlebars tag that only steers output and renders nothing by itself: block open/close/else,
+ * inverse sections, raw-block delimiters and comments. Source: Handlebars language guide.
+ */
+const CONTROL_TAG = /\{\{\{\{\/?[^{}]*\}\}\}\}|\{\{~?\s*(?:[#^/]|else\b|!)[\s\S]*?~?\}\}/g;
+
+interface Edit {
+  start: number;
+  end: number; // exclusive
+  text: string;
+}
+
+/** Result of `prepareMarkup`: the markup to hand to the parser, and what was changed. */
+export interface PreparedMarkup {
+  markup: string;
+  /** Control tags wrapped in `mj-raw`, with the tag they stood in. */
+  wrapped: Array<{ tag: string; parent: string; line: number }>;
+  /** Number of `mj-include` tags turned into placeholders. */
+  includes: number;
+}
+
+/** Rewrite MJML markup as described in the module comment. Pure; never throws on malformed markup. */
+export function prepareMarkup(markup: string): PreparedMarkup {
+  const edits: Edit[] = [];
+  const wrapped: PreparedMarkup['wrapped'] = [];
+  const stack: string[] = [];
+  let includes = 0;
+  let inEndingTag = 0; // nesting depth inside ending tags, counted as mjml-parser-xml counts it
+
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (inEndingTag > 0) {
+          if (ENDING_TAGS.has(name)) inEndingTag += 1;
+          return;
+        }
+        if (ENDING_TAGS.has(name)) inEndingTag += 1;
+        if (name === 'mj-include') {
+          includes += 1;
+          edits.push(renameTag(markup, parser.startIndex, 'mj-include', INCLUDE_PLACEHOLDER));
+        }
+        stack.push(name);
+      },
+      onclosetag(name, isImplied) {
+        if (ENDING_TAGS.has(name)) inEndingTag -= 1;
+        if (inEndingTag > 0) return;
+        if (name === 'mj-include' && !isImplied && markup.startsWith('</mj-include', parser.startIndex)) {
+          edits.push(renameTag(markup, parser.startIndex, '/mj-include', `/${INCLUDE_PLACEHOLDER}`));
+        }
+        stack.pop();
+      },
+      ontext(text) {
+        const parent = stack[stack.length - 1];
+        if (inEndingTag > 0 || parent === undefined || !RAW_WRAPPABLE_PARENTS.has(parent)) return;
+        const base = parser.startIndex;
+        for (const match of text.matchAll(CONTROL_TAG)) {
+          const start = base + (match.index ?? 0);
+          edits.push({ start, end: start, text: '<mj-raw>' });
+          edits.push({ start: start + match[0].length, end: start + match[0].length, text: '</mj-raw>' });
+          wrapped.push({ tag: match[0], parent, line: lineAt(markup, start) });
+        }
+      },
+    },
+    { recognizeCDATA: true, decodeEntities: false, recognizeSelfClosing: true, lowerCaseAttributeNames: false },
+  );
+  parser.write(markup);
+  parser.end();
+  return { markup: applyEdits(markup, edits), wrapped, includes };
+}
+
+function renameTag(markup: string, at: number, from: string, to: string): Edit {
+  // `at` points at '<'; the tag name follows it (lower-cased by htmlparser2, so compare case-insensitively)
+  const nameStart = at + 1;
+  const written = markup.slice(nameStart, nameStart + from.length);
+  if (written.toLowerCase() !== from) return { start: nameStart, end: nameStart, text: '' };
+  return { start: nameStart, end: nameStart + from.length, text: to };
+}
+
+function applyEdits(markup: string, edits: Edit[]): string {
+  const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let cursor = 0;
+  for (const edit of ordered) {
+    out += markup.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+  }
+  return out + markup.slice(cursor);
+}
+
+/** 1-based line number of a character offset. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+}

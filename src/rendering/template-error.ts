@@ -1,0 +1,40 @@
+/**
+ * Why a template was refused at create/save (or could not be compiled). `status` is the HTTP status the
+ * API answers with; every code is documented in README "Errors".
+ */
+export type TemplateErrorCode =
+  | 'invalid_ast' // the `ast` is not MJML JSON (shape, root, depth)
+  | 'invalid_mjml' // markup that is not an MJML document
+  | 'handlebars_first_template' // a Handlebars program that generates MJML, not an MJML document
+  | 'go_template_syntax' // Go text/template actions ({{.Props.X}}, {{end}})
+  | 'invalid_include_path' // an mj-include or includes key outside the template's folder
+  | 'include_not_found' // an mj-include with no entry in `includes`
+  | 'include_cycle' // files including each other
+  | 'text_on_structural_node' // text MJML would silently drop (e.g. directly in mj-section)
+  | 'mjml_validation_failed' // MJML validator errors under validation "strict"
+  | 'mjml_compile_failed' // mjml2html threw on this template
+  | 'mjml_compile_timeout' // compile exceeded COMPILE_TIMEOUT_MS (500)
+  | 'invalid_handlebars' // Handlebars cannot parse or run the template
+  | 'unknown_helper' // a helper that is not registered
+  | 'unknown_partial'; // a partial that is not defined
+
+/** One located finding: an RFC 6901 pointer into the request body and/or a file and line. */
+export interface TemplateProblem {
+  pointer?: string;
+  file?: string;
+  line?: number;
+  message: string;
+}
+
+export class TemplateError extends Error {
+  override readonly name = 'TemplateError';
+  constructor(
+    readonly code: TemplateErrorCode,
+    message: string,
+    readonly problems: TemplateProblem[] = [],
+    readonly status: 400 | 500 = 400,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The shared corpus of real MJML templates (../shared/corpus, see its MANIFEST.md): top-level `*.mjml`
+ * files are templates; `shared/` and `partials/` hold their `mj-include` targets.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+
+export interface CorpusTemplate {
+  name: string;
+  file: string;
+  source: string;
+  /** Every file the template reaches through mj-include, keyed by path relative to the template. */
+  includes: Record<string, string>;
+}
+
+const INCLUDE_TAG = /<mj-include\b[^>]*?\bpath\s*=\s*("([^"]*)"|'([^']*)')/g;
+
+/** Top-level corpus templates in name order. */
+export function corpusTemplates(): CorpusTemplate[] {
+  return readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.mjml'))
+    .sort()
+    .map((f) => {
+      const file = join(CORPUS_DIR, f);
+      const source = readFileSync(file, 'utf8');
+      return { name: f.replace(/\.mjml$/, ''), file, source, includes: reachableIncludes(source) };
+    });
+}
+
+function reachableIncludes(source: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (text: string, fromDir: string): void => {
+    for (const match of text.matchAll(INCLUDE_TAG)) {
+      const key = posix.normalize(posix.join(fromDir, match[2] ?? match[3] ?? ''));
+      if (key in found) continue;
+      found[key] = readFileSync(join(CORPUS_DIR, key), 'utf8');
+      if (!key.endsWith('.css')) visit(found[key]!, posix.dirname(key));
+    }
+  };
+  visit(source, '.');
+  return found;
+}
