@@ -147,3 +147,11 @@ export interface ApiKeyStore {
   revoke(id: string, at: string): Promise<boolean>;
   count(): Promise<number>;
 }
+
+/** A fixed-window request counter per API key (in process, or shared through Redis). */
+export interface RateLimiter {
+  /** Requests allowed per key per window. */
+  readonly limit: number;
+  /** Count one request for `key`. `resetMs`: ms until the window resets. */
+  consume(key: string): Promise<{ allowed: boolean; remaining: number; resetMs: number }>;
+}

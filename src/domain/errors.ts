@@ -6,7 +6,9 @@ export type DomainErrorCode =
   | 'project_exists' // create on an id that has a stream already (also a deleted one: ids are not reused)
   | 'project_not_found' // save/delete/read of an id that never existed
   | 'project_deleted' // save/delete/read of a deleted project
-  | 'revision_mismatch'; // the caller's expected revision (If-Match) is not the current one
+  | 'revision_mismatch' // the caller's expected revision (If-Match) is not the current one
+  | 'revision_not_found' // a past revision that the project never had
+  | 'concurrency_conflict'; // concurrent writers kept winning the race; nothing was written
 
 /** A command the decider refuses. Thrown by `decide`; never carries partial state. */
 export class DomainError extends Error {

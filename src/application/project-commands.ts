@@ -1,0 +1,137 @@
+/**
+ * The one command path: read the stream → fold → decide → append with the expected revision → wait for
+ * the projections. Every write of a project goes through `execute`.
+ */
+import { DomainError } from '../domain/errors.js';
+import type { ProjectMetadata } from '../domain/mjml-ast.js';
+import {
+  decide,
+  evolve,
+  initialState,
+  projectStream,
+  type ProjectCommand,
+  type ProjectEvent,
+  type ProjectRef,
+  type ProjectState,
+  type PublishedTemplate,
+} from '../domain/project.js';
+import type { EventStore } from './ports.js';
+import { WrongExpectedRevisionError } from './ports.js';
+import type { Projector } from './projector.js';
+import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './templates.js';
+
+/** What a successful write reports back. */
+export interface WriteResult {
+  ref: ProjectRef;
+  /** The project's revision after the write (= stream revision of the last event). */
+  revision: number;
+  /** `$all` position of the last event. */
+  position: number;
+  events: ProjectEvent[];
+  warnings: TemplateWarning[];
+}
+
+export interface ProjectCommandsDeps {
+  eventStore: EventStore;
+  projector: Pick<Projector, 'waitFor'>;
+  templates: TemplatePreparer;
+  /** Current time as RFC 3339 UTC with ms. */
+  now: () => string;
+  /** How long a write waits for its projections before answering anyway (ms). */
+  projectionWaitMs?: number;
+  logger?: { warn(obj: object, msg?: string): void };
+}
+
+/** Attempts when concurrent writers race for the same stream (without If-Match). */
+const MAX_ATTEMPTS = 3;
+
+export class ProjectCommands {
+  constructor(private readonly deps: ProjectCommandsDeps) {}
+
+  /**
+   * Create a project at revision 0.
+   * @throws DomainError `project_exists`; TemplateError when the template is refused.
+   */
+  create(ref: ProjectRef, input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode }): Promise<WriteResult> {
+    return this.execute(ref, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template }));
+  }
+
+  /**
+   * Save a new revision. `metadata` omitted keeps the current metadata.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`; TemplateError.
+   */
+  save(
+    ref: ProjectRef,
+    input: { metadata?: ProjectMetadata; source: TemplateSource; validation: ValidationMode; expectedRevision?: number },
+  ): Promise<WriteResult> {
+    return this.execute(ref, input, (at, template) => ({
+      type: 'SaveProject',
+      ...ref,
+      at,
+      template,
+      ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+      ...(input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {}),
+    }));
+  }
+
+  /** Delete a project; its template then renders 404. @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`. */
+  delete(ref: ProjectRef, input: { expectedRevision?: number } = {}): Promise<WriteResult> {
+    return this.execute(ref, null, (at) => ({
+      type: 'DeleteProject',
+      ...ref,
+      at,
+      ...(input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {}),
+    }));
+  }
+
+  /**
+   * read → fold → decide → append(expected revision) → wait for projections. The decider first runs on
+   * a placeholder template, so a command that cannot succeed (404, 409, 412) is refused before the
+   * template is compiled; the template is prepared once, however many times a race makes us re-decide.
+   */
+  private async execute(
+    ref: ProjectRef,
+    input: { source: TemplateSource; validation: ValidationMode } | null,
+    command: (at: string, template: PublishedTemplate) => ProjectCommand,
+  ): Promise<WriteResult> {
+    const stream = projectStream(ref);
+    let prepared: PreparedTemplate | undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await this.load(stream);
+      const at = this.deps.now();
+      if (!prepared) {
+        decide(command(at, PLACEHOLDER), state); // throws the domain's refusal, if any
+        prepared = input ? await this.deps.templates.prepare(input.source, input.validation) : { template: PLACEHOLDER, warnings: [] };
+      }
+      const events = decide(command(at, prepared.template), state);
+      try {
+        const expected = state.status === 'none' ? 'no_stream' : state.revision;
+        const appended = await this.deps.eventStore.appendToStream(stream, events, { expectedRevision: expected });
+        await this.awaitProjections(appended.position);
+        return { ref, revision: appended.nextExpectedRevision, position: appended.position, events, warnings: prepared.warnings };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it
+        // the command is decided again on the new state (last writer wins), a bounded number of times.
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new DomainError('concurrency_conflict', `Project '${ref.projectId}' is being written concurrently; retry the request.`);
+        }
+      }
+    }
+  }
+
+  private async load(stream: string): Promise<ProjectState> {
+    const recorded = await this.deps.eventStore.readStream(stream);
+    return recorded.reduce((state, e) => evolve(state, { type: e.type, data: e.data } as ProjectEvent), initialState);
+  }
+
+  private async awaitProjections(position: number): Promise<void> {
+    const waitMs = this.deps.projectionWaitMs ?? 5000;
+    if (!(await this.deps.projector.waitFor(position, waitMs))) {
+      this.deps.logger?.warn({ position, waitMs }, 'projections did not catch up before the write was answered');
+    }
+  }
+}
+
+/** Stands in for the template in the pre-compile decide, and in delete commands (which carry none). */
+const PLACEHOLDER: PublishedTemplate = { ast: { tagName: 'mjml', attributes: {} }, publishedHtml: '', mjmlVersion: '' };

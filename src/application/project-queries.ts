@@ -1,0 +1,115 @@
+/**
+ * The read side: projects from the read models (current revision) or from the event store (a past
+ * revision, whose saved event carries exactly what was published then).
+ */
+import { DomainError } from '../domain/errors.js';
+import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
+import { projectStream, type ProjectEvent, type ProjectRef } from '../domain/project.js';
+import type { ProjectDetailsDoc, RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
+import type { EventStore, ReadModelStore } from './ports.js';
+
+/** A project as of one revision. */
+export interface ProjectView extends ProjectRef {
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  metadata: ProjectMetadata;
+  ast: MjmlNode;
+  publishedHtml: string;
+  mjmlVersion: string;
+}
+
+/** The current revision of a live project, read from the small template-list document. */
+export interface CurrentRevision {
+  revision: number;
+  updatedAt: string;
+}
+
+export class ProjectQueries {
+  constructor(
+    private readonly readModels: ReadModelStore,
+    private readonly eventStore: EventStore,
+  ) {}
+
+  /** The current revision. @throws DomainError `project_not_found`, `project_deleted`. */
+  async getProject(ref: ProjectRef): Promise<ProjectView> {
+    const doc = await this.readModels.get<ProjectDetailsDoc>('project-details', location(ref));
+    if (!doc) throw notFound(ref);
+    if (doc.status === 'deleted' || !doc.ast || doc.publishedHtml === null || !doc.mjmlVersion) {
+      throw new DomainError('project_deleted', `Project '${ref.projectId}' was deleted${doc.deletedAt ? ` at ${doc.deletedAt}` : ''}.`);
+    }
+    return {
+      ...ref,
+      revision: doc.revision,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
+      metadata: doc.metadata,
+      ast: doc.ast,
+      publishedHtml: doc.publishedHtml,
+      mjmlVersion: doc.mjmlVersion,
+    };
+  }
+
+  /**
+   * The project as it was at `revision` (its own published HTML, AST and metadata).
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`.
+   */
+  async getProjectAt(ref: ProjectRef, revision: number): Promise<ProjectView> {
+    const current = await this.getProject(ref);
+    if (revision === current.revision) return current;
+    if (revision > current.revision || revision < 0) throw revisionNotFound(ref, revision, current.revision);
+    const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: revision, maxCount: 1 });
+    const recorded = event as unknown as { type: ProjectEvent['type']; data: ProjectEvent['data']; revision: number } | undefined;
+    if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref, revision, current.revision);
+    const data = recorded.data as Extract<ProjectEvent, { type: 'ProjectSaved' }>['data'];
+    return {
+      ...ref,
+      revision,
+      createdAt: current.createdAt,
+      updatedAt: data.occurredAt,
+      metadata: data.metadata,
+      ast: data.ast,
+      publishedHtml: data.publishedHtml,
+      mjmlVersion: data.mjmlVersion,
+    };
+  }
+
+  /** Revision and time of a live project, or null when it does not exist or was deleted (cheap: no AST, no HTML). */
+  async currentRevision(ref: ProjectRef): Promise<CurrentRevision | null> {
+    const doc = await this.readModels.get<TemplateSummaryDoc>('template-list', location(ref));
+    return doc ? { revision: doc.revision, updatedAt: doc.updatedAt } : null;
+  }
+
+  /** Live projects of a workspace in id order, `limit` at a time after the cursor id. */
+  async listProjects(workspace: string, page: { after?: string; limit: number }): Promise<{ items: TemplateSummaryDoc[]; nextCursor: string | null }> {
+    const rows = await this.readModels.list<TemplateSummaryDoc>('template-list', {
+      partition: workspace,
+      limit: page.limit + 1,
+      ...(page.after !== undefined ? { after: page.after } : {}),
+    });
+    const items = rows.slice(0, page.limit).map((r) => r.doc);
+    return { items, nextCursor: rows.length > page.limit ? (items[items.length - 1]?.id ?? null) : null };
+  }
+
+  /** Every revision of a project, oldest first. @throws DomainError `project_not_found`, `project_deleted`. */
+  async listRevisions(ref: ProjectRef): Promise<RevisionHistoryDoc['items']> {
+    await this.getProject(ref);
+    const doc = await this.readModels.get<RevisionHistoryDoc>('revision-history', location(ref));
+    return doc?.items ?? [];
+  }
+}
+
+function location(ref: ProjectRef) {
+  return { partition: ref.workspace, key: ref.projectId };
+}
+
+function notFound(ref: ProjectRef): DomainError {
+  return new DomainError('project_not_found', `Project '${ref.projectId}' does not exist.`, { project_id: ref.projectId });
+}
+
+function revisionNotFound(ref: ProjectRef, revision: number, current: number): DomainError {
+  return new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${current}).`, {
+    revision,
+    current_revision: current,
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * `createApp(deps)`: the Koa application with every route of ARCHITECTURE §4 under both `/v1` and
+ * `/api/v1`. It does not listen; `server.ts` does.
+ *
+ * Middleware order: request id → access log → gzip → problem details → authentication → rate limit →
+ * routes. Compression sits outside the error middleware so problem responses are gzipped too.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import type { ApiKeys } from '../application/api-keys.js';
+import type { ProjectCommands } from '../application/project-commands.js';
+import type { ProjectQueries } from '../application/project-queries.js';
+import type { TemplateRenderer } from '../rendering/renderer.js';
+import type { RateLimiter } from '../application/ports.js';
+import { accessLog, authenticate, rateLimit, requestId, type AppState } from './middleware.js';
+import { problemDetails } from './problem.js';
+import { healthRoutes } from './routes/health.js';
+import { projectRoutes } from './routes/projects.js';
+import { templateRoutes } from './routes/templates.js';
+
+/** What /health reports; `status` decides 200 or 503. */
+export interface HealthReport {
+  status: 'ok' | 'unavailable';
+  detail?: string;
+  [check: string]: unknown;
+}
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AppDeps {
+  commands: ProjectCommands;
+  queries: ProjectQueries;
+  renderer: TemplateRenderer;
+  apiKeys: ApiKeys;
+  rateLimiter: RateLimiter;
+  health: () => Promise<HealthReport>;
+  logger: Logger;
+  /** Largest accepted JSON body, bytes. */
+  bodyLimitBytes: number;
+  /** Id for a project created without one. */
+  newId: () => string;
+}
+
+export const API_PREFIXES = ['/v1', '/api/v1'] as const;
+
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = false;
+  app.silent = true; // errors are logged by problemDetails, once
+
+  const routes = new Router<AppState>();
+  projectRoutes(routes, deps);
+  templateRoutes(routes, deps);
+  healthRoutes(routes, deps);
+
+  const api = new Router<AppState>();
+  api.use(authenticate(deps.apiKeys), rateLimit(deps.rateLimiter));
+  for (const prefix of API_PREFIXES) api.use(prefix, routes.routes(), routes.allowedMethods({ throw: true }));
+
+  app.use(requestId());
+  app.use(accessLog(deps.logger));
+  app.use(compress({ threshold: 0, br: false, deflate: false, filter: () => true }));
+  app.use(problemDetails(deps.logger));
+  app.use(api.routes());
+  return app;
+}

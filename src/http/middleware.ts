@@ -1,0 +1,122 @@
+/**
+ * Cross-cutting middleware: request ids, access log, bearer authentication, scopes, rate limits, JSON
+ * bodies. Each is small; the order they run in is fixed by `createApp`.
+ */
+import { randomUUID } from 'node:crypto';
+import parse from 'co-body';
+import type Koa from 'koa';
+import { AuthError, type ApiKeys, type Principal } from '../application/api-keys.js';
+import type { RateLimiter, Scope } from '../application/ports.js';
+import { ProblemError } from './problem.js';
+
+/** Koa state our middleware fills in. */
+export interface AppState {
+  requestId: string;
+  principal?: Principal;
+  /** The parsed JSON object body (set by `jsonBody`). */
+  body?: unknown;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Echo a well-formed incoming `X-Request-Id`, or make one; set it on every response. */
+export function requestId(): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    ctx.state.requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    await next();
+  };
+}
+
+/** One log line per request: method, path, status, duration (ms), request id, key id. */
+export function accessLog(logger: { info(obj: object, msg?: string): void }): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      logger.info(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+          request_id: ctx.state.requestId,
+          key_id: ctx.state.principal?.keyId,
+        },
+        'request',
+      );
+    }
+  };
+}
+
+/** `Authorization: Bearer <key>` on every route (RFC 6750). @throws AuthError (401). */
+export function authenticate(keys: ApiKeys): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      throw new AuthError('missing_api_key', header ? 'The Authorization header must be "Bearer <API key>".' : 'An API key is required: send "Authorization: Bearer <API key>".');
+    }
+    ctx.state.principal = await keys.authenticate(match[1]!);
+    await next();
+  };
+}
+
+/** Refuse with 403 unless the key holds `scope`. */
+export function requireScope(scope: Scope): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    if (!ctx.state.principal?.scopes.has(scope)) {
+      throw new ProblemError(403, 'insufficient_scope', `This API key lacks the '${scope}' scope.`, [], {
+        'WWW-Authenticate': `Bearer realm="letterpress", error="insufficient_scope", scope="${scope}"`,
+      });
+    }
+    await next();
+  };
+}
+
+/**
+ * Per-key rate limit. Sets `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`
+ * (Unix time in seconds when the window resets, as GitHub's API does) on every authenticated response;
+ * past the limit answers 429 with `Retry-After` in whole seconds, at least 1 (RFC 9110 §10.2.3).
+ */
+export function rateLimit(limiter: RateLimiter): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const { allowed, remaining, resetMs } = await limiter.consume(ctx.state.principal!.keyId);
+    const headers = {
+      'X-RateLimit-Limit': String(limiter.limit),
+      'X-RateLimit-Remaining': String(remaining),
+      'X-RateLimit-Reset': String(Math.ceil((Date.now() + resetMs) / 1000)),
+    };
+    ctx.set(headers);
+    if (!allowed) {
+      const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
+      throw new ProblemError(429, 'rate_limited', `Rate limit of ${limiter.limit} requests per minute exceeded; retry in ${retryAfter} s.`, [], {
+        ...headers,
+        'Retry-After': String(retryAfter),
+      });
+    }
+    await next();
+  };
+}
+
+/**
+ * Parse a JSON object body into `ctx.state.body`. An empty body counts as `{}`.
+ * @throws 415 `unsupported_media_type` (a body that is not JSON), 413 `payload_too_large`,
+ *   400 `malformed_json`, 400 `invalid_body` (JSON that is not an object).
+ */
+export function jsonBody(limitBytes: number): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
+    if (hasBody && !ctx.is('application/json', '+json')) {
+      throw new ProblemError(415, 'unsupported_media_type', `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`);
+    }
+    const body: unknown = hasBody ? await parse.json(ctx, { limit: limitBytes, strict: true }) : {};
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
+    }
+    ctx.state.body = body;
+    await next();
+  };
+}

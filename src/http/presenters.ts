@@ -1,0 +1,67 @@
+/**
+ * Domain/read-model shapes → the API's JSON (snake_case, RFC 3339 UTC timestamps with ms).
+ */
+import type { ProjectView } from '../application/project-queries.js';
+import type { TemplateWarning } from '../application/templates.js';
+import type { RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
+import type { RenderOutput } from '../rendering/renderer.js';
+
+/** The Project resource (ARCHITECTURE §4). */
+export function presentProject(view: ProjectView) {
+  return {
+    id: view.projectId,
+    revision: view.revision,
+    created_at: view.createdAt,
+    updated_at: view.updatedAt,
+    metadata: view.metadata,
+    ast: view.ast,
+    published_html: view.publishedHtml,
+    mjml_version: view.mjmlVersion,
+  };
+}
+
+/** Project after a write, with what the import or the validator had to say. */
+export function presentWrite(view: ProjectView, warnings: TemplateWarning[]) {
+  return { ...presentProject(view), warnings };
+}
+
+/** One entry of GET /projects and GET /templates. */
+export function presentSummary(doc: TemplateSummaryDoc) {
+  return { id: doc.id, name: doc.name, subject: doc.subject, revision: doc.revision, created_at: doc.createdAt, updated_at: doc.updatedAt };
+}
+
+/** One entry of GET /projects/:id/revisions. */
+export function presentRevision(item: RevisionHistoryDoc['items'][number]) {
+  return {
+    revision: item.revision,
+    updated_at: item.occurredAt,
+    event: item.event,
+    name: item.name,
+    mjml_version: item.mjmlVersion,
+    published_html_bytes: item.publishedHtmlBytes,
+  };
+}
+
+/** GET /templates/:id: what a sender needs to call render. */
+export function presentTemplate(view: ProjectView, variables: string[]) {
+  return {
+    id: view.projectId,
+    revision: view.revision,
+    updated_at: view.updatedAt,
+    name: typeof view.metadata['name'] === 'string' ? view.metadata['name'] : null,
+    subject: typeof view.metadata['subject'] === 'string' ? view.metadata['subject'] : null,
+    mjml_version: view.mjmlVersion,
+    variables,
+  };
+}
+
+/** POST /templates/:id/render result: `html` or `mjml` by format. */
+export function presentRender(output: RenderOutput) {
+  return {
+    id: output.id,
+    revision: output.revision,
+    updated_at: output.updatedAt,
+    format: output.format,
+    [output.format]: output.body,
+  };
+}

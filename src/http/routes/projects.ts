@@ -1,0 +1,103 @@
+/**
+ * /projects routes: create, list, fetch (optionally at a past revision), save, delete, revisions.
+ */
+import type { Router, RouterContext } from '@koa/router';
+import type { ProjectRef } from '../../domain/project.js';
+import type { AppDeps } from '../app.js';
+import { jsonBody, requireScope, type AppState } from '../middleware.js';
+import { presentProject, presentRevision, presentSummary, presentWrite } from '../presenters.js';
+import { ProblemError } from '../problem.js';
+import { cursorAfter, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
+import { sendJson } from './respond.js';
+
+export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
+  const read = requireScope('projects:read');
+  const write = requireScope('projects:write');
+  const body = jsonBody(deps.bodyLimitBytes);
+
+  router.post('/projects', write, body, async (ctx) => {
+    const input = parseCreate(ctx.state.body);
+    const ref = { workspace: principal(ctx).workspace, projectId: input.id ?? deps.newId() };
+    const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation });
+    const view = await deps.queries.getProjectAt(ref, result.revision);
+    ctx.set('Location', `${ctx.path}/${encodeURIComponent(ref.projectId)}`);
+    ctx.set('ETag', etag(view.revision));
+    sendJson(ctx, 201, presentWrite(view, result.warnings));
+  });
+
+  router.get('/projects', read, async (ctx) => {
+    const page = parseList(ctx.query);
+    const { items, nextCursor } = await deps.queries.listProjects(principal(ctx).workspace, page);
+    sendJson(ctx, 200, { items: items.map(presentSummary), next_cursor: cursorAfter(nextCursor) });
+  });
+
+  router.get('/projects/:id', read, async (ctx) => {
+    const ref = refOf(ctx);
+    const revision = parseRevisionQuery(ctx.query['revision']);
+    const view = revision === undefined ? await deps.queries.getProject(ref) : await deps.queries.getProjectAt(ref, revision);
+    ctx.set('ETag', etag(view.revision));
+    ctx.set('Cache-Control', revision === undefined ? 'private, no-cache' : 'private, max-age=31536000, immutable');
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    sendJson(ctx, 200, presentProject(view));
+  });
+
+  router.put('/projects/:id', write, body, async (ctx) => {
+    const ref = refOf(ctx);
+    const input = parseSave(ctx.state.body, ref.projectId);
+    const expectedRevision = parseIfMatch(ctx.get('If-Match'));
+    const result = await deps.commands.save(ref, {
+      source: input.source,
+      validation: input.validation,
+      ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+    });
+    const view = await deps.queries.getProjectAt(ref, result.revision);
+    ctx.set('ETag', etag(view.revision));
+    sendJson(ctx, 200, presentWrite(view, result.warnings));
+  });
+
+  router.delete('/projects/:id', write, async (ctx) => {
+    await deleteProject(ctx, deps);
+  });
+
+  router.get('/projects/:id/revisions', read, async (ctx) => {
+    const items = await deps.queries.listRevisions(refOf(ctx));
+    sendJson(ctx, 200, { items: items.map(presentRevision) });
+  });
+}
+
+/** DELETE /projects/:id and DELETE /templates/:id. */
+export async function deleteProject(ctx: RouterContext<AppState>, deps: AppDeps): Promise<void> {
+  const expectedRevision = parseIfMatch(ctx.get('If-Match'));
+  await deps.commands.delete(refOf(ctx), expectedRevision !== undefined ? { expectedRevision } : {});
+  ctx.status = 204;
+}
+
+/** The project named by the path, in the caller's workspace. */
+export function refOf(ctx: RouterContext<AppState>): ProjectRef {
+  return { workspace: principal(ctx).workspace, projectId: parsePathId(ctx.params['id'] ?? '') };
+}
+
+function principal(ctx: RouterContext<AppState>) {
+  return ctx.state.principal!;
+}
+
+/** Strong ETag of a revision: `"<revision>"`. */
+export function etag(revision: number): string {
+  return `"${revision}"`;
+}
+
+/**
+ * `If-Match` → expected revision. Accepts `"N"` and, leniently, `W/"N"`; `*` means "any current
+ * revision" (RFC 9110 §13.1.1). @throws ProblemError 412 for a tag this API never issued.
+ */
+function parseIfMatch(header: string): number | undefined {
+  const value = header.trim();
+  if (value === '' || value === '*') return undefined;
+  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
+  if (!match) throw new ProblemError(412, 'revision_mismatch', `If-Match ${value} is not an ETag this API issued (they look like "3").`);
+  return Number(match[1]);
+}

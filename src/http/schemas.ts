@@ -1,0 +1,130 @@
+/**
+ * Request schemas (zod). Bodies are strict: an unknown field is a 400 that names it, so a typo such as
+ * `"variable"` for `"variables"` never passes silently.
+ */
+import { z } from 'zod';
+import type { TemplateSource, ValidationMode } from '../application/templates.js';
+import type { ProjectMetadata } from '../domain/mjml-ast.js';
+import type { RenderFormat } from '../rendering/renderer.js';
+import { ProblemError } from './problem.js';
+
+/** Project ids: 1–100 characters, letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+const projectId = z.string().regex(PROJECT_ID, 'must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit');
+const metadata = z.record(z.string(), z.unknown());
+const templateFields = {
+  metadata: metadata.optional(),
+  ast: z.unknown().optional(),
+  mjml: z.string().min(1).optional(),
+  includes: z.record(z.string().min(1), z.string()).optional(),
+  validation: z.enum(['strict', 'soft']).optional(),
+};
+
+const createBody = z.strictObject({ id: projectId.optional(), ...templateFields });
+const saveBody = z.strictObject({ id: projectId.optional(), ...templateFields });
+const renderBody = z.strictObject({
+  variables: z.unknown().optional(),
+  format: z.enum(['html', 'mjml']).optional(),
+  revision: z.number().int().min(0).optional(),
+});
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export interface WriteInput {
+  id?: string;
+  metadata?: ProjectMetadata;
+  source: TemplateSource;
+  validation: ValidationMode;
+}
+
+/** POST /projects body. @throws ProblemError 400 `invalid_request`. */
+export function parseCreate(body: unknown): WriteInput {
+  return toWriteInput(check(createBody, body));
+}
+
+/** PUT /projects/:id body (an `id`, if sent, must be the path's). @throws ProblemError 400 `invalid_request`. */
+export function parseSave(body: unknown, pathId: string): WriteInput {
+  const input = toWriteInput(check(saveBody, body));
+  if (input.id !== undefined && input.id !== pathId) {
+    throw new ProblemError(400, 'invalid_request', `Body id '${input.id}' differs from the path's '${pathId}'.`, [{ pointer: '/id', message: 'must match the path' }]);
+  }
+  return input;
+}
+
+/** POST /templates/:id/render body. @throws ProblemError 400 `invalid_variables` or `invalid_request`. */
+export function parseRender(body: unknown): { variables: Record<string, unknown>; format: RenderFormat; revision?: number } {
+  const parsed = check(renderBody, body);
+  const variables = parsed.variables ?? {};
+  if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
+    const got = variables === null ? 'null' : Array.isArray(variables) ? 'an array' : typeof variables;
+    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [{ pointer: '/variables', message: 'must be an object' }]);
+  }
+  return {
+    variables: variables as Record<string, unknown>,
+    format: parsed.format ?? 'html',
+    ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}),
+  };
+}
+
+/** `?limit=&cursor=` of list routes; the cursor is the base64url of the last id seen. */
+export function parseList(query: unknown): { limit: number; after?: string } {
+  const { limit, cursor } = check(listQuery, query);
+  if (cursor === undefined) return { limit };
+  const after = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!PROJECT_ID.test(after)) throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [{ pointer: '/cursor', message: 'invalid cursor' }]);
+  return { limit, after };
+}
+
+/** The cursor that continues a list after `id`. */
+export function cursorAfter(id: string | null): string | null {
+  return id === null ? null : Buffer.from(id, 'utf8').toString('base64url');
+}
+
+/** Parse `?revision=N` of GET /projects/:id. @throws ProblemError 400 `invalid_request`. */
+export function parseRevisionQuery(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) {
+    throw new ProblemError(400, 'invalid_request', 'revision must be a non-negative integer.', [{ pointer: '/revision', message: 'not a non-negative integer' }]);
+  }
+  return Number(value);
+}
+
+/** A validated project id from the path. @throws ProblemError 404 (no such project can exist). */
+export function parsePathId(id: string): string {
+  if (!PROJECT_ID.test(id)) throw new ProblemError(404, 'project_not_found', `Project '${id}' does not exist.`);
+  return id;
+}
+
+function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
+  const hasAst = body.ast !== undefined;
+  const hasMjml = body.mjml !== undefined;
+  if (hasAst === hasMjml) {
+    throw new ProblemError(400, 'invalid_request', 'Send the template either as "ast" (MJML JSON) or as "mjml" (markup), not both and not neither.', [
+      { pointer: hasAst ? '/mjml' : '/ast', message: hasAst ? 'not allowed with ast' : 'required (or mjml)' },
+    ]);
+  }
+  if (hasAst && body.includes !== undefined) {
+    throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [{ pointer: '/includes', message: 'only with mjml' }]);
+  }
+  const source: TemplateSource = hasAst ? { ast: body.ast } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}) };
+  return {
+    ...(body.id !== undefined ? { id: body.id } : {}),
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    source,
+    validation: body.validation ?? 'strict',
+  };
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({
+    pointer: `/${issue.path.map(String).join('/')}`,
+    message: issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message,
+  }));
+  const first = errors[0]!;
+  throw new ProblemError(400, 'invalid_request', `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.message}.`, errors);
+}

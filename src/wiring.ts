@@ -1,0 +1,110 @@
+/**
+ * The composition root: the one place that picks adapters and builds the service from configuration.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type Koa from 'koa';
+import { allProjections } from '../projections/index.js';
+import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
+import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store.js';
+import { openDatabase } from './adapters/sqlite/database.js';
+import { SqliteEventStore } from './adapters/sqlite/event-store.js';
+import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
+import { ApiKeys } from './application/api-keys.js';
+import { ProjectCommands } from './application/project-commands.js';
+import { ProjectQueries } from './application/project-queries.js';
+import { Projector } from './application/projector.js';
+import type { Config } from './config.js';
+import { createApp, type HealthReport } from './http/app.js';
+import type { AppState } from './http/middleware.js';
+import type { Logger } from './logger.js';
+import { CompilePool } from './rendering/compile-pool.js';
+import { MJML_VERSION } from './rendering/mjml-runtime.js';
+import { TemplateRenderer } from './rendering/renderer.js';
+import { MjmlTemplatePreparer } from './rendering/template-preparer.js';
+
+export interface Service {
+  app: Koa<AppState>;
+  /** Set when this start registered the first API key; `generated` is the token to show once. */
+  bootstrap: { created: false } | { created: true; generated: string | null; id: string };
+  /** Stop the projector and the compile pool, then close the store. */
+  close(): Promise<void>;
+}
+
+/** File of the embedded store inside DATA_DIR. */
+export const SQLITE_FILE = 'letterpress.db';
+
+/** Build the service on the embedded SQLite store. @throws when the store cannot be opened. */
+export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
+  const db = openDatabase(join(config.dataDir, SQLITE_FILE));
+  const eventStore = new SqliteEventStore(db);
+  const readModels = new SqliteReadModelStore(db);
+  const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
+  const pool = new CompilePool({
+    timeoutMs: config.compileTimeoutMs,
+    onWorkerError: (error) => logger.error({ err: error }, 'MJML compile worker crashed'),
+    ...(config.compileThreads ? { threads: config.compileThreads } : {}),
+  });
+  try {
+    await Promise.all([projector.start(), pool.warmUp()]);
+    const queries = new ProjectQueries(readModels, eventStore);
+    const renderer = new TemplateRenderer(queries, { maxBytes: config.renderCacheBytes });
+    const commands = new ProjectCommands({
+      eventStore,
+      projector,
+      templates: new MjmlTemplatePreparer(pool),
+      now: () => new Date().toISOString(),
+      logger,
+    });
+    const apiKeys = new ApiKeys(new SqliteApiKeyStore(db));
+    const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
+    const started = Date.now();
+
+    const health = async (): Promise<HealthReport> => {
+      try {
+        const head = await eventStore.headPosition();
+        const status = projector.status();
+        return {
+          status: 'ok',
+          store: { kind: eventStore.kind, head_position: head },
+          read_models: { kind: readModels.kind },
+          projector: { position: status.position, lag: (head ?? 0) - (status.position ?? 0), projections: status.projections },
+          mjml_version: MJML_VERSION,
+          compile_threads: pool.threads,
+          render_cache_entries: renderer.size,
+          uptime_s: Math.round((Date.now() - started) / 1000),
+        };
+      } catch (error) {
+        logger.error({ err: error }, 'health check failed');
+        return { status: 'unavailable', detail: `The ${eventStore.kind} store does not answer: ${(error as Error).message}` };
+      }
+    };
+
+    const app = createApp({
+      commands,
+      queries,
+      renderer,
+      apiKeys,
+      rateLimiter: new MemoryRateLimiter(config.rateLimitPerMinute),
+      health,
+      logger,
+      bodyLimitBytes: config.bodyLimitBytes,
+      newId: randomUUID,
+    });
+
+    return {
+      app,
+      bootstrap,
+      async close() {
+        await projector.stop();
+        await pool.close();
+        db.close();
+      },
+    };
+  } catch (error) {
+    await projector.stop();
+    await pool.close();
+    db.close();
+    throw error;
+  }
+}
