@@ -1,0 +1,15 @@
+/**
+ * Every read-model definition the projector runs, and their document types.
+ * Collection names: `project-details`, `revision-history`, `template-list` (each definition's `name`).
+ */
+import type { AnyProjection } from '../src/application/projection.js';
+import { projectDetails } from './project-details.js';
+import { revisionHistory } from './revision-history.js';
+import { templateList } from './template-list.js';
+
+export { projectDetails, type ProjectDetailsDoc } from './project-details.js';
+export { revisionHistory, type RevisionHistoryDoc, type RevisionHistoryItem } from './revision-history.js';
+export { templateList, type TemplateSummaryDoc } from './template-list.js';
+
+/** The projections the service runs, in the order the projector applies them. */
+export const allProjections: AnyProjection[] = [projectDetails, revisionHistory, templateList];

@@ -1,0 +1,69 @@
+/**
+ * `project-details`: one document per project with everything GET /projects/:id serves at the
+ * latest revision. A deleted project keeps a tombstone (status 'deleted') so the API can tell
+ * "deleted" from "never existed".
+ */
+import type { Projection, RecordedProjectEvent } from '../src/application/projection.js';
+import { alreadyApplied, projectLocation } from '../src/application/projection.js';
+import { assertNever } from '../src/domain/project.js';
+import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
+
+/**
+ * A project at its latest revision. Timestamps are RFC 3339 UTC with milliseconds (the events' `occurredAt`).
+ * `revision` is the stream revision of the last event applied. After deletion `ast`, `publishedHtml` and
+ * `mjmlVersion` are `null`, `deletedAt` is set and `updatedAt` equals it.
+ */
+export interface ProjectDetailsDoc {
+  workspace: string;
+  id: string;
+  revision: number;
+  status: 'active' | 'deleted';
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  metadata: ProjectMetadata;
+  ast: MjmlNode | null;
+  publishedHtml: string | null;
+  mjmlVersion: string | null;
+}
+
+/** Pure, idempotent by stream revision; never throws on a recorded event. */
+export const projectDetails: Projection<ProjectDetailsDoc> = {
+  name: 'project-details',
+  version: 1,
+  locate: projectLocation,
+  evolve(doc, event: RecordedProjectEvent): ProjectDetailsDoc | null {
+    if (alreadyApplied(doc, event)) return doc;
+    switch (event.type) {
+      case 'ProjectCreated': {
+        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion } = event.data;
+        return {
+          workspace,
+          id: projectId,
+          revision: event.revision,
+          status: 'active',
+          createdAt: occurredAt,
+          updatedAt: occurredAt,
+          metadata,
+          ast,
+          publishedHtml,
+          mjmlVersion,
+        };
+      }
+      case 'ProjectSaved': {
+        // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
+        if (doc === null || doc.status === 'deleted') return doc;
+        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion } = event.data;
+        return { ...doc, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion };
+      }
+      case 'ProjectDeleted': {
+        if (doc === null) return null;
+        const at = event.data.occurredAt;
+        return { ...doc, revision: event.revision, status: 'deleted', updatedAt: at, deletedAt: at, ast: null, publishedHtml: null, mjmlVersion: null };
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+};
+

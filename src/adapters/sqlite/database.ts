@@ -1,0 +1,127 @@
+/**
+ * The embedded SQLite database: one file holds the event store, the read models, the projection
+ * checkpoints and the API keys (ARCHITECTURE §2). Opening it applies the pragmas and the schema.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { DependencyUnavailableError } from '../../application/ports.js';
+
+/** An open better-sqlite3 connection. */
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many have run.
+ * Append new entries; never edit a released one.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT, -- the $all position: gap-free, first is 1
+    id          TEXT    NOT NULL UNIQUE,
+    stream_id   TEXT    NOT NULL,
+    revision    INTEGER NOT NULL CHECK (revision >= 0),
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL CHECK (json_valid(data)),
+    metadata    TEXT    NOT NULL CHECK (json_valid(metadata)),
+    recorded_at TEXT    NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+  CREATE TABLE read_models (
+    collection TEXT NOT NULL,
+    partition  TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    doc        TEXT NOT NULL CHECK (json_valid(doc)),
+    PRIMARY KEY (collection, partition, key)
+  ) WITHOUT ROWID;
+  CREATE TABLE checkpoints (
+    projection TEXT    NOT NULL PRIMARY KEY,
+    version    INTEGER NOT NULL,
+    position   INTEGER
+  );
+  CREATE TABLE api_keys (
+    id         TEXT NOT NULL PRIMARY KEY,
+    hash       TEXT NOT NULL UNIQUE,
+    name       TEXT NOT NULL,
+    workspace  TEXT NOT NULL,
+    scopes     TEXT NOT NULL CHECK (json_valid(scopes)),
+    created_at TEXT NOT NULL,
+    expires_at TEXT,
+    revoked_at TEXT
+  );
+  `,
+];
+
+/** Schema version this code writes (the number of migrations). */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Open (creating if needed) the database file and bring its schema up to date.
+ *
+ * - `file`: a path (its parent directory is created) or `':memory:'`.
+ * - Pragmas: `journal_mode=WAL` (readers do not block the writer; an in-memory database stays `memory`),
+ *   `synchronous=FULL` (a committed append survives power loss), `foreign_keys=ON`, `busy_timeout=5000` ms
+ *   (another process holding the write lock makes us wait up to 5 s before `SQLITE_BUSY`).
+ * - Migrations are idempotent: each runs in its own transaction and bumps `user_version`.
+ *
+ * The caller owns the connection: close it once, after every store built on it is done.
+ * @throws Error when the file's schema is newer than this code (`user_version` > {@link SCHEMA_VERSION}),
+ *   or whatever better-sqlite3 throws when the file cannot be opened.
+ */
+export function openDatabase(file: string): SqliteDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: SqliteDatabase): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`Database schema version ${current} is newer than this build understands (${MIGRATIONS.length}).`);
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    // IMMEDIATE: two processes opening a fresh file at once must not both run a migration.
+    db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) !== version) return;
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}
+
+/** SQLite result codes that mean the storage itself is unusable, not that our statement is wrong. */
+const UNAVAILABLE_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_READONLY'];
+
+/**
+ * Run a synchronous database call, turning "the database is unusable" failures (busy past the timeout,
+ * I/O error, disk full, corrupt file, connection closed) into {@link DependencyUnavailableError}
+ * (`dependency` = `'sqlite'`, maps to 503). Other errors (constraint violations, bugs) pass through unchanged.
+ */
+export function guardSqlite<T>(operation: () => T): T {
+  try {
+    return operation();
+  } catch (error) {
+    throw asUnavailable(error) ?? error;
+  }
+}
+
+function asUnavailable(error: unknown): DependencyUnavailableError | null {
+  if (error instanceof Database.SqliteError && UNAVAILABLE_CODES.some((code) => error.code.startsWith(code))) {
+    return new DependencyUnavailableError('sqlite', `SQLite is unavailable: ${error.message}`, { cause: error });
+  }
+  // better-sqlite3 throws a TypeError with this message on a closed connection.
+  if (error instanceof TypeError && /database connection is not open/i.test(error.message)) {
+    return new DependencyUnavailableError('sqlite', 'The SQLite connection is closed.', { cause: error });
+  }
+  return null;
+}

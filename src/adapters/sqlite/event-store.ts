@@ -1,0 +1,209 @@
+/**
+ * The embedded event store: KurrentDB's stream semantics on one SQLite table (ARCHITECTURE §2).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import { assertNever } from '../../domain/project.js';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+} from '../../application/ports.js';
+import { guardSqlite, type SqliteDatabase } from './database.js';
+
+/** `readAll` page size when the caller gives no `maxCount`. */
+export const DEFAULT_READ_ALL_MAX_COUNT = 500;
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+/**
+ * {@link EventStore} on the `events` table of a database from `openDatabase`.
+ *
+ * Semantics copied from KurrentDB: per-stream revisions from 0; expected-revision checks
+ * (`no_stream`, `stream_exists`, exact number, `any`); one global, gap-free, increasing `$all`
+ * position starting at 1 (the table's AUTOINCREMENT key: a rolled-back append returns its numbers,
+ * and appends are serialised by an IMMEDIATE transaction, so no gaps appear).
+ *
+ * Storage failures (busy past `busy_timeout`, I/O error, closed connection) surface as
+ * `DependencyUnavailableError`.
+ */
+export class SqliteEventStore implements EventStore {
+  readonly kind = 'sqlite';
+  readonly #db: SqliteDatabase;
+  readonly #listeners = new Set<(position: number) => void>();
+  readonly #lastOfStream: Statement<[string], { revision: number; position: number }>;
+  readonly #insert: Statement<[string, string, number, string, string, string, string]>;
+  readonly #readStream: Statement<[string, number, number], EventRow>;
+  readonly #readAll: Statement<[number, number], EventRow>;
+  readonly #head: Statement<[], { position: number | null }>;
+  readonly #append: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
+
+  /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+    this.#lastOfStream = db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
+    this.#insert = db.prepare(
+      'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    // LIMIT -1 is SQLite for "no limit".
+    this.#readStream = db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?');
+    this.#readAll = db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.#head = db.prepare('SELECT MAX(position) AS position FROM events');
+    const append = db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) =>
+      this.#appendInTransaction(streamId, events, expected),
+    );
+    this.#append = (streamId, events, expected) => append.immediate(streamId, events, expected);
+  }
+
+  /**
+   * Append `events` to `streamId` in one IMMEDIATE transaction: all or none.
+   * Events get revisions last+1…, a UUID when `id` is absent, and `recordedAt` = now (RFC 3339 UTC).
+   * Zero events: only the expected revision is checked and nothing is written (as KurrentDB does); the
+   * result then gives the stream's current revision (-1, KurrentDB's "no stream", when it does not exist)
+   * and the position of its last event (0 when none).
+   * Listeners registered with {@link onAppended} run after the commit.
+   * @throws WrongExpectedRevisionError when the expected revision does not hold (nothing is written).
+   * @throws RangeError on a numeric expected revision that is not a non-negative integer.
+   * @throws TypeError when an event has no type or its data/metadata is not JSON-serialisable.
+   * @throws SqliteError (constraint) when a caller-supplied event id already exists.
+   */
+  async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const expected = options.expectedRevision;
+    if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
+      throw new RangeError(`Expected revision must be a non-negative integer, 'no_stream', 'stream_exists' or 'any'; got ${expected}.`);
+    }
+    const result = guardSqlite(() => this.#append(streamId, events, expected));
+    if (events.length > 0) this.#notify(result.position);
+    return result;
+  }
+
+  #appendInTransaction(streamId: string, events: EventData[], expected: ExpectedRevision): AppendResult {
+    const last = this.#lastOfStream.get(streamId);
+    checkExpectedRevision(streamId, expected, last?.revision);
+    if (events.length === 0) return { nextExpectedRevision: last?.revision ?? -1, position: last?.position ?? 0 };
+
+    const recordedAt = new Date().toISOString();
+    let revision = last?.revision ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const row = this.#insert.run(
+        event.id ?? randomUUID(),
+        streamId,
+        revision,
+        requireType(event),
+        toJson(event.data, 'data'),
+        toJson(event.metadata ?? {}, 'metadata'),
+        recordedAt,
+      );
+      position = Number(row.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  /** Events of one stream in revision order from `fromRevision` (default 0), at most `maxCount` (default all); `[]` when the stream does not exist. */
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    const rows = guardSqlite(() => this.#readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1));
+    return rows.map(toRecordedEvent);
+  }
+
+  /** Events of `$all` in position order, strictly after `after` (default: from the start), at most `maxCount` (default {@link DEFAULT_READ_ALL_MAX_COUNT}). */
+  async readAll(options: { after?: number | null; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    const rows = guardSqlite(() => this.#readAll.all(options.after ?? 0, options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT));
+    return rows.map(toRecordedEvent);
+  }
+
+  /** Position of the last event in `$all`, `null` when the store is empty. */
+  async headPosition(): Promise<number | null> {
+    return guardSqlite(() => this.#head.get()?.position ?? null);
+  }
+
+  /**
+   * Register a listener called (synchronously, after the commit) with the `$all` position of the last
+   * event of every successful non-empty append made through this instance. A listener that throws is
+   * ignored: listeners are hints (the projector also polls), and an append that committed must not fail.
+   * @returns a function that unregisters the listener.
+   */
+  onAppended(listener: (position: number) => void): () => void {
+    // Wrap so registering one function twice gives two independent registrations.
+    const entry = (position: number): void => listener(position);
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  /** Drop the listeners and close the database if it is still open (the database is shared: close it once). */
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  #notify(position: number): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(position);
+      } catch {
+        // See onAppended: a listener's failure is not the append's failure.
+      }
+    }
+  }
+}
+
+/**
+ * KurrentDB's expected-revision rule. `last` is the stream's last revision, `undefined` when it has no events.
+ * @throws WrongExpectedRevisionError when the rule does not hold.
+ */
+function checkExpectedRevision(streamId: string, expected: ExpectedRevision, last: number | undefined): void {
+  if (!expectedRevisionHolds(expected, last)) throw new WrongExpectedRevisionError(streamId, expected, last ?? 'no_stream');
+}
+
+function expectedRevisionHolds(expected: ExpectedRevision, last: number | undefined): boolean {
+  if (typeof expected === 'number') return last === expected;
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return last === undefined;
+    case 'stream_exists':
+      return last !== undefined;
+    default:
+      return assertNever(expected);
+  }
+}
+
+function requireType(event: EventData): string {
+  if (typeof event.type !== 'string' || event.type === '') throw new TypeError('Every event needs a non-empty type.');
+  return event.type;
+}
+
+function toJson(value: unknown, field: string): string {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`Event ${field} must be JSON-serialisable; got ${typeof value}.`);
+  return json;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    recordedAt: row.recorded_at,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The embedded read-model store: projection documents and checkpoints in the same SQLite file as the
+ * events (ARCHITECTURE §2), so a page of projected changes and its checkpoint commit together.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
+import { guardSqlite, type SqliteDatabase } from './database.js';
+
+type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
+
+/**
+ * {@link ReadModelStore} on the `read_models` and `checkpoints` tables of a database from `openDatabase`.
+ * Documents are stored as JSON text; keys sort by SQLite's BINARY collation (UTF-8 byte order).
+ * Storage failures surface as `DependencyUnavailableError`.
+ */
+export class SqliteReadModelStore implements ReadModelStore {
+  readonly kind = 'sqlite';
+  readonly #db: SqliteDatabase;
+  readonly #get: Statement<[string, string, string], { doc: string }>;
+  readonly #listFirst: Statement<[string, string, number], { key: string; doc: string }>;
+  readonly #listAfter: Statement<[string, string, string, number], { key: string; doc: string }>;
+  readonly #upsert: Statement<[string, string, string, string]>;
+  readonly #delete: Statement<[string, string, string]>;
+  readonly #getCheckpoint: Statement<[string], { version: number; position: number | null }>;
+  readonly #upsertCheckpoint: Statement<[string, number, number | null]>;
+  readonly #deleteCollection: Statement<[string]>;
+  readonly #deleteCheckpoint: Statement<[string]>;
+  readonly #commit: (changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => void;
+  readonly #reset: (projection: string) => void;
+
+  /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+    this.#get = db.prepare('SELECT doc FROM read_models WHERE collection = ? AND partition = ? AND key = ?');
+    this.#listFirst = db.prepare('SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? ORDER BY key LIMIT ?');
+    this.#listAfter = db.prepare(
+      'SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? AND key > ? ORDER BY key LIMIT ?',
+    );
+    this.#upsert = db.prepare(
+      `INSERT INTO read_models (collection, partition, key, doc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (collection, partition, key) DO UPDATE SET doc = excluded.doc`,
+    );
+    this.#delete = db.prepare('DELETE FROM read_models WHERE collection = ? AND partition = ? AND key = ?');
+    this.#getCheckpoint = db.prepare('SELECT version, position FROM checkpoints WHERE projection = ?');
+    this.#upsertCheckpoint = db.prepare(
+      `INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?)
+       ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position`,
+    );
+    this.#deleteCollection = db.prepare('DELETE FROM read_models WHERE collection = ?');
+    this.#deleteCheckpoint = db.prepare('DELETE FROM checkpoints WHERE projection = ?');
+
+    this.#commit = db.transaction((changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => {
+      for (const { change, json } of changes) {
+        if (json === null) this.#delete.run(change.collection, change.partition, change.key);
+        else this.#upsert.run(change.collection, change.partition, change.key, json);
+      }
+      for (const { projection, version, position } of checkpoints) this.#upsertCheckpoint.run(projection, version, position);
+    });
+    this.#reset = db.transaction((projection: string) => {
+      this.#deleteCollection.run(projection);
+      this.#deleteCheckpoint.run(projection);
+    });
+  }
+
+  /** The document at `location` in `collection`, parsed from JSON; `null` when there is none. */
+  async get<T>(collection: string, location: DocumentLocation): Promise<T | null> {
+    const row = guardSqlite(() => this.#get.get(collection, location.partition, location.key));
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  /** Up to `limit` documents of one partition, keys ascending (UTF-8 byte order) and strictly after `after` when given. */
+  async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
+    const { partition, after, limit } = options;
+    const rows = guardSqlite(() =>
+      after === undefined ? this.#listFirst.all(collection, partition, limit) : this.#listAfter.all(collection, partition, after, limit),
+    );
+    return rows.map((row) => ({ key: row.key, doc: JSON.parse(row.doc) as T }));
+  }
+
+  /**
+   * Apply `changes` in order (a `null` doc deletes; later changes to one location win) and upsert
+   * `checkpoints`, all in one transaction: either everything is written or nothing is.
+   * @throws TypeError when a doc is not JSON-serialisable (`undefined`, a function); nothing is written.
+   */
+  async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
+    // Serialise first so a bad document fails before the transaction starts.
+    const serialised = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
+    guardSqlite(() => this.#commit(serialised, checkpoints));
+  }
+
+  /** The stored checkpoint of `projection`, `null` when it has none (never run, or reset). */
+  async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
+    const row = guardSqlite(() => this.#getCheckpoint.get(projection));
+    return row ? { version: row.version, position: row.position } : null;
+  }
+
+  /** Delete every document of the collection named `projection` and its checkpoint, in one transaction. */
+  async reset(projection: string): Promise<void> {
+    guardSqlite(() => this.#reset(projection));
+  }
+
+  /** Close the database if it is still open (the database is shared: close it once, after its users stop). */
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}
+
+function toJson(change: DocumentChange): string {
+  const json = JSON.stringify(change.doc);
+  if (json === undefined) {
+    throw new TypeError(`Document ${change.collection}/${change.partition}/${change.key} is not JSON-serialisable (${typeof change.doc}).`);
+  }
+  return json;
+}

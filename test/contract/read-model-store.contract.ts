@@ -1,0 +1,165 @@
+/**
+ * The ReadModelStore contract every adapter must pass (SQLite now, MongoDB later).
+ * Reuse it from an adapter's `*.test.ts`:
+ *
+ *   describeReadModelStoreContract('sqlite', async () => ({ store, cleanup }));
+ *
+ * `factory` is called before each test and must return an empty store.
+ */
+import { expect } from 'chai';
+import type { ReadModelStore } from '../../src/application/ports.js';
+
+/** What the factory returns: an empty store, and how to dispose of it after the test. */
+export interface ReadModelStoreFixture {
+  store: ReadModelStore;
+  cleanup(): Promise<void>;
+}
+
+const at = (key: string, partition = 'acme') => ({ partition, key });
+
+/** Register the contract suite as `ReadModelStore contract: <name>`; `factory` runs before each test and must give an empty store. */
+export function describeReadModelStoreContract(name: string, factory: () => Promise<ReadModelStoreFixture>): void {
+  describe(`ReadModelStore contract: ${name}`, () => {
+    let store: ReadModelStore;
+    let fixture: ReadModelStoreFixture;
+
+    beforeEach(async () => {
+      fixture = await factory();
+      store = fixture.store;
+    });
+    afterEach(async () => {
+      await fixture.cleanup();
+    });
+
+    /** Put docs into `collection`/`acme` under the given keys (doc = { key }). */
+    async function put(collection: string, keys: string[], partition = 'acme'): Promise<void> {
+      await store.commit(
+        keys.map((key) => ({ collection, partition, key, doc: { key } })),
+        [],
+      );
+    }
+
+    describe('get and commit', () => {
+      it('returns null for a missing document and a missing checkpoint', async () => {
+        expect(await store.get('docs', at('nope'))).to.equal(null);
+        expect(await store.getCheckpoint('docs')).to.equal(null);
+      });
+
+      it('stores a document and returns it as JSON round-trips it', async () => {
+        const doc = { name: 'Ünïcode ✓', nested: { list: [1, 'two', null, true] }, nothing: null, n: 1.5 };
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc }], []);
+        expect(await store.get('docs', at('a'))).to.deep.equal(doc);
+      });
+
+      it('replaces a document, and a null doc deletes it', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 } }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 } }], []);
+        expect(await store.get('docs', at('a'))).to.deep.equal({ v: 2 });
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: null }], []);
+        expect(await store.get('docs', at('a'))).to.equal(null);
+      });
+
+      it('deleting a document that does not exist is harmless', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null }], [{ projection: 'docs', version: 1, position: 3 }]);
+        expect(await store.get('docs', at('ghost'))).to.equal(null);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 3 });
+      });
+
+      it('applies changes in order: the last change to one document wins', async () => {
+        await store.commit(
+          [
+            { collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 } },
+            { collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 } },
+            { collection: 'docs', partition: 'acme', key: 'b', doc: { v: 1 } },
+            { collection: 'docs', partition: 'acme', key: 'b', doc: null },
+          ],
+          [],
+        );
+        expect(await store.get('docs', at('a'))).to.deep.equal({ v: 2 });
+        expect(await store.get('docs', at('b'))).to.equal(null);
+      });
+
+      it('keeps collections and partitions apart', async () => {
+        await store.commit(
+          [
+            { collection: 'docs', partition: 'acme', key: 'a', doc: { from: 'docs/acme' } },
+            { collection: 'docs', partition: 'globex', key: 'a', doc: { from: 'docs/globex' } },
+            { collection: 'other', partition: 'acme', key: 'a', doc: { from: 'other/acme' } },
+          ],
+          [],
+        );
+        expect(await store.get('docs', at('a'))).to.deep.equal({ from: 'docs/acme' });
+        expect(await store.get('docs', at('a', 'globex'))).to.deep.equal({ from: 'docs/globex' });
+        expect(await store.get('other', at('a'))).to.deep.equal({ from: 'other/acme' });
+      });
+    });
+
+    describe('checkpoints', () => {
+      it('stores, then overwrites, a checkpoint together with documents', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {} }], [{ projection: 'docs', version: 1, position: null }]);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: null });
+        await store.commit([], [
+          { projection: 'docs', version: 2, position: 42 },
+          { projection: 'other', version: 1, position: 7 },
+        ]);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: 42 });
+        expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: 7 });
+      });
+    });
+
+    describe('list', () => {
+      beforeEach(async () => {
+        await put('docs', ['delta', 'alpha', 'charlie', 'bravo', 'echo']);
+        await put('docs', ['aardvark', 'zulu'], 'globex');
+        await put('other', ['apple']);
+      });
+
+      it('returns one partition of one collection in ascending key order', async () => {
+        const page = await store.list<{ key: string }>('docs', { partition: 'acme', limit: 10 });
+        expect(page.map((item) => item.key)).to.deep.equal(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
+        expect(page[0]).to.deep.equal({ key: 'alpha', doc: { key: 'alpha' } });
+      });
+
+      it('pages with `after` (exclusive) and `limit`', async () => {
+        const first = await store.list('docs', { partition: 'acme', limit: 2 });
+        const second = await store.list('docs', { partition: 'acme', after: first[first.length - 1]!.key, limit: 2 });
+        const third = await store.list('docs', { partition: 'acme', after: 'delta', limit: 2 });
+        expect(first.map((item) => item.key)).to.deep.equal(['alpha', 'bravo']);
+        expect(second.map((item) => item.key)).to.deep.equal(['charlie', 'delta']);
+        expect(third.map((item) => item.key)).to.deep.equal(['echo']);
+        expect(await store.list('docs', { partition: 'acme', after: 'echo', limit: 2 })).to.deep.equal([]);
+      });
+
+      it('`after` need not be an existing key', async () => {
+        const page = await store.list('docs', { partition: 'acme', after: 'c', limit: 10 });
+        expect(page.map((item) => item.key)).to.deep.equal(['charlie', 'delta', 'echo']);
+      });
+
+      it('returns [] for an empty partition', async () => {
+        expect(await store.list('docs', { partition: 'initech', limit: 10 })).to.deep.equal([]);
+      });
+    });
+
+    describe('reset', () => {
+      it("drops one collection's documents and checkpoint, and nothing else", async () => {
+        await store.commit(
+          [
+            { collection: 'docs', partition: 'acme', key: 'a', doc: {} },
+            { collection: 'docs', partition: 'globex', key: 'b', doc: {} },
+            { collection: 'other', partition: 'acme', key: 'a', doc: { kept: true } },
+          ],
+          [
+            { projection: 'docs', version: 1, position: 5 },
+            { projection: 'other', version: 1, position: 5 },
+          ],
+        );
+        await store.reset('docs');
+        expect(await store.get('docs', at('a'))).to.equal(null);
+        expect(await store.list('docs', { partition: 'globex', limit: 10 })).to.deep.equal([]);
+        expect(await store.getCheckpoint('docs')).to.equal(null);
+        expect(await store.get('other', at('a'))).to.deep.equal({ kept: true });
+        expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: 5 });
+      });
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The SQLite event store against the EventStore contract, plus what only a file database can show:
+ * durability across reopening, pragmas, migrations, and two connections to one file.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { openDatabase, SCHEMA_VERSION } from '../../src/adapters/sqlite/database.js';
+import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
+import { DependencyUnavailableError, WrongExpectedRevisionError } from '../../src/application/ports.js';
+import { describeEventStoreContract } from './event-store.contract.js';
+
+async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'letterpress-events-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+describeEventStoreContract('sqlite (temp file)', async () => {
+  const { dir, remove } = await tempDir();
+  const store = new SqliteEventStore(openDatabase(join(dir, 'store.db')));
+  return {
+    store,
+    async cleanup() {
+      await store.close();
+      await remove();
+    },
+  };
+});
+
+describe('SqliteEventStore on a file', () => {
+  let dir: string;
+  let remove: () => Promise<void>;
+  beforeEach(async () => ({ dir, remove } = await tempDir()));
+  afterEach(async () => remove());
+
+  it('keeps events across closing and reopening the file', async () => {
+    const file = join(dir, 'nested', 'data', 'store.db'); // parent directories do not exist yet
+    const first = new SqliteEventStore(openDatabase(file));
+    await first.appendToStream('s-1', [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], { expectedRevision: 'no_stream' });
+    const before = await first.readAll();
+    await first.close();
+
+    const reopened = new SqliteEventStore(openDatabase(file));
+    expect(await reopened.readAll()).to.deep.equal(before);
+    const next = await reopened.appendToStream('s-1', [{ type: 'C', data: {} }], { expectedRevision: 1 });
+    expect(next).to.deep.equal({ nextExpectedRevision: 2, position: 3 });
+    await reopened.close();
+  });
+
+  it('opens with WAL, synchronous=FULL, foreign keys and a busy timeout; migrating twice is harmless', () => {
+    const file = join(dir, 'store.db');
+    openDatabase(file).close();
+    const db = openDatabase(file);
+    expect(db.pragma('journal_mode', { simple: true })).to.equal('wal');
+    expect(db.pragma('synchronous', { simple: true })).to.equal(2); // FULL
+    expect(db.pragma('foreign_keys', { simple: true })).to.equal(1);
+    expect(db.pragma('busy_timeout', { simple: true })).to.equal(5000);
+    expect(db.pragma('user_version', { simple: true })).to.equal(SCHEMA_VERSION);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    expect(tables).to.deep.equal(['api_keys', 'checkpoints', 'events', 'read_models']);
+    db.close();
+  });
+
+  it('refuses a file whose schema is newer than this code', () => {
+    const file = join(dir, 'store.db');
+    const db = openDatabase(file);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openDatabase(file)).to.throw(/newer/);
+  });
+
+  it('two connections to one file share revisions and positions, and the expected-revision check', async () => {
+    const file = join(dir, 'store.db');
+    const a = new SqliteEventStore(openDatabase(file));
+    const b = new SqliteEventStore(openDatabase(file));
+    await a.appendToStream('s-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+    let refused: unknown;
+    await b.appendToStream('s-1', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' }).catch((error: unknown) => (refused = error));
+    expect(refused).to.be.instanceOf(WrongExpectedRevisionError);
+    const result = await b.appendToStream('s-2', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' });
+    expect(result.position).to.equal(2);
+    expect((await a.readAll()).map((e) => e.position)).to.deep.equal([1, 2]);
+    await a.close();
+    await b.close();
+  });
+
+  it('reports a closed database as DependencyUnavailableError, and close() twice is harmless', async () => {
+    const store = new SqliteEventStore(openDatabase(':memory:'));
+    await store.close();
+    await store.close();
+    let failure: unknown;
+    await store.headPosition().catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(DependencyUnavailableError);
+  });
+
+  it('rejects a numeric expected revision that is not a non-negative integer, writing nothing', async () => {
+    const store = new SqliteEventStore(openDatabase(':memory:'));
+    let failure: unknown;
+    await store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: -1 }).catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(RangeError);
+    expect(await store.headPosition()).to.equal(null);
+    await store.close();
+  });
+
+  it('appending zero events to a missing stream reports revision -1 (KurrentDB "no stream") and position 0', async () => {
+    const store = new SqliteEventStore(openDatabase(':memory:'));
+    expect(await store.appendToStream('s', [], { expectedRevision: 'any' })).to.deep.equal({ nextExpectedRevision: -1, position: 0 });
+    await store.close();
+  });
+
+  it('rolls back an append whose later event cannot be serialised, leaving no gap in positions', async () => {
+    const store = new SqliteEventStore(openDatabase(':memory:'));
+    const bad = [{ type: 'A', data: {} }, { type: 'B', data: undefined }];
+    let failure: unknown;
+    await store.appendToStream('s', bad, { expectedRevision: 'any' }).catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(TypeError);
+    expect(await store.headPosition()).to.equal(null);
+    expect(await store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' })).to.deep.equal({
+      nextExpectedRevision: 0,
+      position: 1,
+    });
+    await store.close();
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The read-model definitions, one given/when/then per event type, plus idempotency: applying a recorded
+ * event a second time changes nothing.
+ */
+import { expect } from 'chai';
+import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
+import {
+  allProjections,
+  projectDetails,
+  revisionHistory,
+  templateList,
+  type ProjectDetailsDoc,
+  type RevisionHistoryDoc,
+  type TemplateSummaryDoc,
+} from '../../projections/index.js';
+import { created, deleted, recorded, sampleAst, saved, WORKSPACE } from '../support/events.js';
+
+const CREATED = recorded(created(), 0);
+const SAVED = recorded(saved(), 1);
+const DELETED = recorded(deleted(), 2);
+
+/** Fold recorded events through a projection, starting from no document. */
+function fold<Doc>(projection: Projection<Doc>, events: RecordedProjectEvent[], start: Doc | null = null): Doc | null {
+  return events.reduce<Doc | null>((doc, event) => projection.evolve(doc, event), start);
+}
+
+/** JSON round trip, as the read-model store does: catches non-serialisable values and frozen-input mutation alike. */
+const stored = <T>(doc: T): T => JSON.parse(JSON.stringify(doc)) as T;
+
+describe('projections', () => {
+  it('allProjections holds the three definitions, each at version 1 with a unique name', () => {
+    expect(allProjections.map((p) => p.name)).to.deep.equal(['project-details', 'revision-history', 'template-list']);
+    expect(allProjections.every((p) => p.version === 1)).to.equal(true);
+  });
+
+  it('each locates a project event at partition = workspace, key = project id', () => {
+    for (const projection of allProjections) {
+      expect(projection.locate(SAVED)).to.deep.equal({ partition: WORKSPACE, key: 'welcome' });
+    }
+  });
+
+  describe('project-details', () => {
+    it('ProjectCreated: an active document at revision 0 with the published template', () => {
+      const doc = fold(projectDetails, [CREATED]);
+      expect(doc).to.deep.equal({
+        workspace: WORKSPACE,
+        id: 'welcome',
+        revision: 0,
+        status: 'active',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        updatedAt: '2026-01-01T10:00:00.000Z',
+        metadata: { name: 'Welcome', subject: 'Hi {{name}}' },
+        ast: sampleAst(),
+        publishedHtml: '<p>Hello {{name}}</p>',
+        mjmlVersion: '5.4.1',
+      } satisfies ProjectDetailsDoc);
+    });
+
+    it('ProjectSaved: the new template and metadata at the event revision; createdAt kept', () => {
+      const doc = fold(projectDetails, [CREATED, SAVED]);
+      expect(doc).to.deep.include({
+        revision: 1,
+        status: 'active',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        updatedAt: '2026-01-02T10:00:00.000Z',
+        metadata: { name: 'Welcome v2', subject: 'Hello {{name}}' },
+        ast: sampleAst('Hi again {{name}}'),
+        publishedHtml: '<p>Hi again {{name}} – ünïcode</p>',
+      });
+    });
+
+    it('ProjectDeleted: a tombstone with deletedAt, the revision advanced and the template dropped', () => {
+      const doc = fold(projectDetails, [CREATED, SAVED, DELETED]);
+      expect(doc).to.deep.equal({
+        workspace: WORKSPACE,
+        id: 'welcome',
+        revision: 2,
+        status: 'deleted',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        updatedAt: '2026-01-03T10:00:00.000Z',
+        deletedAt: '2026-01-03T10:00:00.000Z',
+        metadata: { name: 'Welcome v2', subject: 'Hello {{name}}' },
+        ast: null,
+        publishedHtml: null,
+        mjmlVersion: null,
+      } satisfies ProjectDetailsDoc);
+    });
+
+    it('takes the revision from the event, not from counting', () => {
+      expect(fold(projectDetails, [CREATED, recorded(saved(), 7)])?.revision).to.equal(7);
+    });
+
+    it('leaves a missing document missing on ProjectSaved / ProjectDeleted, and a tombstone alone on ProjectSaved', () => {
+      expect(fold(projectDetails, [SAVED])).to.equal(null);
+      expect(fold(projectDetails, [DELETED])).to.equal(null);
+      const tombstone = fold(projectDetails, [CREATED, SAVED, DELETED]);
+      expect(projectDetails.evolve(tombstone, recorded(saved(), 3))).to.deep.equal(tombstone);
+    });
+  });
+
+  describe('revision-history', () => {
+    it('ProjectCreated: one "created" item', () => {
+      expect(fold(revisionHistory, [CREATED])).to.deep.equal({
+        workspace: WORKSPACE,
+        id: 'welcome',
+        revision: 0,
+        items: [
+          {
+            revision: 0,
+            event: 'created',
+            occurredAt: '2026-01-01T10:00:00.000Z',
+            mjmlVersion: '5.4.1',
+            publishedHtmlBytes: 21,
+            name: 'Welcome',
+          },
+        ],
+      } satisfies RevisionHistoryDoc);
+    });
+
+    it('ProjectSaved: appends a "saved" item sized in UTF-8 bytes, not characters', () => {
+      const doc = fold(revisionHistory, [CREATED, SAVED]);
+      const html = '<p>Hi again {{name}} – ünïcode</p>';
+      expect(doc?.revision).to.equal(1);
+      expect(doc?.items[1]).to.deep.equal({
+        revision: 1,
+        event: 'saved',
+        occurredAt: '2026-01-02T10:00:00.000Z',
+        mjmlVersion: '5.4.1',
+        publishedHtmlBytes: html.length + 4, // '–' is 3 bytes (+2), 'ü' and 'ï' 2 bytes each (+1, +1)
+        name: 'Welcome v2',
+      });
+    });
+
+    it('ProjectSaved: a non-string metadata.name gives name null', () => {
+      const doc = fold(revisionHistory, [CREATED, recorded(saved({ metadata: { name: 42 } }), 1)]);
+      expect(doc?.items[1]?.name).to.equal(null);
+    });
+
+    it('ProjectDeleted: appends a "deleted" item and keeps the history', () => {
+      const doc = fold(revisionHistory, [CREATED, SAVED, DELETED]);
+      expect(doc?.revision).to.equal(2);
+      expect(doc?.items.map((item) => [item.revision, item.event])).to.deep.equal([
+        [0, 'created'],
+        [1, 'saved'],
+        [2, 'deleted'],
+      ]);
+      expect(doc?.items[2]).to.deep.equal({
+        revision: 2,
+        event: 'deleted',
+        occurredAt: '2026-01-03T10:00:00.000Z',
+        mjmlVersion: null,
+        publishedHtmlBytes: null,
+        name: null,
+      });
+    });
+
+    it('leaves a missing document missing on ProjectSaved / ProjectDeleted', () => {
+      expect(fold(revisionHistory, [SAVED])).to.equal(null);
+      expect(fold(revisionHistory, [DELETED])).to.equal(null);
+    });
+  });
+
+  describe('template-list', () => {
+    it('ProjectCreated: a summary with name and subject from the metadata', () => {
+      expect(fold(templateList, [CREATED])).to.deep.equal({
+        workspace: WORKSPACE,
+        id: 'welcome',
+        name: 'Welcome',
+        subject: 'Hi {{name}}',
+        revision: 0,
+        createdAt: '2026-01-01T10:00:00.000Z',
+        updatedAt: '2026-01-01T10:00:00.000Z',
+      } satisfies TemplateSummaryDoc);
+    });
+
+    it('ProjectSaved: new name, subject, revision and updatedAt; missing titles become null', () => {
+      expect(fold(templateList, [CREATED, SAVED])).to.deep.include({
+        name: 'Welcome v2',
+        subject: 'Hello {{name}}',
+        revision: 1,
+        createdAt: '2026-01-01T10:00:00.000Z',
+        updatedAt: '2026-01-02T10:00:00.000Z',
+      });
+      expect(fold(templateList, [CREATED, recorded(saved({ metadata: {} }), 1)])).to.deep.include({ name: null, subject: null });
+    });
+
+    it('ProjectDeleted: the summary is removed', () => {
+      expect(fold(templateList, [CREATED, SAVED, DELETED])).to.equal(null);
+    });
+
+    it('leaves a missing document missing on ProjectSaved', () => {
+      expect(fold(templateList, [SAVED])).to.equal(null);
+    });
+  });
+
+  describe('idempotency: the same recorded event twice changes nothing', () => {
+    const histories: Array<[string, RecordedProjectEvent[]]> = [
+      ['ProjectCreated', [CREATED]],
+      ['ProjectSaved', [CREATED, SAVED]],
+      ['ProjectDeleted', [CREATED, SAVED, DELETED]],
+    ];
+    for (const projection of allProjections) {
+      for (const [type, events] of histories) {
+        it(`${projection.name}: ${type}`, () => {
+          const once = fold(projection, events);
+          const twice = projection.evolve(stored(once), events[events.length - 1]!);
+          expect(twice).to.deep.equal(once);
+        });
+      }
+      it(`${projection.name}: an older event never rolls the document back`, () => {
+        const third = recorded(saved({ occurredAt: '2026-01-04T10:00:00.000Z', metadata: { name: 'Third' } }), 2);
+        const latest = fold(projection, [CREATED, SAVED, third]);
+        for (const older of [CREATED, SAVED]) {
+          expect(projection.evolve(stored(latest), older), older.type).to.deep.equal(latest);
+        }
+      });
+    }
+  });
+
+  it('no projection mutates the document it is given', () => {
+    for (const projection of allProjections) {
+      const before = fold(projection, [CREATED]);
+      const frozen = deepFreeze(stored(before));
+      expect(() => fold(projection, [SAVED, DELETED], frozen), projection.name).not.to.throw();
+      expect(frozen).to.deep.equal(before);
+    }
+  });
+});
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
