@@ -53,19 +53,19 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.proxy = false;
   app.silent = true; // errors are logged by problemDetails, once
 
-  const routes = new Router<AppState>();
-  projectRoutes(routes, deps);
-  templateRoutes(routes, deps);
-  healthRoutes(routes, deps);
-
-  const api = new Router<AppState>();
-  api.use(authenticate(deps.apiKeys), rateLimit(deps.rateLimiter));
-  for (const prefix of API_PREFIXES) api.use(prefix, routes.routes(), routes.allowedMethods({ throw: true }));
-
   app.use(requestId());
   app.use(accessLog(deps.logger));
   app.use(compress({ threshold: 0, br: false, deflate: false, filter: () => true }));
   app.use(problemDetails(deps.logger));
-  app.use(api.routes());
+  app.use(authenticate(deps.apiKeys)); // every route, health included (ARCHITECTURE §4)
+  app.use(rateLimit(deps.rateLimiter));
+  for (const prefix of API_PREFIXES) {
+    const router = new Router<AppState>({ prefix });
+    projectRoutes(router, deps);
+    templateRoutes(router, deps);
+    healthRoutes(router, deps);
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
   return app;
 }

@@ -112,11 +112,28 @@ export function jsonBody(limitBytes: number): Koa.Middleware<AppState> {
     if (hasBody && !ctx.is('application/json', '+json')) {
       throw new ProblemError(415, 'unsupported_media_type', `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`);
     }
-    const body: unknown = hasBody ? await parse.json(ctx, { limit: limitBytes, strict: true }) : {};
+    const body: unknown = hasBody ? await readJson(ctx, limitBytes) : {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
     }
     ctx.state.body = body;
     await next();
   };
+}
+
+async function readJson(ctx: Koa.Context, limitBytes: number): Promise<unknown> {
+  try {
+    return await parse.json(ctx, { limit: limitBytes, strict: true });
+  } catch (error) {
+    const e = error as { status?: number; type?: string; message?: string };
+    if (e.type === 'entity.too.large' || e.status === 413) {
+      throw new ProblemError(413, 'payload_too_large', `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit.`);
+    }
+    if (error instanceof SyntaxError || e.type === 'entity.parse.failed') {
+      throw new ProblemError(400, 'malformed_json', `The body is not valid JSON: ${e.message ?? 'parse error'}.`);
+    }
+    if (e.status === 415) throw new ProblemError(415, 'unsupported_media_type', String(e.message));
+    if (e.status === 400) throw new ProblemError(400, 'bad_request', String(e.message)); // aborted or malformed transfer
+    throw error;
+  }
 }

@@ -57,7 +57,7 @@ export function parseSave(body: unknown, pathId: string): WriteInput {
 /** POST /templates/:id/render body. @throws ProblemError 400 `invalid_variables` or `invalid_request`. */
 export function parseRender(body: unknown): { variables: Record<string, unknown>; format: RenderFormat; revision?: number } {
   const parsed = check(renderBody, body);
-  const variables = parsed.variables ?? {};
+  const variables = parsed.variables === undefined ? {} : parsed.variables;
   if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
     const got = variables === null ? 'null' : Array.isArray(variables) ? 'an array' : typeof variables;
     throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [{ pointer: '/variables', message: 'must be an object' }]);

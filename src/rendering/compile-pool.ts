@@ -57,20 +57,21 @@ export class CompilePool {
       attributes: {},
       children: [{ tagName: 'mj-body', attributes: {}, children: [{ tagName: 'mj-section', attributes: {}, children: [{ tagName: 'mj-column', attributes: {}, children: [{ tagName: 'mj-text', attributes: {}, content: 'warm-up {{x}}' }] }] }] }],
     };
-    await Promise.all(Array.from({ length: this.pool.options.maxThreads }, () => this.compile(tree)));
+    // A thread's start-up plus first compile can exceed a tight deadline; warm-up gets a generous one.
+    await Promise.all(Array.from({ length: this.pool.options.maxThreads }, () => this.compile(tree, Math.max(this.timeoutMs, 60_000))));
   }
 
   /**
    * Compile an MJML tree to HTML (validation 'soft': findings are returned, never thrown).
    * @throws TemplateError `mjml_compile_timeout` (status 500) past the deadline.
    */
-  async compile(tree: ParsedNode): Promise<CompileOutcome> {
+  async compile(tree: ParsedNode, timeoutMs = this.timeoutMs): Promise<CompileOutcome> {
     try {
-      return (await this.pool.run({ tree }, { signal: AbortSignal.timeout(this.timeoutMs) })) as CompileOutcome;
+      return (await this.pool.run({ tree }, { signal: AbortSignal.timeout(timeoutMs) })) as CompileOutcome;
     } catch (error) {
       if ((error as Error).name === 'AbortError') {
-        throw new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${this.timeoutMs} ms and was stopped.`, [], 500, {
-          timeout_ms: this.timeoutMs,
+        throw new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], 500, {
+          timeout_ms: timeoutMs,
         });
       }
       throw error;

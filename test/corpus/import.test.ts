@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import type { MjmlNode } from '../../src/domain/mjml-ast.js';
 import { createRequire } from 'node:module';
+import { findStructuralText } from '../../src/rendering/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes } from '../../src/rendering/includes.js';
 import { toMjmlAst, toMjmlMarkup } from '../../src/rendering/mjml-markup.js';
 import { mjml2html, parseMjmlMarkup } from '../../src/rendering/mjml-runtime.js';
@@ -9,6 +11,13 @@ const require = createRequire(import.meta.url);
 const parseFromDisk = require('mjml-parser-xml');
 const { components } = require('mjml-core');
 /** carousel and navbar put random hex ids in their output */
+/** mjml-parser-xml trims the content of ending tags, so markup cannot carry its outer whitespace. */
+const trimContent = (node: MjmlNode): MjmlNode => {
+  const out: MjmlNode = { ...node };
+  if (out.content !== undefined) out.content = out.content.trim();
+  if (out.children) out.children = out.children.map(trimContent);
+  return out;
+};
 const normaliseIds = (html: string) => html.replace(/\b[0-9a-f]{16}\b/g, 'ID');
 
 describe('corpus: MJML import with in-memory includes', () => {
@@ -22,9 +31,11 @@ describe('corpus: MJML import with in-memory includes', () => {
       const reference = await mjml2html(t.source, { filePath: t.file, ignoreIncludes: false, validationLevel: 'soft' });
       expect(normaliseIds(ours.html)).to.equal(normaliseIds(reference.html));
     });
-    it(`${t.name}: AST → MJML → AST round trip`, () => {
-      const ast = toMjmlAst(parseWithIncludes(t.source, includeFilesFrom(t.includes)).tree);
-      expect(toMjmlAst(parseMjmlMarkup(toMjmlMarkup(ast), ''))).to.deep.equal(ast);
+    it(`${t.name}: AST → MJML → AST round trip (up to MJML's trimming of ending-tag content)`, () => {
+      const { tree } = parseWithIncludes(t.source, includeFilesFrom(t.includes));
+      for (const stray of findStructuralText(tree)) delete stray.node.content; // never stored: refused or dropped on import
+      const ast = toMjmlAst(tree);
+      expect(toMjmlAst(parseMjmlMarkup(toMjmlMarkup(ast), ''))).to.deep.equal(trimContent(ast));
     });
   }
 });

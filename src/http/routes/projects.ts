@@ -37,6 +37,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const view = revision === undefined ? await deps.queries.getProject(ref) : await deps.queries.getProjectAt(ref, revision);
     ctx.set('ETag', etag(view.revision));
     ctx.set('Cache-Control', revision === undefined ? 'private, no-cache' : 'private, max-age=31536000, immutable');
+    ctx.status = 200; // ctx.fresh only compares validators on a 2xx response
     if (ctx.fresh) {
       ctx.status = 304;
       return;
