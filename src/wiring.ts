@@ -11,6 +11,7 @@ import { openDatabase } from './adapters/sqlite/database.js';
 import { SqliteEventStore } from './adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
+import type { ApiKeyStore, EventStore, ReadModelStore } from './application/ports.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
 import { Projector } from './application/projector.js';
@@ -34,11 +35,29 @@ export interface Service {
 /** File of the embedded store inside DATA_DIR. */
 export const SQLITE_FILE = 'letterpress.db';
 
+/** The storage adapters, as the configuration picks them (scripts use them without the HTTP service). */
+export interface Stores {
+  eventStore: EventStore;
+  readModels: ReadModelStore;
+  apiKeys: ApiKeyStore;
+  close(): void;
+}
+
+/** Open the embedded SQLite store under DATA_DIR. @throws when the file cannot be opened or is newer than this code. */
+export function openStores(config: Pick<Config, 'dataDir'>): Stores {
+  const db = openDatabase(join(config.dataDir, SQLITE_FILE));
+  return {
+    eventStore: new SqliteEventStore(db),
+    readModels: new SqliteReadModelStore(db),
+    apiKeys: new SqliteApiKeyStore(db),
+    close: () => db.close(),
+  };
+}
+
 /** Build the service on the embedded SQLite store. @throws when the store cannot be opened. */
 export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
-  const db = openDatabase(join(config.dataDir, SQLITE_FILE));
-  const eventStore = new SqliteEventStore(db);
-  const readModels = new SqliteReadModelStore(db);
+  const stores = openStores(config);
+  const { eventStore, readModels } = stores;
   const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
@@ -56,7 +75,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       now: () => new Date().toISOString(),
       logger,
     });
-    const apiKeys = new ApiKeys(new SqliteApiKeyStore(db));
+    const apiKeys = new ApiKeys(stores.apiKeys);
     const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
     const started = Date.now();
 
@@ -98,13 +117,13 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       async close() {
         await projector.stop();
         await pool.close();
-        db.close();
+        stores.close();
       },
     };
   } catch (error) {
     await projector.stop();
     await pool.close();
-    db.close();
+    stores.close();
     throw error;
   }
 }
