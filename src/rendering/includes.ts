@@ -62,6 +62,20 @@ export function parseWithIncludes(markup: string, files: IncludeFiles): { tree: 
   return { tree, notes };
 }
 
+/** What one document's include expansion works with. */
+interface Expansion {
+  /** Root of the document being parsed: head-bound nodes go to its mj-head. */
+  root: ParsedNode;
+  /** The document's include key ('' = the template). */
+  file: string;
+  /** Keys of the documents that include this one, itself last (cycle detection). */
+  chain: string[];
+  files: IncludeFiles;
+  notes: ImportNote[];
+  /** `type="css"` includes, appended to the head once the document is parsed. */
+  styles: ParsedNode[];
+}
+
 function parseDocument(markup: string, file: string, chain: string[], files: IncludeFiles, notes: ImportNote[]): ParsedNode {
   const prepared = prepareMarkup(markup);
   for (const w of prepared.wrapped) {
@@ -75,31 +89,23 @@ function parseDocument(markup: string, file: string, chain: string[], files: Inc
       { file, message: (error as Error).message },
     ]);
   }
-  const styles: ParsedNode[] = [];
-  if (prepared.includes > 0) expandIncludes(root, root, file, [...chain, file], files, notes, styles);
-  if (styles.length > 0) appendToHead(root, styles, { tagName: 'mj-head', file, line: 0, children: [] });
+  const expansion: Expansion = { root, file, chain: [...chain, file], files, notes, styles: [] };
+  if (prepared.includes > 0) expandIncludes(root, expansion);
+  if (expansion.styles.length > 0) appendToHead(root, expansion.styles, { tagName: 'mj-head', file, line: 0, children: [] });
   return root;
 }
 
-function expandIncludes(
-  node: ParsedNode,
-  root: ParsedNode,
-  file: string,
-  chain: string[],
-  files: IncludeFiles,
-  notes: ImportNote[],
-  styles: ParsedNode[],
-): void {
+function expandIncludes(node: ParsedNode, x: Expansion): void {
   const children = node.children;
   if (!children) return;
   for (let i = 0; i < children.length; ) {
     const child = children[i]!;
     if (child.tagName !== INCLUDE_PLACEHOLDER) {
-      expandIncludes(child, root, file, chain, files, notes, styles);
+      expandIncludes(child, x);
       i += 1;
       continue;
     }
-    const replacement = includeNodes(child, node, root, file, chain, files, notes, styles);
+    const replacement = includeNodes(child, node, x);
     children.splice(i, 1, ...replacement);
     i += replacement.length;
   }
@@ -107,25 +113,16 @@ function expandIncludes(
 }
 
 /** The nodes that take an include's place in its parent (head-bound nodes are placed as a side effect). */
-function includeNodes(
-  include: ParsedNode,
-  parent: ParsedNode,
-  root: ParsedNode,
-  file: string,
-  chain: string[],
-  files: IncludeFiles,
-  notes: ImportNote[],
-  styles: ParsedNode[],
-): ParsedNode[] {
+function includeNodes(include: ParsedNode, parent: ParsedNode, x: Expansion): ParsedNode[] {
   const attributes = include.attributes ?? {};
   const rawPath = String(attributes['path'] ?? '');
-  const key = normalizeIncludePath(rawPath, posix.dirname(file || '.'));
-  const source = files.get(key);
-  const where = { file, line: include.line ?? 0 };
+  const key = normalizeIncludePath(rawPath, posix.dirname(x.file || '.'));
+  const source = x.files.get(key);
+  const where = { file: x.file, line: include.line ?? 0 };
   if (source === undefined) {
     throw new TemplateError(
       'include_not_found',
-      `mj-include '${rawPath}' (line ${where.line} of ${file || 'the template'}) has no entry '${key}' in includes.`,
+      `mj-include '${rawPath}' (line ${where.line} of ${x.file || 'the template'}) has no entry '${key}' in includes.`,
       [{ ...where, message: `missing include '${key}'` }],
       400,
       { missing: key },
@@ -134,18 +131,19 @@ function includeNodes(
   const type = attributes['type'];
   if (type === 'css') {
     const inline: Record<string, string> = attributes['css-inline'] === 'inline' ? { inline: 'inline' } : {};
-    styles.push({ tagName: 'mj-style', file: key, line: where.line, content: source, children: [], attributes: inline });
+    x.styles.push({ tagName: 'mj-style', file: key, line: where.line, content: source, children: [], attributes: inline });
     return [];
   }
   if (type === 'html') return [{ tagName: 'mj-raw', file: key, line: where.line, attributes: {}, content: source }];
 
-  if (chain.includes(key)) {
-    throw new TemplateError('include_cycle', `mj-include cycle: ${[...chain.filter(Boolean), key].join(' → ')}.`, [
-      { ...where, message: `'${key}' includes itself through ${chain.filter(Boolean).join(', ') || 'the template'}` },
+  if (x.chain.includes(key)) {
+    const through = x.chain.filter(Boolean);
+    throw new TemplateError('include_cycle', `mj-include cycle: ${[...through, key].join(' → ')}.`, [
+      { ...where, message: `'${key}' includes itself through ${through.join(', ') || 'the template'}` },
     ]);
   }
   const document = source.includes('<mjml>') ? source : `<mjml><mj-body>${source}</mj-body></mjml>`;
-  const included = parseDocument(document, key, chain, files, notes);
+  const included = parseDocument(document, key, x.chain, x.files, x.notes);
   if (included.tagName !== 'mjml') return [];
   const body = included.children?.find((c) => c.tagName === 'mj-body');
   const head = included.children?.find((c) => c.tagName === 'mj-head');
@@ -154,9 +152,9 @@ function includeNodes(
   if (headChildren.length > 0) {
     // mjml appends them to the document's head at the moment of the include: when the include sits in
     // that head, that is right where it stands; otherwise it is the end of the (already parsed) head.
-    const documentHead = root.children?.find((c) => c.tagName === 'mj-head');
+    const documentHead = x.root.children?.find((c) => c.tagName === 'mj-head');
     if (documentHead !== undefined && documentHead === parent) inPlace.push(...headChildren);
-    else appendToHead(root, headChildren, { tagName: 'mj-head', file, line: where.line, attributes: {}, children: [] });
+    else appendToHead(x.root, headChildren, { tagName: 'mj-head', file: x.file, line: where.line, attributes: {}, children: [] });
   }
   return inPlace;
 }
