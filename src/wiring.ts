@@ -28,7 +28,7 @@ export interface Service {
   app: Koa<AppState>;
   /** Set when this start registered the first API key; `generated` is the token to show once. */
   bootstrap: { created: false } | { created: true; generated: string | null; id: string };
-  /** Stop the projector and the compile pool, then close the store. */
+  /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
 }
 
@@ -111,14 +111,16 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       newId: randomUUID,
     });
 
+    let closing: Promise<void> | undefined;
     return {
       app,
       bootstrap,
-      async close() {
-        await projector.stop();
-        await pool.close();
-        stores.close();
-      },
+      close: () =>
+        (closing ??= (async () => {
+          await projector.stop();
+          await pool.close();
+          stores.close();
+        })()),
     };
   } catch (error) {
     await projector.stop();

@@ -54,7 +54,7 @@ export class MjmlTemplatePreparer implements TemplatePreparer {
     refuseGoTemplates(files);
     refuseNonMjmlDocument(markup);
     const { tree, notes } = parseWithIncludes(markup, includeFiles);
-    if (tree.tagName !== 'mjml') refuseNonMjmlDocument(`<${tree.tagName}`);
+    if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
     warnings.push(...notes);
     const stray = findStructuralText(tree);
     refuseStructuralText(stray.filter((s) => s.text.includes('{{')), { pointers: false });

@@ -418,6 +418,23 @@ describe('API limits and failures', function () {
     }
   });
 
+  it('503 dependency_unavailable when the store stops answering, on /health and on other routes', async () => {
+    const server = await startTestServer();
+    try {
+      expect((await server.request('GET', '/v1/health')).status).to.equal(200);
+      await server.closeStore();
+      const health = await server.request('GET', '/v1/health');
+      expect(health.status).to.equal(503);
+      expect(health.json.code).to.equal('dependency_unavailable');
+      expect(health.headers['retry-after']).to.equal('5');
+      const get = await server.request('GET', '/api/v1/projects/any');
+      expect([get.status, get.json.code]).to.deep.equal([503, 'dependency_unavailable']);
+    } finally {
+      await server.stop();
+      server.cleanup();
+    }
+  });
+
   it('keeps everything across a restart on the same data directory', async () => {
     const first = await startTestServer();
     await first.request('POST', '/api/v1/projects', { body: { id: 'durable', mjml: HELLO } });

@@ -26,6 +26,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   request(method: string, path: string, options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null }): Promise<Response>;
+  /** Close the store, projector and compile pool under the running HTTP server (to see 503s). */
+  closeStore(): Promise<void>;
   /** Stop the server; the data directory stays until `cleanup`. */
   stop(): Promise<void>;
   cleanup(): void;
@@ -47,6 +49,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
     url: running.url,
     dataDir,
     request: (method, path, o = {}) => send(running.url, method, path, o),
+    closeStore: () => running.service.close(),
     stop: () => running.stop(),
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };
