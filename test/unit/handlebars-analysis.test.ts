@@ -2,12 +2,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
-import {
-  analyzeTemplate,
-  buildSampleContext,
-  parseHandlebars,
-  type TemplateAnalysis,
-} from '../../src/rendering/handlebars-analysis.js';
+import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars-analysis.js';
+import { buildSampleContext } from '../../src/rendering/sample-context.js';
 import { BUILT_IN_HELPERS, compileTemplate, createHandlebars } from '../../src/rendering/handlebars-env.js';
 import { findGoTemplateSyntax } from '../../src/rendering/template-syntax.js';
 import { CORPUS_DIR } from '../support/corpus.js';
