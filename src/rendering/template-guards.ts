@@ -6,7 +6,7 @@ import { BUILT_IN_HELPERS } from './handlebars-env.js';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from './handlebars-analysis.js';
 import { lineAt } from './markup-scan.js';
 import { findGoTemplateSyntax } from './template-syntax.js';
-import { TemplateError, type TemplateProblem } from './template-error.js';
+import { TemplateError } from './template-error.js';
 
 /** A source text with the name the user knows it by ('' = the template itself, else its include key). */
 export interface SourceFile {
@@ -18,18 +18,16 @@ const label = (file: string) => (file ? file : 'the template');
 
 /** @throws TemplateError `go_template_syntax` listing the Go actions found (file, line, snippet). */
 export function refuseGoTemplates(files: SourceFile[]): void {
-  const problems: TemplateProblem[] = files.flatMap(({ file, text }) =>
-    findGoTemplateSyntax(text).map((hit) => ({ file, line: hit.line, message: `Go template action ${hit.snippet}` })),
-  );
-  if (problems.length === 0) return;
-  const first = problems[0]!;
+  const hits = files.flatMap(({ file, text }) => findGoTemplateSyntax(text).map((hit) => ({ file, ...hit })));
+  const first = hits[0];
+  if (!first) return;
   throw new TemplateError(
     'go_template_syntax',
-    `This template uses Go text/template syntax (${first.message.replace('Go template action ', '')} on line ${first.line} of ${label(first.file ?? '')}), ` +
+    `This template uses Go text/template syntax (${first.snippet} on line ${first.line} of ${label(first.file)}), ` +
       'which Handlebars cannot run. Rewrite it in Handlebars: {{.Props.Title}} → {{Props.Title}}, {{if .X}}…{{end}} → {{#if X}}…{{/if}}.',
-    problems.slice(0, 50),
+    hits.slice(0, 50).map(({ file, line, snippet }) => ({ file, line, message: `Go template action ${snippet}` })),
     400,
-    { occurrences: problems.length },
+    { occurrences: hits.length },
   );
 }
 
