@@ -11,6 +11,18 @@ import { TemplateError, type TemplateProblem } from './template-error.js';
 /** Deepest tree accepted (real templates stay under 10; this guards the recursive walks). */
 export const MAX_AST_DEPTH = 64;
 
+/** Depth of a tree (root = 1), measured without recursion so any tree can be measured. */
+export function treeDepth(root: { children?: unknown[] }): number {
+  let deepest = 0;
+  const stack: Array<[{ children?: unknown[] }, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of node.children ?? []) stack.push([child as { children?: unknown[] }, depth + 1]);
+  }
+  return deepest;
+}
+
 const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
 const nodeShape = z.object({
   tagName: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case MJML tag name such as "mj-section"'),

@@ -13,9 +13,13 @@
  * The corpus test checks that the resulting tree equals mjml's own on every corpus template.
  */
 import { posix } from 'node:path';
+import { MAX_AST_DEPTH, treeDepth } from './ast-checks.js';
 import { INCLUDE_PLACEHOLDER, prepareMarkup } from './markup-scan.js';
 import { parseMjmlMarkup, type ParsedNode } from './mjml-runtime.js';
 import { TemplateError } from './template-error.js';
+
+/** Includes within includes, at most (mjml sets no bound; this one keeps the expansion's recursion small). */
+export const MAX_INCLUDE_NESTING = 16;
 
 /** Include files keyed by normalised path (see `normalizeIncludePath`). */
 export type IncludeFiles = ReadonlyMap<string, string>;
@@ -87,6 +91,11 @@ function parseDocument(markup: string, file: string, chain: string[], files: Inc
   } catch (error) {
     throw new TemplateError('invalid_mjml', `${file || 'The template'} could not be parsed: ${(error as Error).message}`, [
       { file, message: (error as Error).message },
+    ]);
+  }
+  if (treeDepth(root) > MAX_AST_DEPTH || chain.length > MAX_INCLUDE_NESTING) {
+    throw new TemplateError('invalid_mjml', `${file || 'The template'} is nested deeper than ${MAX_AST_DEPTH} elements or ${MAX_INCLUDE_NESTING} includes.`, [
+      { file, message: 'nesting too deep' },
     ]);
   }
   const expansion: Expansion = { root, file, chain: [...chain, file], files, notes, styles: [] };

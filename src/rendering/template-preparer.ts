@@ -5,7 +5,7 @@
  */
 import type { MjmlNode } from '../domain/mjml-ast.js';
 import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from '../application/templates.js';
-import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from './ast-checks.js';
+import { MAX_AST_DEPTH, describeStrayText, findStructuralText, parseAstInput, refuseStructuralText, treeDepth } from './ast-checks.js';
 import type { CompilePool } from './compile-pool.js';
 import { parseHandlebars } from './handlebars-analysis.js';
 import { buildSampleContext } from './sample-context.js';
@@ -22,6 +22,17 @@ export class MjmlTemplatePreparer implements TemplatePreparer {
   constructor(private readonly pool: CompilePool) {}
 
   async prepare(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
+    try {
+      return await this.prepareChecked(source, validation);
+    } catch (error) {
+      // A pathological template (thousands of nested blocks) can exhaust the stack in a recursive walk:
+      // that is the template's doing, so it is a 400, not a 500.
+      if (error instanceof RangeError) throw new TemplateError('invalid_mjml', `The template is too deeply nested to process (${error.message}).`);
+      throw error;
+    }
+  }
+
+  private async prepareChecked(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
     const warnings: TemplateWarning[] = [];
     const { tree, files } = 'mjml' in source ? this.importMarkup(source.mjml, source.includes ?? {}, warnings) : this.acceptAst(source.ast);
     const ast = toMjmlAst(tree);
@@ -55,6 +66,9 @@ export class MjmlTemplatePreparer implements TemplatePreparer {
     refuseGoTemplates(files);
     refuseNonMjmlDocument(markup);
     const { tree, notes } = parseWithIncludes(markup, includeFiles);
+    if (treeDepth(tree) > MAX_AST_DEPTH) {
+      throw new TemplateError('invalid_mjml', `The template, includes inlined, is nested deeper than ${MAX_AST_DEPTH} elements.`);
+    }
     if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
     warnings.push(...notes);
     const stray = findStructuralText(tree);

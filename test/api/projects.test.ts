@@ -309,6 +309,19 @@ describe('API over HTTP (embedded SQLite store)', function () {
       expect(helper.json.available_helpers).to.include.members(['if', 'unless', 'each', 'with', 'lookup', 'log']);
     });
 
+    it('400, not 500, for pathologically deep templates, and the server keeps serving', async () => {
+      const deepMarkup = `<mjml><mj-body>${'<mj-wrapper>'.repeat(1500)}${'</mj-wrapper>'.repeat(1500)}</mj-body></mjml>`;
+      const markup = await server.request('POST', '/api/v1/projects', { body: { mjml: deepMarkup, validation: 'soft' } });
+      expect([markup.status, markup.json.code]).to.deep.equal([400, 'invalid_mjml']);
+      const deepAst = `{"ast":${'{"tagName":"mjml","children":['.repeat(2000)}{"tagName":"mj-raw"}${']}'.repeat(2000)}}`;
+      const ast = await server.request('POST', '/api/v1/projects', { rawBody: deepAst });
+      expect([ast.status, ast.json.code]).to.deep.equal([400, 'invalid_ast']);
+      const blocks = `{{#if a}}`.repeat(3000) + 'x' + `{{/if}}`.repeat(3000);
+      const hbs = await server.request('POST', '/api/v1/projects', { body: { mjml: `<mjml><mj-body><mj-section><mj-column><mj-text>${blocks}</mj-text></mj-column></mj-section></mj-body></mjml>` } });
+      expect(hbs.status).to.equal(400);
+      expect((await server.request('GET', '/v1/health')).status).to.equal(200);
+    });
+
     it('resolves mj-include from the includes map and refuses a missing one', async () => {
       const mjml = '<mjml><mj-body><mj-include path="./parts/footer.mjml" /></mj-body></mjml>';
       const footer = '<mj-section><mj-column><mj-text>Footer {{site}}</mj-text></mj-column></mj-section>';
