@@ -19,10 +19,10 @@ import type { Config } from './config.js';
 import { createApp, type HealthReport } from './http/app.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
-import { CompilePool } from './rendering/compile-pool.js';
-import { MJML_VERSION } from './rendering/mjml-runtime.js';
-import { TemplateRenderer } from './rendering/renderer.js';
-import { MjmlTemplatePreparer } from './rendering/template-preparer.js';
+import { CompilePool } from './rendering/compile/pool.js';
+import { MJML_VERSION } from './rendering/mjml/runtime.js';
+import { TemplateRenderer } from './application/render-template.js';
+import { MjmlTemplatePreparer } from './rendering/compile/prepare.js';
 
 export interface Service {
   app: Koa<AppState>;

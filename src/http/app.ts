@@ -8,43 +8,14 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { ApiKeys } from '../application/api-keys.js';
-import type { ProjectCommands } from '../application/project-commands.js';
-import type { ProjectQueries } from '../application/project-queries.js';
-import type { TemplateRenderer } from '../rendering/renderer.js';
-import type { RateLimiter } from '../application/ports.js';
+import type { AppDeps } from './deps.js';
 import { accessLog, authenticate, rateLimit, requestId, type AppState } from './middleware.js';
 import { problemDetails } from './problem.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
 import { templateRoutes } from './routes/templates.js';
 
-/** What /health reports; `status` decides 200 or 503. */
-export interface HealthReport {
-  status: 'ok' | 'unavailable';
-  detail?: string;
-  [check: string]: unknown;
-}
-
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-export interface AppDeps {
-  commands: ProjectCommands;
-  queries: ProjectQueries;
-  renderer: TemplateRenderer;
-  apiKeys: ApiKeys;
-  rateLimiter: RateLimiter;
-  health: () => Promise<HealthReport>;
-  logger: Logger;
-  /** Largest accepted JSON body, bytes. */
-  bodyLimitBytes: number;
-  /** Id for a project created without one. */
-  newId: () => string;
-}
+export type { AppDeps, HealthReport, Logger } from './deps.js';
 
 export const API_PREFIXES = ['/v1', '/api/v1'] as const;
 

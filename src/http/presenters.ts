@@ -4,7 +4,7 @@
 import type { ProjectView } from '../application/project-queries.js';
 import type { TemplateWarning } from '../application/templates.js';
 import type { RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
-import type { RenderOutput } from '../rendering/renderer.js';
+import type { RenderOutput } from '../application/render-template.js';
 
 /** The Project resource (ARCHITECTURE §4). */
 export function presentProject(view: ProjectView) {

@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import { AuthError } from '../application/api-keys.js';
 import { DependencyUnavailableError } from '../application/ports.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { RenderError } from '../rendering/renderer.js';
+import { RenderError } from '../application/render-template.js';
 import { TemplateError, type TemplateProblem } from '../rendering/template-error.js';
 
 /** Base of every problem `type` URI; the code follows with dashes (`…:invalid-variables`). */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { TemplateSource, ValidationMode } from '../application/templates.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import type { RenderFormat } from '../rendering/renderer.js';
+import type { RenderFormat } from '../application/render-template.js';
 import { ProblemError } from './problem.js';
 
 /** Project ids: 1–100 characters, letters, digits, `.`, `_`, `-`, starting with a letter or digit. */

@@ -7,8 +7,8 @@
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { createRequire } from 'node:module';
-import { parseHandlebars } from '../../src/rendering/handlebars-analysis.js';
-import { buildSampleContext } from '../../src/rendering/sample-context.js';
+import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
+import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
 import { corpusTemplates, type CorpusTemplate } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { MjmlNode } from '../../src/domain/mjml-ast.js';
 import { createRequire } from 'node:module';
-import { findStructuralText } from '../../src/rendering/ast-checks.js';
-import { includeFilesFrom, parseWithIncludes } from '../../src/rendering/includes.js';
-import { toMjmlAst, toMjmlMarkup } from '../../src/rendering/mjml-markup.js';
-import { mjml2html, parseMjmlMarkup } from '../../src/rendering/mjml-runtime.js';
+import { findStructuralText } from '../../src/rendering/mjml/ast-checks.js';
+import { includeFilesFrom, parseWithIncludes } from '../../src/rendering/mjml/includes.js';
+import { toMjmlAst, toMjmlMarkup } from '../../src/rendering/mjml/markup.js';
+import { mjml2html, parseMjmlMarkup } from '../../src/rendering/mjml/runtime.js';
 import { corpusTemplates } from '../support/corpus.js';
 
 const require = createRequire(import.meta.url);

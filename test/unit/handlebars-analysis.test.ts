@@ -2,10 +2,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
-import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars-analysis.js';
-import { buildSampleContext } from '../../src/rendering/sample-context.js';
-import { BUILT_IN_HELPERS, compileTemplate, createHandlebars } from '../../src/rendering/handlebars-env.js';
-import { findGoTemplateSyntax } from '../../src/rendering/template-syntax.js';
+import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars/analysis.js';
+import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
+import { BUILT_IN_HELPERS, compileTemplate, createHandlebars } from '../../src/rendering/handlebars/environment.js';
+import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
 function parsed(source: string): hbs.AST.Program {

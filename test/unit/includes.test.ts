@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { includeFilesFrom, normalizeIncludePath, parseWithIncludes } from '../../src/rendering/includes.js';
-import { toMjmlAst } from '../../src/rendering/mjml-markup.js';
+import { includeFilesFrom, normalizeIncludePath, parseWithIncludes } from '../../src/rendering/mjml/includes.js';
+import { toMjmlAst } from '../../src/rendering/mjml/markup.js';
 import { TemplateError } from '../../src/rendering/template-error.js';
 
 const codeOf = (fn: () => unknown) => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { INCLUDE_PLACEHOLDER, prepareMarkup } from '../../src/rendering/markup-scan.js';
-import { parseMjmlMarkup } from '../../src/rendering/mjml-runtime.js';
-import { findStructuralText } from '../../src/rendering/ast-checks.js';
+import { INCLUDE_PLACEHOLDER, prepareMarkup } from '../../src/rendering/mjml/markup-scan.js';
+import { parseMjmlMarkup } from '../../src/rendering/mjml/runtime.js';
+import { findStructuralText } from '../../src/rendering/mjml/ast-checks.js';
 
 const wrapIn = (body: string) => `<mjml><mj-body>${body}</mj-body></mjml>`;
 

@@ -2,7 +2,7 @@
  * GET /health: 200 when the event store and read models answer, 503 (problem details) when not.
  */
 import type { Router } from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { AppState } from '../middleware.js';
 import { ProblemError, writeProblem } from '../problem.js';
 import { sendJson } from './respond.js';

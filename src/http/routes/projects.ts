@@ -3,7 +3,7 @@
  */
 import type { Router, RouterContext } from '@koa/router';
 import type { ProjectRef } from '../../domain/project.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { presentProject, presentRevision, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';

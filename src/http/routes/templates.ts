@@ -2,11 +2,11 @@
  * /templates routes: the renderable view of projects, and render itself.
  */
 import type { Router } from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { presentRender, presentSummary, presentTemplate } from '../presenters.js';
 import { cursorAfter, parseList, parseRender } from '../schemas.js';
-import { templateVariables } from '../../rendering/renderer.js';
+import { templateVariables } from '../../application/render-template.js';
 import { deleteProject, refOf } from './projects.js';
 import { sendJson } from './respond.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
-import { findGoTemplateSyntax } from '../../src/rendering/template-syntax.js';
+import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
 const snippets = (source: string) => findGoTemplateSyntax(source).map((f) => f.snippet);

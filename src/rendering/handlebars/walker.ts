@@ -1,9 +1,46 @@
 /**
  * The walk behind `analyzeTemplate`: one pass over a Handlebars AST that records helper calls,
  * partials, decorators, data reads (resolved to the root context) and built-in misuse, following
- * Handlebars 4.7's own compiler and runtime rules (see handlebars-analysis.ts).
+ * Handlebars 4.7's own compiler and runtime rules (see analysis.ts).
  */
-import type { BuiltInArityError, DataRead, DataUse, HelperCall, PartialReference } from './handlebars-analysis.js';
+
+/** A helper call site: the helper's name and the 1-based line of the call. */
+export interface HelperCall {
+  name: string;
+  line: number;
+}
+
+/**
+ * A partial reference (`{{> name}}` or `{{#> name}}…{{/name}}`). `dynamic` is true for
+ * `{{> (expr)}}`, whose `name` is then the expression as text, e.g. `(whichPartial)`.
+ */
+export interface PartialReference {
+  name: string;
+  line: number;
+  dynamic: boolean;
+}
+
+/** A built-in helper call that Handlebars will reject when it runs, with the reason. */
+export interface BuiltInArityError {
+  helper: string;
+  line: number;
+  message: string;
+}
+
+/**
+ * How a data path is read: `value` (printed, or passed to a helper/partial hash), `condition`
+ * (`#if`, `#unless`, a section), `context` (`#with`, a partial's context), `iterate` (`#each`).
+ */
+export type DataUse = 'value' | 'condition' | 'context' | 'iterate';
+
+/**
+ * One read of a data path: `path` is the segments from the root context, `"[]"` standing for an
+ * element of an iterated list (`['order', 'lines', '[]', 'product_name']`).
+ */
+export interface DataRead {
+  path: readonly string[];
+  use: DataUse;
+}
 
 /** Marks "an element of the list" in a root path: `order.lines[].name`. */
 export const ELEMENT = '[]';

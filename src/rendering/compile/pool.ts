@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ParsedNode } from './mjml-runtime.js';
-import { TemplateError } from './template-error.js';
+import type { ParsedNode } from '../mjml/runtime.js';
+import { TemplateError } from '../template-error.js';
 
 /** A validator finding; `line` is null for trees that carry no source lines (an `ast` request). */
 export interface CompileFinding {
@@ -37,7 +37,7 @@ export class CompilePool {
     // Under tsx (dev, tests) the worker is the .ts source; in the build it is the emitted .js.
     const ext = extname(fileURLToPath(import.meta.url));
     this.pool = new Piscina({
-      filename: new URL(`./compile-worker${ext}`, import.meta.url).href,
+      filename: new URL(`./worker${ext}`, import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -4,9 +4,9 @@
  * mj-section, mj-column, mj-group is stored on the node and never rendered, in soft or strict mode).
  */
 import { z } from 'zod';
-import type { MjmlNode } from '../domain/mjml-ast.js';
-import { ENDING_TAGS, type ParsedNode } from './mjml-runtime.js';
-import { TemplateError, type TemplateProblem } from './template-error.js';
+import type { MjmlNode } from '../../domain/mjml-ast.js';
+import { ENDING_TAGS, type ParsedNode } from './runtime.js';
+import { TemplateError, type TemplateProblem } from '../template-error.js';
 
 /** Deepest tree accepted (real templates stay under 10; this guards the recursive walks). */
 export const MAX_AST_DEPTH = 64;

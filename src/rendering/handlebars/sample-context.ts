@@ -2,8 +2,8 @@
  * A sample context for a template, built only from its own expressions: what previews, tests and the
  * save-time render check feed a template to exercise it.
  */
-import { analyzeTemplate, type DataUse, type TemplateAnalysis } from './handlebars-analysis.js';
-import { ELEMENT, assertNever, formatPath, type RootPath } from './handlebars-walker.js';
+import { analyzeTemplate, type DataUse, type TemplateAnalysis } from './analysis.js';
+import { ELEMENT, assertNever, formatPath, type RootPath } from './walker.js';
 
 /**
  * A context that exercises a template, built only from its own expressions (`template`: its

@@ -3,20 +3,20 @@
  * (ast), refuse what Handlebars-after-MJML cannot render, compile once with mjml2html in the pool, and
  * prove the compiled HTML runs under Handlebars.
  */
-import type { MjmlNode } from '../domain/mjml-ast.js';
-import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from '../application/templates.js';
-import { MAX_AST_DEPTH, describeStrayText, findStructuralText, parseAstInput, refuseStructuralText, treeDepth } from './ast-checks.js';
-import type { CompilePool } from './compile-pool.js';
-import { parseHandlebars } from './handlebars-analysis.js';
-import { buildSampleContext } from './sample-context.js';
-import { compileTemplate, createHandlebars } from './handlebars-env.js';
-import { includeFilesFrom, parseWithIncludes } from './includes.js';
-import { toMjmlAst, toMjmlMarkup } from './mjml-markup.js';
-import { MJML_VERSION, type ParsedNode } from './mjml-runtime.js';
-import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from './template-guards.js';
-import { TemplateError } from './template-error.js';
+import type { MjmlNode } from '../../domain/mjml-ast.js';
+import type { PreparedTemplate, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
+import { MAX_AST_DEPTH, describeStrayText, findStructuralText, parseAstInput, refuseStructuralText, treeDepth } from '../mjml/ast-checks.js';
+import type { CompilePool } from './pool.js';
+import { parseHandlebars } from '../handlebars/analysis.js';
+import { buildSampleContext } from '../handlebars/sample-context.js';
+import { compileTemplate, createHandlebars } from '../handlebars/environment.js';
+import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
+import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
+import { MJML_VERSION, type ParsedNode } from '../mjml/runtime.js';
+import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
+import { TemplateError } from '../template-error.js';
 
-export class MjmlTemplatePreparer implements TemplatePreparer {
+export class MjmlTemplatePreparer {
   private readonly handlebars = createHandlebars();
 
   constructor(private readonly pool: CompilePool) {}

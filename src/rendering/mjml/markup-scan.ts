@@ -11,7 +11,7 @@
  * Only line breaks are significant for MJML's line numbers, and the rewrite adds none.
  */
 import { Parser } from 'htmlparser2';
-import { ENDING_TAGS, RAW_WRAPPABLE_PARENTS } from './mjml-runtime.js';
+import { ENDING_TAGS, RAW_WRAPPABLE_PARENTS } from './runtime.js';
 
 /** Tag name that stands in for `mj-include` between the scan and the include resolver. */
 export const INCLUDE_PLACEHOLDER = 'letterpress-mj-include';

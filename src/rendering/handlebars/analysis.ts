@@ -7,90 +7,12 @@
  * `helperSexpr`, `PathExpression`, `PartialStatement`; `lib/handlebars/runtime.js`: depths and
  * partial blocks; `lib/handlebars/helpers/*.js`: what the built-ins need). Pure: no I/O.
  */
-import Handlebars from 'handlebars';
-import { BUILT_IN_HELPERS } from './handlebars-env.js';
-import { TemplateWalker, byLine, formatPath, sortedUnique, uniqueReads } from './handlebars-walker.js';
+import { BUILT_IN_HELPERS } from './environment.js';
+import { TemplateWalker, byLine, formatPath, sortedUnique, uniqueReads } from './walker.js';
+import type { BuiltInArityError, DataRead, HelperCall, PartialReference } from './walker.js';
 
-// ---------------------------------------------------------------------------------------------
-// Parsing
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Result of `parseHandlebars`: the AST, or a short error. `line` is 1-based, `null` when
- * Handlebars' error names no line.
- */
-export type HandlebarsParseResult =
-  | { ok: true; program: hbs.AST.Program }
-  | { ok: false; message: string; line: number | null };
-
-const MESSAGE_LINES = 4;
-const MESSAGE_LINE_MAX = 120;
-
-/**
- * Parses `source` with `Handlebars.parse` (the parser `Handlebars.compile` uses). Never throws:
- * a syntax error becomes `{ ok: false, message, line }`, where `message` is the first lines of
- * Handlebars' own message ("Parse error on line 3:", the excerpt, the caret, "Expecting …, got
- * 'CLOSE'") with over-long lines shortened in the middle, and `line` comes from "Parse error on
- * line N" / "Lexical error on line N" or, for mismatched blocks ("if doesn't match each - 2:3"),
- * from Handlebars' `Exception.lineNumber`.
- */
-export function parseHandlebars(source: string): HandlebarsParseResult {
-  try {
-    return { ok: true, program: Handlebars.parse(source) };
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: shortenMessage(text), line: errorLine(error, text) };
-  }
-}
-
-function errorLine(error: unknown, message: string): number | null {
-  const match = /(?:Parse|Lexical) error on line (\d+)/.exec(message);
-  if (match) return Number(match[1]);
-  const lineNumber = (error as { lineNumber?: unknown } | null)?.lineNumber;
-  return typeof lineNumber === 'number' ? lineNumber : null;
-}
-
-function shortenMessage(message: string): string {
-  return message.split('\n').slice(0, MESSAGE_LINES).map(shortenLine).join('\n');
-}
-
-/** Jison lists every token it expected; three of them and the one it got are enough. */
-function shortenLine(line: string): string {
-  if (line.length <= MESSAGE_LINE_MAX) return line;
-  const expecting = /^Expecting (.*), got (.*)$/.exec(line);
-  if (expecting) {
-    const tokens = expecting[1]!.split(', ');
-    return `Expecting ${tokens.slice(0, 3).join(', ')}, … (${tokens.length} in all), got ${expecting[2]}`;
-  }
-  return `${line.slice(0, MESSAGE_LINE_MAX - 1)}…`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Analysis result
-// ---------------------------------------------------------------------------------------------
-
-/** A helper call site: the helper's name and the 1-based line of the call. */
-export interface HelperCall {
-  name: string;
-  line: number;
-}
-
-/**
- * A partial reference (`{{> name}}` or `{{#> name}}…{{/name}}`). `dynamic` is true for
- * `{{> (expr)}}`, whose `name` is then the expression as text, e.g. `(whichPartial)`.
- */
-export interface PartialReference {
-  name: string;
-  line: number;
-  dynamic: boolean;
-}
-
-/** A built-in helper call that Handlebars will reject when it runs, with the reason. */
-export interface BuiltInArityError {
-  helper: string;
-  line: number;
-  message: string;
-}
+export type { BuiltInArityError, DataRead, DataUse, HelperCall, PartialReference } from './walker.js';
+export { parseHandlebars, type HandlebarsParseResult } from './parse.js';
 
 /**
  * What `analyzeTemplate` finds (lines are 1-based):
@@ -119,21 +41,6 @@ export interface TemplateAnalysis {
   variables: string[];
   builtInArityErrors: BuiltInArityError[];
   dataReads: DataRead[];
-}
-
-/**
- * How a data path is read: `value` (printed, or passed to a helper/partial hash), `condition`
- * (`#if`, `#unless`, a section), `context` (`#with`, a partial's context), `iterate` (`#each`).
- */
-export type DataUse = 'value' | 'condition' | 'context' | 'iterate';
-
-/**
- * One read of a data path: `path` is the segments from the root context, `"[]"` standing for an
- * element of an iterated list (`['order', 'lines', '[]', 'product_name']`).
- */
-export interface DataRead {
-  path: readonly string[];
-  use: DataUse;
 }
 
 /**

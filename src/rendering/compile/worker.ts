@@ -7,8 +7,8 @@
  * Result: `{ ok: true, html, errors }` with the validator's findings, or `{ ok: false, message }` when
  * mjml2html throws on the template.
  */
-import { mjml2html, type ParsedNode } from './mjml-runtime.js';
-import type { CompileOutcome } from './compile-pool.js';
+import { mjml2html, type ParsedNode } from '../mjml/runtime.js';
+import type { CompileOutcome } from './pool.js';
 
 export default async function compile({ tree }: { tree: ParsedNode }): Promise<CompileOutcome> {
   try {

@@ -5,13 +5,13 @@
  * a save creates a new key, and the old one ages out.
  */
 import { LRUCache } from 'lru-cache';
-import type { ProjectQueries, ProjectView } from '../application/project-queries.js';
+import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { DomainError } from '../domain/errors.js';
 import type { MjmlNode } from '../domain/mjml-ast.js';
 import type { ProjectRef } from '../domain/project.js';
-import { analyzeTemplate, parseHandlebars } from './handlebars-analysis.js';
-import { compileTemplate, createHandlebars } from './handlebars-env.js';
-import { toMjmlMarkup } from './mjml-markup.js';
+import { analyzeTemplate, parseHandlebars } from '../rendering/handlebars/analysis.js';
+import { compileTemplate, createHandlebars } from '../rendering/handlebars/environment.js';
+import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 
 export type RenderFormat = 'html' | 'mjml';
 

@@ -2,11 +2,11 @@
  * Refusals that name the reason a template cannot work with Handlebars-after-MJML rendering, checked on
  * the sources before anything is compiled (notes/handlebars-in-mjml.md §4.4).
  */
-import { BUILT_IN_HELPERS } from './handlebars-env.js';
-import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from './handlebars-analysis.js';
-import { lineAt } from './markup-scan.js';
-import { findGoTemplateSyntax } from './template-syntax.js';
-import { TemplateError } from './template-error.js';
+import { BUILT_IN_HELPERS } from './environment.js';
+import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from './analysis.js';
+import { lineAt } from '../mjml/markup-scan.js';
+import { findGoTemplateSyntax } from './go-syntax.js';
+import { TemplateError } from '../template-error.js';
 
 /** A source text with the name the user knows it by ('' = the template itself, else its include key). */
 export interface SourceFile {

@@ -15,8 +15,8 @@
 import { posix } from 'node:path';
 import { MAX_AST_DEPTH, treeDepth } from './ast-checks.js';
 import { INCLUDE_PLACEHOLDER, prepareMarkup } from './markup-scan.js';
-import { parseMjmlMarkup, type ParsedNode } from './mjml-runtime.js';
-import { TemplateError } from './template-error.js';
+import { parseMjmlMarkup, type ParsedNode } from './runtime.js';
+import { TemplateError } from '../template-error.js';
 
 /** Includes within includes, at most (mjml sets no bound; this one keeps the expansion's recursion small). */
 export const MAX_INCLUDE_NESTING = 16;

@@ -3,8 +3,8 @@
  * the same AST (round trip tested on the corpus); `toMjmlAst` strips the parser's bookkeeping fields
  * (line, file, includedIn, …) to MJML's JSON form.
  */
-import type { MjmlNode } from '../domain/mjml-ast.js';
-import { ENDING_TAGS, type ParsedNode } from './mjml-runtime.js';
+import type { MjmlNode } from '../../domain/mjml-ast.js';
+import { ENDING_TAGS, type ParsedNode } from './runtime.js';
 
 /** MJML JSON form of a parsed tree: `{ tagName, attributes, children?, content? }` only. */
 export function toMjmlAst(node: ParsedNode): MjmlNode {

@@ -1,0 +1,35 @@
+/**
+ * What the HTTP layer is built from (`createApp(deps)`); routes take the same object.
+ */
+import type { ApiKeys } from '../application/api-keys.js';
+import type { ProjectCommands } from '../application/project-commands.js';
+import type { ProjectQueries } from '../application/project-queries.js';
+import type { RateLimiter } from '../application/ports.js';
+import type { TemplateRenderer } from '../application/render-template.js';
+
+/** What /health reports; `status` decides 200 or 503. */
+export interface HealthReport {
+  status: 'ok' | 'unavailable';
+  detail?: string;
+  [check: string]: unknown;
+}
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AppDeps {
+  commands: ProjectCommands;
+  queries: ProjectQueries;
+  renderer: TemplateRenderer;
+  apiKeys: ApiKeys;
+  rateLimiter: RateLimiter;
+  health: () => Promise<HealthReport>;
+  logger: Logger;
+  /** Largest accepted JSON body, bytes. */
+  bodyLimitBytes: number;
+  /** Id for a project created without one. */
+  newId: () => string;
+}

@@ -1,0 +1,25 @@
+/**
+ * What a client sends as a template and what an accepted template becomes: the shapes shared by the
+ * preparation pipeline (run in the compile workers) and the command path that stores revisions.
+ */
+import type { PublishedTemplate } from '../domain/project.js';
+
+/** A template as a client sends it: MJML JSON, or MJML markup plus the files its `mj-include`s name. */
+export type TemplateSource = { ast: unknown } | { mjml: string; includes?: Record<string, string> };
+
+/** MJML validation: `strict` refuses any validator finding; `soft` accepts and returns them as warnings. */
+export type ValidationMode = 'strict' | 'soft';
+
+/** Something the client should know about an accepted template (validator finding, import fix-up). */
+export interface TemplateWarning {
+  message: string;
+  /** '' = the template itself, else the include key. */
+  file?: string;
+  line?: number;
+  tag?: string;
+}
+
+export interface PreparedTemplate {
+  template: PublishedTemplate;
+  warnings: TemplateWarning[];
+}
