@@ -39,7 +39,7 @@ try {
       console.log(`${k.id}  ${k.name.padEnd(16)} ${k.workspace.padEnd(12)} ${k.scopes.join(',').padEnd(48)} ${state}`);
     }
   } else if (command === 'revoke' && id) {
-    if (!(await stores.apiKeys.revoke(id, new Date().toISOString()))) throw new Error(`No key ${id}.`);
+    if (!(await new ApiKeys(stores.apiKeys).revoke(id))) throw new Error(`No key ${id}.`);
     console.log(`Revoked ${id}.`);
   } else {
     throw new Error('Usage: api-keys create --name N [--workspace W] [--scopes a,b] [--expires T] | list | revoke <id>');

@@ -1,8 +1,10 @@
 /**
  * API keys: bearer tokens `lp_<key id>_<secret>` (secret: 32 random bytes, base64url). Only the SHA-256
- * of the whole token is stored, with its workspace, scopes and optional expiry.
+ * of the whole token is stored, with its workspace, scopes and optional expiry. Known keys are verified
+ * from a small in-process cache so a request makes no store round trip (see `ApiKeysOptions`).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from './ports.js';
 
 /** Who is calling: the key's id, workspace and scopes. */
@@ -35,24 +37,99 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** Construction options of `ApiKeys`. */
+export interface ApiKeysOptions {
+  /** Clock for expiry checks, issue/revocation timestamps and cache ages. Default: system time. */
+  now?: () => Date;
+  /**
+   * How long (ms) a key record read from the store is trusted from memory: the longest a key revoked (or
+   * changed) by another process keeps working here. Default 5000; 0 turns the cache off.
+   */
+  cacheTtlMs?: number;
+  /** Most key records cached (least recently used go first). Default 10,000. */
+  cacheMaxEntries?: number;
+}
+
+interface CachedKey {
+  record: ApiKeyRecord;
+  /** `now()` in ms when the store read began: the entry's age counts from before the read. */
+  readAt: number;
+}
+
 export class ApiKeys {
+  private readonly now: () => Date;
+  private readonly cacheTtlMs: number;
+  /** By token hash. Only keys the store knows are cached, so random tokens cannot evict real ones. */
+  private readonly cache: LRUCache<string, CachedKey>;
+  /** Bumped by every `revoke`, so a store read that raced a revocation is not cached (it may predate it). */
+  private revocations = 0;
+
+  /** @throws RangeError when `cacheTtlMs` is not a non-negative integer or `cacheMaxEntries` not a positive one. */
   constructor(
     private readonly store: ApiKeyStore,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: ApiKeysOptions = {},
+  ) {
+    const { now = () => new Date(), cacheTtlMs = 5000, cacheMaxEntries = 10_000 } = options;
+    if (!Number.isSafeInteger(cacheTtlMs) || cacheTtlMs < 0) throw new RangeError(`cacheTtlMs must be a non-negative integer, got ${cacheTtlMs}.`);
+    if (!Number.isSafeInteger(cacheMaxEntries) || cacheMaxEntries <= 0) throw new RangeError(`cacheMaxEntries must be a positive integer, got ${cacheMaxEntries}.`);
+    this.now = now;
+    this.cacheTtlMs = cacheTtlMs;
+    this.cache = new LRUCache<string, CachedKey>({ max: cacheMaxEntries });
+  }
 
   /**
-   * Check a bearer token. Any string may be presented; only its hash is looked up.
-   * @throws AuthError `invalid_api_key` (unknown), `expired_api_key`, `revoked_api_key`.
+   * Check a bearer token. Any string may be presented; only its hash is looked up, in the cache first
+   * (entries younger than `cacheTtlMs`), then in the store. Expiry is checked against `now()` every time.
+   * @throws AuthError `invalid_api_key` (unknown), `expired_api_key`, `revoked_api_key`; what the store throws on a miss.
    */
   async authenticate(token: string): Promise<Principal> {
-    const record = await this.store.findByHash(hashToken(token));
+    const hash = hashToken(token);
+    const record = this.cached(hash) ?? (await this.read(hash));
     if (!record) throw new AuthError('invalid_api_key', 'The API key is not valid.');
     if (record.revokedAt) throw new AuthError('revoked_api_key', `The API key ${record.id} was revoked at ${record.revokedAt}.`);
     if (record.expiresAt && Date.parse(record.expiresAt) <= this.now().getTime()) {
       throw new AuthError('expired_api_key', `The API key ${record.id} expired at ${record.expiresAt}.`);
     }
     return { keyId: record.id, workspace: record.workspace, scopes: new Set(record.scopes) };
+  }
+
+  /**
+   * Revoke key `id` in the store and drop it from this process's cache, so its next request here is refused
+   * with `revoked_api_key`. Other processes refuse it once their cached copy is `cacheTtlMs` old.
+   * @returns false when no key has that id.
+   * @throws what the store throws (the key is dropped from the cache all the same).
+   */
+  async revoke(id: string): Promise<boolean> {
+    try {
+      return await this.store.revoke(id, this.now().toISOString());
+    } finally {
+      this.revocations += 1;
+      // Revocation is rare, so a scan beats keeping an id → hash index in step with LRU eviction.
+      const stale = [...this.cache.entries()].filter(([, entry]) => entry.record.id === id).map(([hash]) => hash);
+      for (const hash of stale) this.cache.delete(hash);
+    }
+  }
+
+  /** A cached record younger than `cacheTtlMs`, else undefined. */
+  private cached(hash: string): ApiKeyRecord | undefined {
+    const entry = this.cache.get(hash);
+    if (!entry) return undefined;
+    const age = this.now().getTime() - entry.readAt;
+    // A negative age means the clock went back: do not trust the entry for longer than intended.
+    if (age >= 0 && age < this.cacheTtlMs) return entry.record;
+    this.cache.delete(hash);
+    return undefined;
+  }
+
+  /** Look a hash up in the store and cache what it finds. */
+  private async read(hash: string): Promise<ApiKeyRecord | null> {
+    const readAt = this.now().getTime();
+    const revocations = this.revocations;
+    const record = await this.store.findByHash(hash);
+    // Unknown tokens are not cached: a flood of random tokens must not evict the keys in use. A read that
+    // overlapped a revoke() here may have seen the key before it; caching it would undo the eviction.
+    if (record && this.cacheTtlMs > 0 && revocations === this.revocations) this.cache.set(hash, { record, readAt });
+    return record;
   }
 
   /**

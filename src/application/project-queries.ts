@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors.js';
 import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
 import { projectStream, type ProjectEvent, type ProjectRef } from '../domain/project.js';
 import type { ProjectDetailsDoc, RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
+import type { CurrentRevisions } from './current-revisions.js';
 import type { EventStore, ReadModelStore } from './ports.js';
 
 /** A project as of one revision. */
@@ -29,6 +30,8 @@ export class ProjectQueries {
   constructor(
     private readonly readModels: ReadModelStore,
     private readonly eventStore: EventStore,
+    /** When given, `currentRevision` answers from this in-memory index (kept current by the projector). */
+    private readonly revisions?: CurrentRevisions,
   ) {}
 
   /** The current revision. @throws DomainError `project_not_found`, `project_deleted`. */
@@ -74,8 +77,12 @@ export class ProjectQueries {
     };
   }
 
-  /** Revision and time of a live project, or null when it does not exist or was deleted (cheap: no AST, no HTML). */
+  /**
+   * Revision and time of a live project, or null when it does not exist or was deleted (cheap: no AST, no
+   * HTML; from memory when the index is wired, see `CurrentRevisions`).
+   */
   async currentRevision(ref: ProjectRef): Promise<CurrentRevision | null> {
+    if (this.revisions) return this.revisions.get(ref);
     const doc = await this.readModels.get<TemplateSummaryDoc>('template-list', location(ref));
     return doc ? { revision: doc.revision, updatedAt: doc.updatedAt } : null;
   }

@@ -38,6 +38,13 @@ interface Waiter {
   resolve(reached: boolean): void;
 }
 
+/**
+ * Told of the project events of each page the projector has committed, in `$all` order. Delivery is at
+ * least once (a page re-read after a restart or a single projection's rebuild repeats events), so a
+ * listener must be idempotent by stream revision. Must not throw (a throw is logged and ignored).
+ */
+export type AppliedListener = (events: readonly RecordedProjectEvent[]) => void;
+
 const consoleLogger: ProjectorLogger = {
   info() {},
   error(obj, msg) {
@@ -73,6 +80,7 @@ export class Projector {
   #timer: NodeJS.Timeout | null = null;
   #unsubscribe: (() => void) | null = null;
   #started = false;
+  readonly #appliedListeners = new Set<{ listener: AppliedListener }>();
 
   /**
    * @throws Error on duplicate projection names; RangeError when `pollIntervalMs` or `batchSize` is not a positive integer.
@@ -158,6 +166,17 @@ export class Projector {
       this.#waiters.add(waiter);
       this.#catchUpInBackground();
     });
+  }
+
+  /**
+   * Call `listener` after each page of events is committed to the read models (before the `waitFor` calls
+   * it satisfies resolve, so whoever waited on a write sees the listener's state include it).
+   * @returns a function that unsubscribes.
+   */
+  onApplied(listener: AppliedListener): () => void {
+    const subscription = { listener }; // a wrapper, so one function subscribed twice is called twice
+    this.#appliedListeners.add(subscription);
+    return () => void this.#appliedListeners.delete(subscription);
   }
 
   /** Checkpoints as last committed (all `null` before the first catch-up loads them). */
@@ -246,7 +265,22 @@ export class Projector {
     }
     await this.#readModels.commit(changes, checkpoints);
     for (const { projection, position } of checkpoints) this.#positions.set(projection, position);
+    this.#notifyApplied(page);
     this.#settleWaiters();
+  }
+
+  #notifyApplied(page: RecordedEvent[]): void {
+    if (this.#appliedListeners.size === 0) return;
+    const events = page.filter((event) => PROJECT_EVENTS.has(event.type)) as RecordedProjectEvent[];
+    if (events.length === 0) return;
+    for (const { listener } of [...this.#appliedListeners]) {
+      try {
+        listener(events);
+      } catch (error) {
+        // The page is committed whatever a listener does; failing here would re-read and re-apply it.
+        this.#logger.error({ err: error, from: events[0]!.position, to: events[events.length - 1]!.position }, 'onApplied listener threw; ignored');
+      }
+    }
   }
 
   /** One projection's changes for a page: the final document of each location whose document changed. */
