@@ -2,6 +2,8 @@
  * Environment → one frozen, validated configuration object (ARCHITECTURE §5; README "Configuration").
  */
 import { z } from 'zod';
+import type { RenderLimits } from './rendering/handlebars/budget.js';
+import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/limits.js';
 
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -14,6 +16,18 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
   COMPILE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  COMPILE_QUEUE_MAX: integer(32, 0, 100_000),
+  COMPILE_WORKER_MEMORY_MB: integer(512, 64, 65536),
+  COMPILE_NICE: integer(10, 0, 19),
+  TEMPLATE_MAX_SOURCE_BYTES: integer(DEFAULT_TEMPLATE_LIMITS.maxSourceBytes, 1024, 64 * 1024 * 1024),
+  TEMPLATE_MAX_INCLUDES_BYTES: integer(DEFAULT_TEMPLATE_LIMITS.maxIncludesBytes, 0, 64 * 1024 * 1024),
+  TEMPLATE_MAX_NODES: integer(DEFAULT_TEMPLATE_LIMITS.maxNodes, 10, 10_000_000),
+  TEMPLATE_MAX_DEPTH: integer(DEFAULT_TEMPLATE_LIMITS.maxDepth, 4, 1000),
+  TEMPLATE_MAX_EXPRESSIONS: integer(DEFAULT_TEMPLATE_LIMITS.maxExpressions, 0, 10_000_000),
+  TEMPLATE_MAX_HTML_BYTES: integer(DEFAULT_TEMPLATE_LIMITS.maxHtmlBytes, 1024, 64 * 1024 * 1024),
+  RENDER_MAX_BYTES: integer(2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  RENDER_MAX_ITERATIONS: integer(100_000, 1, 1_000_000_000),
+  API_KEY_CACHE_TTL_MS: integer(5000, 0, 3_600_000),
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -28,6 +42,18 @@ export interface Config {
   rateLimitPerMinute: number;
   compileTimeoutMs: number;
   compileThreads: number | undefined;
+  /** Compile jobs that may wait for a worker; one more gets 503 `compile_queue_full`. */
+  compileQueueMax: number;
+  /** Heap limit of a compile worker, MB. */
+  compileWorkerMemoryMb: number;
+  /** Niceness of the compile worker threads (0 = same priority as the event loop). */
+  compileNice: number;
+  /** What a template may be (README "Limits"). */
+  templateLimits: TemplateLimits;
+  /** What one render may produce and do. */
+  renderLimits: RenderLimits;
+  /** How long a verified API key is trusted without asking the store again, ms. */
+  apiKeyCacheTtlMs: number;
   /** Render cache bound, bytes. */
   renderCacheBytes: number;
   /** Largest accepted request body, bytes. */
@@ -56,6 +82,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     compileTimeoutMs: c.COMPILE_TIMEOUT_MS,
     compileThreads: c.COMPILE_THREADS,
+    compileQueueMax: c.COMPILE_QUEUE_MAX,
+    compileWorkerMemoryMb: c.COMPILE_WORKER_MEMORY_MB,
+    compileNice: c.COMPILE_NICE,
+    templateLimits: Object.freeze({
+      maxSourceBytes: c.TEMPLATE_MAX_SOURCE_BYTES,
+      maxIncludesBytes: c.TEMPLATE_MAX_INCLUDES_BYTES,
+      maxNodes: c.TEMPLATE_MAX_NODES,
+      maxDepth: c.TEMPLATE_MAX_DEPTH,
+      maxExpressions: c.TEMPLATE_MAX_EXPRESSIONS,
+      maxHtmlBytes: c.TEMPLATE_MAX_HTML_BYTES,
+    }),
+    renderLimits: Object.freeze({ maxBytes: c.RENDER_MAX_BYTES, maxIterations: c.RENDER_MAX_ITERATIONS }),
+    apiKeyCacheTtlMs: c.API_KEY_CACHE_TTL_MS,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     logLevel: c.LOG_LEVEL,

@@ -11,6 +11,7 @@ import { openDatabase } from './adapters/sqlite/database.js';
 import { SqliteEventStore } from './adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
+import { CurrentRevisions } from './application/current-revisions.js';
 import type { ApiKeyStore, EventStore, ReadModelStore } from './application/ports.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
@@ -22,7 +23,7 @@ import type { Logger } from './logger.js';
 import { CompilePool } from './rendering/compile/pool.js';
 import { MJML_VERSION } from './rendering/mjml/runtime.js';
 import { TemplateRenderer } from './application/render-template.js';
-import { MjmlTemplatePreparer } from './rendering/compile/prepare.js';
+import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
 
 export interface Service {
   app: Koa<AppState>;
@@ -59,23 +60,32 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const stores = openStores(config);
   const { eventStore, readModels } = stores;
   const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
+  // Subscribed before start(), so the first catch-up feeds it too.
+  const currentRevisions = new CurrentRevisions(readModels);
+  projector.onApplied((events) => currentRevisions.apply(events));
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
+    maxQueue: config.compileQueueMax,
+    workerMemoryMb: config.compileWorkerMemoryMb,
+    nice: config.compileNice,
     onWorkerError: (error) => logger.error({ err: error }, 'MJML compile worker crashed'),
     ...(config.compileThreads ? { threads: config.compileThreads } : {}),
   });
   try {
     await Promise.all([projector.start(), pool.warmUp()]);
-    const queries = new ProjectQueries(readModels, eventStore);
-    const renderer = new TemplateRenderer(queries, { maxBytes: config.renderCacheBytes });
+    const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
+    const renderer = new TemplateRenderer(queries, new PooledRevisionLoader(pool), {
+      maxBytes: config.renderCacheBytes,
+      limits: config.renderLimits,
+    });
     const commands = new ProjectCommands({
       eventStore,
       projector,
-      templates: new MjmlTemplatePreparer(pool),
+      templates: new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits),
       now: () => new Date().toISOString(),
       logger,
     });
-    const apiKeys = new ApiKeys(stores.apiKeys);
+    const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs });
     const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
     const started = Date.now();
 
@@ -90,6 +100,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
           projector: { position: status.position, lag: (head ?? 0) - (status.position ?? 0), projections: status.projections },
           mjml_version: MJML_VERSION,
           compile_threads: pool.threads,
+          compile_queue: pool.queued,
           render_cache_entries: renderer.size,
           uptime_s: Math.round((Date.now() - started) / 1000),
         };

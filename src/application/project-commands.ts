@@ -15,6 +15,7 @@ import {
   type ProjectState,
   type PublishedTemplate,
 } from '../domain/project.js';
+import { checkEventSize } from '../rendering/limits.js';
 import type { EventStore } from './ports.js';
 import { WrongExpectedRevisionError } from './ports.js';
 import type { Projector } from './projector.js';
@@ -50,7 +51,8 @@ export class ProjectCommands {
 
   /**
    * Create a project at revision 0.
-   * @throws DomainError `project_exists`; TemplateError when the template is refused.
+   * @throws DomainError `project_exists`; TemplateError when the template is refused or its event would
+   *   pass 1 MiB (`template_too_large`, KurrentDB's append limit).
    */
   create(ref: ProjectRef, input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode }): Promise<WriteResult> {
     return this.execute(ref, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template }));
@@ -104,6 +106,7 @@ export class ProjectCommands {
         prepared = input ? await this.deps.templates.prepare(input.source, input.validation) : { template: PLACEHOLDER, warnings: [] };
       }
       const events = decide(command(at, prepared.template), state);
+      for (const event of events) checkEventSize(Buffer.byteLength(JSON.stringify(event), 'utf8'));
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
         const appended = await this.deps.eventStore.appendToStream(stream, events, { expectedRevision: expected });

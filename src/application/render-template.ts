@@ -1,17 +1,18 @@
 /**
- * Render path: compile once, render many (ARCHITECTURE §1). The MJML was compiled when the revision was
- * saved; a render only runs a compiled Handlebars function over that revision's published HTML. The
- * functions live in an LRU cache keyed by workspace, project and revision, so an entry never goes stale:
- * a save creates a new key, and the old one ages out.
+ * The render use case: compile once, render many (ARCHITECTURE §1). The MJML was compiled when the
+ * revision was saved; a render only runs that revision's published HTML as a compiled Handlebars
+ * template, within a budget. Templates live in an LRU cache keyed by workspace, project and revision,
+ * so an entry never goes stale (a save makes a new key; the old one ages out). A miss compiles the
+ * template in the compile pool, once however many requests miss together.
  */
 import { LRUCache } from 'lru-cache';
-import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { DomainError } from '../domain/errors.js';
 import type { MjmlNode } from '../domain/mjml-ast.js';
 import type { ProjectRef } from '../domain/project.js';
-import { analyzeTemplate, parseHandlebars } from '../rendering/handlebars/analysis.js';
-import { compileTemplate, createHandlebars } from '../rendering/handlebars/environment.js';
+import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/budget.js';
+import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/environment.js';
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
+import type { ProjectQueries, ProjectView } from './project-queries.js';
 
 export type RenderFormat = 'html' | 'mjml';
 
@@ -40,58 +41,78 @@ export class RenderError extends Error {
   override readonly name = 'RenderError';
 }
 
+/** Makes a stored revision renderable (in the compile pool: rendering/compile/client.ts). */
+export interface RevisionLoader {
+  load(publishedHtml: string, ast: MjmlNode): Promise<{ template: CompiledTemplate; variables: string[] }>;
+}
+
 interface CachedTemplate {
-  render: (context: Record<string, unknown>) => string;
+  template: CompiledTemplate;
   ast: MjmlNode;
   updatedAt: string;
-  /** The MJML markup, serialised on first `format: "mjml"` request. */
+  variables: string[];
+  /** The MJML markup, serialised on the first `format: "mjml"` request. */
   mjml?: string;
-  /** Approximate bytes held (UTF-16 HTML twice: source and compiled program; the AST as JSON). */
+  /** Approximate bytes held: the HTML's UTF-16 size twice (template code and its strings) and the AST as JSON. */
   size: number;
 }
 
 export interface RendererOptions {
-  /** Upper bound of the cache, in approximate bytes (UTF-16 length × 2 of HTML and AST). */
+  /** Upper bound of the cache, approximate bytes (RENDER_CACHE_MB). */
   maxBytes: number;
+  /** Budget of every render (RENDER_MAX_BYTES, RENDER_MAX_ITERATIONS). */
+  limits: RenderLimits;
 }
 
 export class TemplateRenderer {
-  private readonly handlebars = createHandlebars();
   private readonly cache: LRUCache<string, CachedTemplate>;
+  /** Misses being loaded: concurrent requests for one revision share one compile. */
+  private readonly loading = new Map<string, Promise<CachedTemplate>>();
 
   constructor(
     private readonly queries: ProjectQueries,
-    options: RendererOptions,
+    private readonly loader: RevisionLoader,
+    private readonly options: RendererOptions,
   ) {
     this.cache = new LRUCache<string, CachedTemplate>({ maxSize: options.maxBytes, sizeCalculation: (entry) => entry.size });
   }
 
   /**
    * Render a project's template.
-   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; RenderError.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; RenderLimitError
+   *   past the render budget; RenderError when Handlebars throws; the loader's errors on a miss.
    */
   async render(ref: ProjectRef, request: RenderRequest): Promise<RenderOutput> {
-    // The small template-list document answers "which revision is current"; when it is missing,
-    // getProject throws the precise 404 (never existed, or deleted).
+    // The current-revision index answers from memory; when it knows nothing, getProject throws the
+    // precise 404 (never existed, or deleted).
     const latest = (await this.queries.currentRevision(ref))?.revision ?? (await this.queries.getProject(ref)).revision;
     const revision = request.revision ?? latest;
     if (revision > latest || revision < 0) {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${latest}).`);
     }
-    const key = `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
+    const key = cacheKey(ref, revision);
     let entry = this.cache.get(key);
     const cache = entry ? 'HIT' : 'MISS';
-    if (!entry) {
-      entry = this.load(await this.queries.getProjectAt(ref, revision));
-      this.cache.set(key, entry);
-    }
+    entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, format: request.format, cache } as const;
     if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)) };
     try {
-      return { ...base, body: entry.render(request.variables) };
+      return { ...base, body: renderWithin(entry.template, request.variables, this.options.limits) };
     } catch (error) {
+      if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * The current revision and the variables its template reads.
+   * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
+   */
+  async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
+    const view = await this.queries.getProject(ref);
+    const key = cacheKey(ref, view.revision);
+    const entry = this.cache.get(key) ?? (await this.load(key, async () => view));
+    return { view, variables: entry.variables };
   }
 
   /** Entries currently cached (for /health). */
@@ -99,21 +120,23 @@ export class TemplateRenderer {
     return this.cache.size;
   }
 
-  private load(view: ProjectView): CachedTemplate {
-    return {
-      render: compileTemplate(this.handlebars, view.publishedHtml),
-      ast: view.ast,
-      updatedAt: view.updatedAt,
-      size: Math.max(1, view.publishedHtml.length * 2 * 2 + JSON.stringify(view.ast).length * 2),
-    };
+  private load(key: string, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const view = await read();
+        const { template, variables } = await this.loader.load(view.publishedHtml, view.ast);
+        const size = Math.max(1, view.publishedHtml.length * 2 * 2 + JSON.stringify(view.ast).length * 2);
+        const entry: CachedTemplate = { template, ast: view.ast, updatedAt: view.updatedAt, variables, size };
+        this.cache.set(key, entry);
+        return entry;
+      })().finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
   }
 }
 
-/**
- * Data paths a template reads, resolved to the root context (`order.lines[].product_name`), sorted:
- * what a sender must supply. Empty when the template has no Handlebars.
- */
-export function templateVariables(ast: MjmlNode): string[] {
-  const parsed = parseHandlebars(toMjmlMarkup(ast));
-  return parsed.ok ? analyzeTemplate(parsed.program).variables : [];
+function cacheKey(ref: ProjectRef, revision: number): string {
+  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
 }

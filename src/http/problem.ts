@@ -8,6 +8,8 @@ import { AuthError } from '../application/api-keys.js';
 import { DependencyUnavailableError } from '../application/ports.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { RenderError } from '../application/render-template.js';
+import { RenderLimitError } from '../rendering/handlebars/budget.js';
+import { CompileQueueFullError } from '../rendering/compile/pool.js';
 import { TemplateError, type TemplateProblem } from '../rendering/template-error.js';
 
 /** Base of every problem `type` URI; the code follows with dashes (`…:invalid-variables`). */
@@ -43,6 +45,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
+  406: 'Not acceptable',
   409: 'Conflict',
   412: 'Precondition failed',
   413: 'Payload too large',
@@ -58,6 +61,12 @@ export function toProblem(error: unknown): ProblemError {
   if (error instanceof DomainError) return new ProblemError(DOMAIN_STATUS[error.code], error.code, error.message, [], {}, error.details);
   if (error instanceof TemplateError) return new ProblemError(error.status, error.code, error.message, error.problems, {}, error.extra);
   if (error instanceof RenderError) return new ProblemError(400, 'render_failed', error.message);
+  if (error instanceof RenderLimitError) {
+    return new ProblemError(400, 'render_limit_exceeded', error.message, [], {}, { limit: error.limit, max: error.max });
+  }
+  if (error instanceof CompileQueueFullError) {
+    return new ProblemError(503, 'compile_queue_full', error.message, [], { 'Retry-After': String(error.retryAfterS) }, { queued: error.queued });
+  }
   if (error instanceof AuthError) {
     const challenge = error.code === 'missing_api_key' ? 'Bearer realm="letterpress"' : 'Bearer realm="letterpress", error="invalid_token"';
     return new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': challenge });

@@ -16,7 +16,9 @@ export type TemplateErrorCode =
   | 'mjml_compile_timeout' // compile exceeded COMPILE_TIMEOUT_MS (500)
   | 'invalid_handlebars' // Handlebars cannot parse or run the template
   | 'unknown_helper' // a helper that is not registered
-  | 'unknown_partial'; // a partial that is not defined
+  | 'unknown_partial' // a partial that is not defined
+  | 'template_too_large' // a byte size over its limit (413)
+  | 'template_too_complex'; // elements, depth or expressions over their limit
 
 /** One located finding: an RFC 6901 pointer into the request body and/or a file and line. */
 export interface TemplateProblem {
@@ -32,7 +34,7 @@ export class TemplateError extends Error {
     readonly code: TemplateErrorCode,
     message: string,
     readonly problems: TemplateProblem[] = [],
-    readonly status: 400 | 500 = 400,
+    readonly status: 400 | 413 | 500 = 400,
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);

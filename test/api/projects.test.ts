@@ -312,10 +312,11 @@ describe('API over HTTP (embedded SQLite store)', function () {
     it('400, not 500, for pathologically deep templates, and the server keeps serving', async () => {
       const deepMarkup = `<mjml><mj-body>${'<mj-wrapper>'.repeat(1500)}${'</mj-wrapper>'.repeat(1500)}</mj-body></mjml>`;
       const markup = await server.request('POST', '/api/v1/projects', { body: { mjml: deepMarkup, validation: 'soft' } });
-      expect([markup.status, markup.json.code]).to.deep.equal([400, 'invalid_mjml']);
+      // Refused by the depth limit while scanning, before MJML's parser sees it.
+      expect([markup.status, markup.json.code, markup.json.limit]).to.deep.equal([400, 'template_too_complex', 'TEMPLATE_MAX_DEPTH']);
       const deepAst = `{"ast":${'{"tagName":"mjml","children":['.repeat(2000)}{"tagName":"mj-raw"}${']}'.repeat(2000)}}`;
       const ast = await server.request('POST', '/api/v1/projects', { rawBody: deepAst });
-      expect([ast.status, ast.json.code]).to.deep.equal([400, 'invalid_ast']);
+      expect([ast.status, ast.json.code, ast.json.limit]).to.deep.equal([400, 'template_too_complex', 'TEMPLATE_MAX_DEPTH']);
       const blocks = `{{#if a}}`.repeat(3000) + 'x' + `{{/if}}`.repeat(3000);
       const hbs = await server.request('POST', '/api/v1/projects', { body: { mjml: `<mjml><mj-body><mj-section><mj-column><mj-text>${blocks}</mj-text></mj-column></mj-section></mj-body></mjml>` } });
       expect(hbs.status).to.equal(400);
@@ -393,6 +394,15 @@ describe('API over HTTP (embedded SQLite store)', function () {
   });
 });
 
+/** Template limits far above a deliberately huge template, for the tests that need one to compile. */
+const ROOMY_TEMPLATES = {
+  TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024),
+  TEMPLATE_MAX_NODES: '1000000',
+  TEMPLATE_MAX_EXPRESSIONS: '1000000',
+  TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024),
+  BODY_LIMIT_KB: '8192',
+};
+
 describe('API limits and failures', function () {
   it('429 with Retry-After past the per-key rate limit', async () => {
     const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
@@ -414,7 +424,7 @@ describe('API limits and failures', function () {
   });
 
   it('500 mjml_compile_timeout when MJML compilation exceeds the deadline, and nothing is stored', async () => {
-    const server = await startTestServer({ env: { COMPILE_TIMEOUT_MS: '1000' } });
+    const server = await startTestServer({ env: { COMPILE_TIMEOUT_MS: '1000', ...ROOMY_TEMPLATES } });
     try {
       const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
       const mjml = `<mjml><mj-body>${section.repeat(6000)}</mj-body></mjml>`; // ~4 s of compiling

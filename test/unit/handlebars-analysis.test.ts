@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { BUILT_IN_HELPERS, compileTemplate, createHandlebars } from '../../src/rendering/handlebars/environment.js';
+import { BUILT_IN_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
 import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
@@ -37,17 +37,6 @@ describe('handlebars-env', () => {
     expect(first.helpers).to.have.property('shout');
     expect(second.helpers).not.to.have.property('shout');
     expect(Handlebars.helpers).not.to.have.property('shout');
-  });
-
-  it('compileTemplate renders exactly like plain Handlebars.compile', () => {
-    const html = '<a href="{{url}}">{{{label}}}</a>{{#each items}}<i>{{@index}}:{{this}}</i>{{/each}}';
-    const context = { url: 'https://e.test/p?a=1&b=2', label: '<b>Go</b>', items: ['x', 'y'] };
-    expect(compileTemplate(createHandlebars(), html)(context)).to.equal(Handlebars.compile(html)(context));
-  });
-
-  it('compileTemplate is lazy: a broken template throws on its first render', () => {
-    const render = compileTemplate(createHandlebars(), '{{#if a}}');
-    expect(() => render({})).to.throw(/Parse error on line 1/);
   });
 });
 

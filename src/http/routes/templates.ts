@@ -5,8 +5,8 @@ import type { Router } from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { presentRender, presentSummary, presentTemplate } from '../presenters.js';
+import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList, parseRender } from '../schemas.js';
-import { templateVariables } from '../../application/render-template.js';
 import { deleteProject, refOf } from './projects.js';
 import { sendJson } from './respond.js';
 
@@ -15,10 +15,26 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
 
   router.post('/templates/:id/render', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes), async (ctx) => {
     const request = parseRender(ctx.state.body);
+    // Content negotiation (RFC 9110 §12.5.1): JSON unless the client prefers text/html, which a caller
+    // piping the result straight into a mailer asks for; MJML has no HTML form.
+    const raw = ctx.accepts('application/json', 'text/html') === 'text/html';
+    if (raw && request.format === 'mjml') {
+      throw new ProblemError(406, 'not_acceptable', 'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".');
+    }
     const output = await deps.renderer.render(refOf(ctx), request);
     ctx.set('X-Cache', output.cache);
     ctx.set('Cache-Control', 'no-store'); // the body carries the recipient's data
-    sendJson(ctx, 200, presentRender(output));
+    if (raw) {
+      ctx.set('X-Template-Revision', String(output.revision));
+      ctx.set('X-Template-Updated-At', output.updatedAt);
+      ctx.status = 200;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = output.body;
+      return;
+    }
+    ctx.status = 200;
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = presentRender(output);
   });
 
   router.get('/templates', read, async (ctx) => {
@@ -27,8 +43,8 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 
   router.get('/templates/:id', read, async (ctx) => {
-    const view = await deps.queries.getProject(refOf(ctx));
-    sendJson(ctx, 200, presentTemplate(view, templateVariables(view.ast)));
+    const { view, variables } = await deps.renderer.describe(refOf(ctx));
+    sendJson(ctx, 200, presentTemplate(view, variables));
   });
 
   router.delete('/templates/:id', requireScope('projects:write'), async (ctx) => {

@@ -1,86 +1,125 @@
 /**
- * MJML compile pool: `mjml2html` in worker threads (Piscina) with a deadline. A compile that exceeds
- * `timeoutMs` is aborted (its worker is terminated and replaced) and reported as
- * `mjml_compile_timeout` (500, ARCHITECTURE §4).
+ * The compile pool: the jobs of jobs.ts in worker threads (Piscina), with a bounded queue and a deadline
+ * that counts each job's own running time. A job past its deadline is stopped (its thread is terminated
+ * and replaced) and reported as `mjml_compile_timeout` (500, the spec's "MJML compilation timeout"); a
+ * job that finds the queue full is refused at once (`CompileQueueFullError`, 503) instead of waiting
+ * behind work that could outlast any deadline.
  */
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { ParsedNode } from '../mjml/runtime.js';
 import { TemplateError } from '../template-error.js';
-
-/** A validator finding; `line` is null for trees that carry no source lines (an `ast` request). */
-export interface CompileFinding {
-  line: number | null;
-  tagName: string;
-  message: string;
-}
-
-export type CompileOutcome = { ok: true; html: string; errors: CompileFinding[] } | { ok: false; message: string };
+import type { CompileJob, JobOutcome, JobResults } from './jobs.js';
 
 export interface CompilePoolOptions {
-  /** Compile deadline in ms, queueing included. */
+  /** A job's deadline in ms, counted from the moment a worker starts it (COMPILE_TIMEOUT_MS). */
   timeoutMs: number;
-  /** Worker threads; default: one less than the cores, at least 1, at most 4. */
+  /** Worker threads; default: one less than the cores, at least 1, at most 4 (COMPILE_THREADS). */
   threads?: number;
+  /** Jobs that may wait for a thread; one more is refused (COMPILE_QUEUE_MAX). Default 32. */
+  maxQueue?: number;
+  /** Heap limit of a worker thread, MB; a job that needs more fails alone (COMPILE_WORKER_MEMORY_MB). Default 512. */
+  workerMemoryMb?: number;
+  /** Scheduling niceness of the worker threads (Linux), so compiles yield the CPU to renders. Default 10. */
+  nice?: number;
   /** Told when a worker thread crashes (it is replaced). */
   onWorkerError?: (error: unknown) => void;
+}
+
+/** Every worker is busy and the queue is full: retry after `retryAfterS` seconds (503 `compile_queue_full`). */
+export class CompileQueueFullError extends Error {
+  override readonly name = 'CompileQueueFullError';
+  constructor(
+    readonly queued: number,
+    readonly retryAfterS: number,
+  ) {
+    super(`All compile workers are busy and ${queued} jobs are waiting; retry in ${retryAfterS} s.`);
+  }
 }
 
 export class CompilePool {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
+  private readonly maxQueue: number;
 
   constructor(options: CompilePoolOptions) {
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     // Under tsx (dev, tests) the worker is the .ts source; in the build it is the emitted .js.
     const ext = extname(fileURLToPath(import.meta.url));
+    this.maxQueue = options.maxQueue ?? 32;
     this.pool = new Piscina({
       filename: new URL(`./worker${ext}`, import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
+      maxQueue: this.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb ?? 512 },
+      workerData: { nice: options.nice ?? 10 },
     });
     this.timeoutMs = options.timeoutMs;
     // A worker that dies is replaced by Piscina; without a listener its 'error' event would end the process.
     this.pool.on('error', (error: unknown) => options.onWorkerError?.(error));
   }
 
-  /**
-   * The first compile in a thread is ~10x slower than later ones (notes/performance.md): pay it at start
-   * with one small compile per thread. (Top-level await in the worker module breaks Piscina's loader.)
-   */
+  /** Run one small job per thread (each thread also warms itself when it starts). */
   async warmUp(): Promise<void> {
-    const tree: ParsedNode = {
-      tagName: 'mjml',
-      attributes: {},
-      children: [{ tagName: 'mj-body', attributes: {}, children: [{ tagName: 'mj-section', attributes: {}, children: [{ tagName: 'mj-column', attributes: {}, children: [{ tagName: 'mj-text', attributes: {}, content: 'warm-up {{x}}' }] }] }] }],
-    };
-    // A thread's start-up plus first compile can exceed a tight deadline; warm-up gets a generous one.
-    await Promise.all(Array.from({ length: this.pool.options.maxThreads }, () => this.compile(tree, Math.max(this.timeoutMs, 60_000))));
+    const job: CompileJob = { kind: 'load', publishedHtml: '<p>{{x}}</p>', ast: { tagName: 'mjml', attributes: {} } };
+    // A thread's start-up (loading mjml) can exceed a tight deadline; warm-up gets a generous one.
+    await Promise.all(Array.from({ length: this.pool.options.maxThreads }, () => this.run(job, Math.max(this.timeoutMs, 60_000))));
   }
 
   /**
-   * Compile an MJML tree to HTML (validation 'soft': findings are returned, never thrown).
-   * @throws TemplateError `mjml_compile_timeout` (status 500) past the deadline.
+   * Run a job in a worker.
+   * @throws CompileQueueFullError when `maxQueue` jobs already wait; TemplateError `mjml_compile_timeout`
+   *   (500) past the deadline, `template_too_complex` when the job exhausts a worker's memory, or the
+   *   job's own refusal (`invalid_mjml`, `template_too_large`, …).
    */
-  async compile(tree: ParsedNode, timeoutMs = this.timeoutMs): Promise<CompileOutcome> {
+  async run<J extends CompileJob>(job: J, timeoutMs = this.timeoutMs): Promise<JobResults[J['kind']]> {
+    if (this.pool.queueSize >= this.maxQueue) throw new CompileQueueFullError(this.pool.queueSize, 1);
+    const { port1: started, port2: workerSide } = new MessageChannel();
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    started.once('message', () => {
+      timer = setTimeout(() => abort.abort(), timeoutMs);
+    });
+    let outcome: JobOutcome<JobResults[J['kind']]>;
     try {
-      return (await this.pool.run({ tree }, { signal: AbortSignal.timeout(timeoutMs) })) as CompileOutcome;
+      outcome = await this.pool.run({ job, started: workerSide }, { transferList: [workerSide], signal: abort.signal });
     } catch (error) {
-      if ((error as Error).name === 'AbortError') {
-        throw new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], 500, {
-          timeout_ms: timeoutMs,
-        });
-      }
-      throw error;
+      throw this.translate(error, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+      started.close();
     }
+    if (!outcome.ok) {
+      const { code, message, problems, status, extra } = outcome.error;
+      throw new TemplateError(code, message, problems, status, extra);
+    }
+    return outcome.value;
+  }
+
+  private translate(error: unknown, timeoutMs: number): unknown {
+    const e = error as { name?: string; code?: string; message?: string };
+    if (e.name === 'AbortError') {
+      return new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], 500, { timeout_ms: timeoutMs });
+    }
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new TemplateError('template_too_complex', 'Compiling this template needs more memory than a compile worker has (COMPILE_WORKER_MEMORY_MB).', [], 400);
+    }
+    if (typeof e.message === 'string' && /queue is at limit/i.test(e.message)) return new CompileQueueFullError(this.pool.queueSize, 1);
+    return error;
   }
 
   /** Number of worker threads (for /health). */
   get threads(): number {
     return this.pool.threads.length;
+  }
+
+  /** Jobs waiting for a thread (for /health). */
+  get queued(): number {
+    return this.pool.queueSize;
   }
 
   async close(): Promise<void> {

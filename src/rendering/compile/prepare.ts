@@ -1,109 +1,142 @@
 /**
- * From a client's template to a publishable revision: import (markup + in-memory includes) or validate
- * (ast), refuse what Handlebars-after-MJML cannot render, compile once with mjml2html in the pool, and
- * prove the compiled HTML runs under Handlebars.
+ * What the compile workers run (never the event loop): from a client's template to a publishable
+ * revision — import (markup + in-memory includes) or validate (ast), refuse what Handlebars-after-MJML
+ * cannot render, compile once with mjml2html, and prove the compiled HTML runs under Handlebars within
+ * a render budget — and, for a stored revision, its published HTML compiled to template code.
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
-import type { PreparedTemplate, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
-import { MAX_AST_DEPTH, describeStrayText, findStructuralText, parseAstInput, refuseStructuralText, treeDepth } from '../mjml/ast-checks.js';
-import type { CompilePool } from './pool.js';
-import { parseHandlebars } from '../handlebars/analysis.js';
+import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
+import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
+import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
+import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
-import { compileTemplate, createHandlebars } from '../handlebars/environment.js';
+import { DEFAULT_TEMPLATE_LIMITS, checkLimit, type TemplateLimits } from '../limits.js';
+import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
 import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
-import { MJML_VERSION, type ParsedNode } from '../mjml/runtime.js';
-import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
+import { MJML_VERSION, mjml2html, type ParsedNode } from '../mjml/runtime.js';
 import { TemplateError } from '../template-error.js';
+import type { PreparedTemplate, TemplateWarning } from '../template-source.js';
+import type { LoadJob, LoadedRevision, PrepareJob } from './jobs.js';
 
-export class MjmlTemplatePreparer {
-  private readonly handlebars = createHandlebars();
+const handlebars = createHandlebars();
 
-  constructor(private readonly pool: CompilePool) {}
+/**
+ * Validate, compile and check a template. Byte sizes are checked again here (the pool's caller checks
+ * them first); element counts, depth, expressions and the published HTML size only here.
+ * @throws TemplateError naming why the template was refused (see README "Errors").
+ */
+export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<PreparedTemplate> {
+  const { source, validation, limits } = job;
+  const warnings: TemplateWarning[] = [];
+  const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings) : acceptAst(source.ast, limits);
+  const ast = toMjmlAst(tree);
+  const { analysis } = checkHandlebars(toMjmlMarkup(ast), files, limits);
 
-  async prepare(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
+  const compiled = await compileMjml(tree);
+  const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));
+  if (validation === 'strict' && findings.length > 0) {
+    throw new TemplateError(
+      'mjml_validation_failed',
+      `MJML validation failed with ${findings.length} error${findings.length > 1 ? 's' : ''}: ${describe(findings[0]!)}. ` +
+        'Fix them, or send "validation": "soft" to store the template anyway and get them back as warnings.',
+      findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
+    );
+  }
+  warnings.push(...findings);
+  checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
+  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits);
+  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION }, warnings };
+}
+
+/** A stored revision made renderable. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
+export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
+  let spec: string;
+  try {
+    spec = precompileTemplate(handlebars, job.publishedHtml);
+  } catch (error) {
+    throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${(error as Error).message}`);
+  }
+  return { spec, variables: templateVariables(job.ast) };
+}
+
+/**
+ * Data paths a template reads, resolved to the root context (`order.lines[].product_name`), sorted:
+ * what a sender must supply. Empty when the template has no Handlebars.
+ */
+export function templateVariables(ast: MjmlNode): string[] {
+  const parsed = parseHandlebars(toMjmlMarkup(ast));
+  return parsed.ok ? analyzeTemplate(parsed.program).variables : [];
+}
+
+/** One small compile and proof render, so the first real job in a thread runs at full speed. */
+export async function warmUp(): Promise<void> {
+  await prepareTemplate({
+    source: { mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>warm-up {{x}}</mj-text></mj-column></mj-section></mj-body></mjml>' },
+    validation: 'soft',
+    limits: DEFAULT_TEMPLATE_LIMITS,
+    renderLimits: { maxBytes: 1_000_000, maxIterations: 1000 },
+  });
+}
+
+async function compileMjml(tree: ParsedNode) {
+  try {
+    // 'soft' renders and reports; the caller refuses when the request asked for strict validation.
+    return await mjml2html(tree, { validationLevel: 'soft' });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new TemplateError('mjml_compile_failed', `MJML could not compile this template: ${message}`, [{ message }]);
+  }
+}
+
+function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[]) {
+  checkLimit('maxSourceBytes', limits, Buffer.byteLength(markup, 'utf8'));
+  checkLimit('maxIncludesBytes', limits, Object.values(includes).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+  const includeFiles = includeFilesFrom(includes);
+  const files: SourceFile[] = [{ file: '', text: markup }, ...[...includeFiles].map(([file, text]) => ({ file, text }))];
+  refuseGoTemplates(files);
+  refuseNonMjmlDocument(markup);
+  const { tree, notes } = parseWithIncludes(markup, includeFiles, limits);
+  if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
+  warnings.push(...notes);
+  const stray = findStructuralText(tree);
+  refuseStructuralText(stray.filter((s) => s.text.includes('{{')), { pointers: false });
+  for (const s of stray) {
+    warnings.push({ message: describeStrayText(s), ...lineOf(s.node) });
+    delete s.node.content; // MJML never renders it; keeping it would make the stored ast invalid
+  }
+  return { tree, files };
+}
+
+function acceptAst(input: unknown, limits: TemplateLimits): { tree: MjmlNode; files: SourceFile[] } {
+  const tree = parseAstInput(input, limits);
+  const files = [{ file: '', text: toMjmlMarkup(tree) }];
+  refuseGoTemplates(files);
+  refuseStructuralText(findStructuralText(tree), { pointers: true });
+  return { tree, files };
+}
+
+/** The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS). */
+function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits): void {
+  const parsed = parseHandlebars(html);
+  if (!parsed.ok) {
+    throw new TemplateError(
+      'invalid_handlebars',
+      `After MJML compilation the HTML is not valid Handlebars (${parsed.message}). ` +
+        'Handlebars in CSS or in typed attributes (color, padding, width) does not survive MJML: keep expressions in text, href, src and alt.',
+    );
+  }
+  const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
+  for (const context of [sample, {}]) {
     try {
-      return await this.prepareChecked(source, validation);
+      renderWithin(template, context, limits);
     } catch (error) {
-      // A pathological template (thousands of nested blocks) can exhaust the stack in a recursive walk:
-      // that is the template's doing, so it is a 400, not a 500.
-      if (error instanceof RangeError) throw new TemplateError('invalid_mjml', `The template is too deeply nested to process (${error.message}).`);
-      throw error;
-    }
-  }
-
-  private async prepareChecked(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
-    const warnings: TemplateWarning[] = [];
-    const { tree, files } = 'mjml' in source ? this.importMarkup(source.mjml, source.includes ?? {}, warnings) : this.acceptAst(source.ast);
-    const ast = toMjmlAst(tree);
-    const { analysis } = checkHandlebars(toMjmlMarkup(ast), files);
-
-    const outcome = await this.pool.compile(tree);
-    if (!outcome.ok) {
-      throw new TemplateError('mjml_compile_failed', `MJML could not compile this template: ${outcome.message}`, [{ message: outcome.message }]);
-    }
-    const findings = outcome.errors.map((e) => ({
-      message: e.message,
-      tag: e.tagName,
-      ...(e.line !== null ? { line: e.line } : {}),
-    }));
-    if (validation === 'strict' && findings.length > 0) {
-      throw new TemplateError(
-        'mjml_validation_failed',
-        `MJML validation failed with ${findings.length} error${findings.length > 1 ? 's' : ''}: ${describe(findings[0]!)}. ` +
-          'Fix them, or send "validation": "soft" to store the template anyway and get them back as warnings.',
-        findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
-      );
-    }
-    warnings.push(...findings);
-    this.proveRenderable(outcome.html, buildSampleContext(analysis));
-    return { template: { ast, publishedHtml: outcome.html, mjmlVersion: MJML_VERSION }, warnings };
-  }
-
-  private importMarkup(markup: string, includes: Record<string, string>, warnings: TemplateWarning[]) {
-    const includeFiles = includeFilesFrom(includes);
-    const files: SourceFile[] = [{ file: '', text: markup }, ...[...includeFiles].map(([file, text]) => ({ file, text }))];
-    refuseGoTemplates(files);
-    refuseNonMjmlDocument(markup);
-    const { tree, notes } = parseWithIncludes(markup, includeFiles);
-    if (treeDepth(tree) > MAX_AST_DEPTH) {
-      throw new TemplateError('invalid_mjml', `The template, includes inlined, is nested deeper than ${MAX_AST_DEPTH} elements.`);
-    }
-    if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
-    warnings.push(...notes);
-    const stray = findStructuralText(tree);
-    refuseStructuralText(stray.filter((s) => s.text.includes('{{')), { pointers: false });
-    for (const s of stray) {
-      warnings.push({ message: describeStrayText(s), ...lineOf(s.node) });
-      delete s.node.content; // MJML never renders it; keeping it would make the stored ast invalid
-    }
-    return { tree, files };
-  }
-
-  private acceptAst(input: unknown): { tree: MjmlNode; files: SourceFile[] } {
-    const tree = parseAstInput(input);
-    const markup = toMjmlMarkup(tree);
-    const files = [{ file: '', text: markup }];
-    refuseGoTemplates(files);
-    refuseStructuralText(findStructuralText(tree), { pointers: true });
-    return { tree, files };
-  }
-
-  /** The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS). */
-  private proveRenderable(html: string, sample: Record<string, unknown>): void {
-    const parsed = parseHandlebars(html);
-    if (!parsed.ok) {
-      throw new TemplateError(
-        'invalid_handlebars',
-        `After MJML compilation the HTML is not valid Handlebars (${parsed.message}). ` +
-          'Handlebars in CSS or in typed attributes (color, padding, width) does not survive MJML: keep expressions in text, href, src and alt.',
-      );
-    }
-    try {
-      const render = compileTemplate(this.handlebars, html);
-      render(sample);
-      render({});
-    } catch (error) {
+      if (error instanceof RenderLimitError) {
+        throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, {
+          limit: error.limit,
+          max: error.max,
+        });
+      }
       throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template: ${(error as Error).message}`);
     }
   }

@@ -1,25 +1,49 @@
 /**
- * Worker-thread side of the MJML compile pool (Piscina). mjml2html does its work synchronously even
- * though it returns a Promise (notes/performance.md), so compiling here keeps the event loop free and
- * lets the pool enforce a deadline by terminating the worker.
+ * Worker-thread side of the compile pool (Piscina): runs the jobs of jobs.ts. Parsing, include
+ * expansion, MJML validation and compilation, and Handlebars' parse, analysis and code generation are
+ * all CPU-bound and synchronous (mjml2html too, although it returns a Promise): here they never hold
+ * the event loop, and the pool can stop one by terminating its thread.
  *
- * Task: `{ tree }` (an MJML JSON tree built by our code; no file-system option is ever passed).
- * Result: `{ ok: true, html, errors }` with the validator's findings, or `{ ok: false, message }` when
- * mjml2html throws on the template.
+ * Task: `{ job, started }`; the worker posts on `started` the moment it begins, so the pool's deadline
+ * counts the job's own running time, never its wait in the queue.
  */
-import { mjml2html, type ParsedNode } from '../mjml/runtime.js';
-import type { CompileOutcome } from './pool.js';
+import { setPriority } from 'node:os';
+import type { MessagePort } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { TemplateError } from '../template-error.js';
+import type { CompileJob, JobOutcome, JobResults } from './jobs.js';
+import { loadRevision, prepareTemplate, warmUp } from './prepare.js';
 
-export default async function compile({ tree }: { tree: ParsedNode }): Promise<CompileOutcome> {
+// Linux applies setpriority(2) with pid 0 to the calling thread only: a compile yields the CPU to the
+// event loop serving cached renders (the machines here have 2 cores).
+const nice = (workerData as { nice?: number } | undefined)?.nice ?? 0;
+if (nice > 0) {
   try {
-    // 'soft' renders and reports; the caller refuses when the request asked for strict validation.
-    const { html, errors } = await mjml2html(tree, { validationLevel: 'soft' });
-    return {
-      ok: true,
-      html,
-      errors: errors.map((e) => ({ line: typeof e.line === 'number' ? e.line : null, tagName: e.tagName, message: e.message })),
-    };
+    setPriority(0, nice);
+  } catch {
+    // not permitted here: compiles run at normal priority
+  }
+}
+
+// The first compile in a thread is ~10x slower than later ones (notes/performance.md): pay it now.
+// Top-level await would break Piscina's loader; the work itself is synchronous and done before any task.
+void warmUp().catch(() => undefined);
+
+export default async function run(task: { job: CompileJob; started: MessagePort }): Promise<JobOutcome<JobResults[keyof JobResults]>> {
+  task.started.postMessage('started');
+  task.started.close();
+  const { job } = task;
+  try {
+    const value = job.kind === 'prepare' ? await prepareTemplate(job) : loadRevision(job);
+    return { ok: true, value };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    if (error instanceof TemplateError) {
+      return { ok: false, error: { code: error.code, message: error.message, problems: error.problems, status: error.status, extra: error.extra } };
+    }
+    if (error instanceof RangeError) {
+      // A pathological template can exhaust the stack in a recursive walk: the template's doing, a 400.
+      return { ok: false, error: { code: 'template_too_complex', message: `The template is too deeply nested to process (${error.message}).`, problems: [], status: 400, extra: {} } };
+    }
+    throw error;
   }
 }

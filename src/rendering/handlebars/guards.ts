@@ -2,6 +2,7 @@
  * Refusals that name the reason a template cannot work with Handlebars-after-MJML rendering, checked on
  * the sources before anything is compiled (notes/handlebars-in-mjml.md §4.4).
  */
+import { checkLimit, type TemplateLimits } from '../limits.js';
 import { BUILT_IN_HELPERS } from './environment.js';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from './analysis.js';
 import { lineAt } from '../mjml/markup-scan.js';
@@ -59,11 +60,35 @@ export function refuseNonMjmlDocument(markup: string): void {
 }
 
 /**
+ * Handlebars statements in a program (mustaches, blocks, partials, partial blocks, comments,
+ * decorators), nested programs included; counted without recursion.
+ */
+export function countStatements(program: hbs.AST.Program): number {
+  let count = 0;
+  const programs: hbs.AST.Program[] = [program];
+  while (programs.length > 0) {
+    for (const statement of programs.pop()!.body) {
+      if (statement.type === 'ContentStatement') continue;
+      count += 1;
+      const block = statement as Partial<hbs.AST.BlockStatement>;
+      if (block.program) programs.push(block.program);
+      if (block.inverse) programs.push(block.inverse);
+    }
+  }
+  return count;
+}
+
+/**
  * Parse and check the Handlebars of the whole template (`markup`: the template's MJML, includes inlined).
  * `files` only serve to point at the file and line of a problem.
- * @throws TemplateError `invalid_handlebars` (syntax, wrong built-in arity), `unknown_helper`, `unknown_partial`.
+ * @throws TemplateError `invalid_handlebars` (syntax, wrong built-in arity), `unknown_helper`, `unknown_partial`,
+ *   `template_too_complex` (more statements than `limits.maxExpressions`).
  */
-export function checkHandlebars(markup: string, files: SourceFile[]): { program: hbs.AST.Program; analysis: TemplateAnalysis } {
+export function checkHandlebars(
+  markup: string,
+  files: SourceFile[],
+  limits?: Pick<TemplateLimits, 'maxExpressions'>,
+): { program: hbs.AST.Program; analysis: TemplateAnalysis } {
   const parsed = parseHandlebars(markup);
   if (!parsed.ok) {
     const located = files.map((f) => ({ file: f.file, result: parseHandlebars(f.text) })).find((r) => !r.result.ok);
@@ -72,6 +97,7 @@ export function checkHandlebars(markup: string, files: SourceFile[]): { program:
       { ...where, message: parsed.message },
     ]);
   }
+  if (limits) checkLimit('maxExpressions', limits, countStatements(parsed.program));
   const analysis = analyzeTemplate(parsed.program);
   if (analysis.unknownHelpers.length > 0) {
     const names = [...new Set(analysis.unknownHelpers.map((h) => h.name))];

@@ -6,10 +6,8 @@
 import { z } from 'zod';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import { ENDING_TAGS, type ParsedNode } from './runtime.js';
+import { DEFAULT_TEMPLATE_LIMITS, checkLimit, type TemplateLimits } from '../limits.js';
 import { TemplateError, type TemplateProblem } from '../template-error.js';
-
-/** Deepest tree accepted (real templates stay under 10; this guards the recursive walks). */
-export const MAX_AST_DEPTH = 64;
 
 /** Depth of a tree (root = 1), measured without recursion so any tree can be measured. */
 export function treeDepth(root: { children?: unknown[] }): number {
@@ -32,13 +30,33 @@ const nodeShape = z.object({
 });
 
 /**
+ * Count the nodes of a client's tree and measure its depth without recursion, stopping at the first
+ * node past a limit (so any input, however deep, costs at most `maxNodes` steps).
+ * @throws TemplateError `template_too_complex`.
+ */
+export function checkTreeSize(root: unknown, limits: Pick<TemplateLimits, 'maxNodes' | 'maxDepth'>): void {
+  let nodes = 0;
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    nodes += 1;
+    checkLimit('maxNodes', limits, nodes);
+    checkLimit('maxDepth', limits, depth);
+    const children = (node as { children?: unknown } | null)?.children;
+    if (Array.isArray(children)) for (const child of children) stack.push([child, depth + 1]);
+  }
+}
+
+/**
  * Validate a client's `ast` (MJML JSON, https://documentation.mjml.io/#using-mjml-in-json) and return it
  * in normal form (`attributes` always present, empty `children`/`content` omitted, unknown fields dropped).
- * @throws TemplateError `invalid_ast` listing every problem with an RFC 6901 pointer under `/ast`.
+ * @throws TemplateError `template_too_complex` past `limits`; `invalid_ast` listing every problem with an
+ *   RFC 6901 pointer under `/ast`.
  */
-export function parseAstInput(value: unknown): MjmlNode {
+export function parseAstInput(value: unknown, limits: Pick<TemplateLimits, 'maxNodes' | 'maxDepth'> = DEFAULT_TEMPLATE_LIMITS): MjmlNode {
+  checkTreeSize(value, limits);
   const problems: TemplateProblem[] = [];
-  const ast = normalise(value, '/ast', 1, problems);
+  const ast = normalise(value, '/ast', problems);
   if (ast && ast.tagName !== 'mjml') problems.push({ pointer: '/ast/tagName', message: `the root must be "mjml", got "${ast.tagName}"` });
   if (problems.length > 0 || !ast) {
     throw new TemplateError('invalid_ast', `The ast is not a valid MJML JSON tree: ${problems[0]?.message ?? 'invalid'}.`, problems.slice(0, 50));
@@ -46,11 +64,7 @@ export function parseAstInput(value: unknown): MjmlNode {
   return ast;
 }
 
-function normalise(value: unknown, pointer: string, depth: number, problems: TemplateProblem[]): MjmlNode | null {
-  if (depth > MAX_AST_DEPTH) {
-    problems.push({ pointer, message: `nesting deeper than ${MAX_AST_DEPTH} levels` });
-    return null;
-  }
+function normalise(value: unknown, pointer: string, problems: TemplateProblem[]): MjmlNode | null {
   const parsed = nodeShape.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -70,7 +84,7 @@ function normalise(value: unknown, pointer: string, depth: number, problems: Tem
     if (ENDING_TAGS.has(tagName)) {
       problems.push({ pointer: `${pointer}/children`, message: `${tagName} takes its markup in "content", not "children"` });
     }
-    const kids = children.map((child, i) => normalise(child, `${pointer}/children/${i}`, depth + 1, problems));
+    const kids = children.map((child, i) => normalise(child, `${pointer}/children/${i}`, problems));
     node.children = kids.filter((k): k is MjmlNode => k !== null);
   }
   if (content !== undefined && content !== '') node.content = content;

@@ -13,8 +13,9 @@
  * The corpus test checks that the resulting tree equals mjml's own on every corpus template.
  */
 import { posix } from 'node:path';
-import { MAX_AST_DEPTH, treeDepth } from './ast-checks.js';
-import { INCLUDE_PLACEHOLDER, prepareMarkup } from './markup-scan.js';
+import { treeDepth } from './ast-checks.js';
+import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from '../limits.js';
+import { INCLUDE_PLACEHOLDER, prepareMarkup, type ElementBudget } from './markup-scan.js';
 import { parseMjmlMarkup, type ParsedNode } from './runtime.js';
 import { TemplateError } from '../template-error.js';
 
@@ -56,14 +57,27 @@ export function includeFilesFrom(includes: Record<string, string>): IncludeFiles
 }
 
 /**
- * Parse a template's markup with its includes resolved from `files`.
+ * Parse a template's markup with its includes resolved from `files`, counting elements of the template
+ * and its includes together against `limits` before MJML parses any of them.
  * @returns the MJML JSON tree with source lines (`file` '' is the template itself) and import notes.
- * @throws TemplateError `include_not_found`, `include_cycle`, `invalid_include_path`, `invalid_mjml`.
+ * @throws TemplateError `include_not_found`, `include_cycle`, `invalid_include_path`, `invalid_mjml`,
+ *   `template_too_complex`.
  */
-export function parseWithIncludes(markup: string, files: IncludeFiles): { tree: ParsedNode; notes: ImportNote[] } {
+export function parseWithIncludes(
+  markup: string,
+  files: IncludeFiles,
+  limits: Pick<TemplateLimits, 'maxNodes' | 'maxDepth'> = DEFAULT_TEMPLATE_LIMITS,
+): { tree: ParsedNode; notes: ImportNote[] } {
   const notes: ImportNote[] = [];
-  const tree = parseDocument(markup, '', [], files, notes);
+  const tree = parseDocument(markup, '', [], { files, notes, budget: { limits, elements: 0 } });
   return { tree, notes };
+}
+
+/** What every document of one template's expansion shares. */
+interface Shared {
+  files: IncludeFiles;
+  notes: ImportNote[];
+  budget: ElementBudget;
 }
 
 /** What one document's include expansion works with. */
@@ -74,16 +88,15 @@ interface Expansion {
   file: string;
   /** Keys of the documents that include this one, itself last (cycle detection). */
   chain: string[];
-  files: IncludeFiles;
-  notes: ImportNote[];
+  shared: Shared;
   /** `type="css"` includes, appended to the head once the document is parsed. */
   styles: ParsedNode[];
 }
 
-function parseDocument(markup: string, file: string, chain: string[], files: IncludeFiles, notes: ImportNote[]): ParsedNode {
-  const prepared = prepareMarkup(markup);
+function parseDocument(markup: string, file: string, chain: string[], shared: Shared): ParsedNode {
+  const prepared = prepareMarkup(markup, shared.budget);
   for (const w of prepared.wrapped) {
-    notes.push({ file, line: w.line, message: `Wrapped ${w.tag} in <mj-raw> inside <${w.parent}> so that MJML keeps it.` });
+    shared.notes.push({ file, line: w.line, message: `Wrapped ${w.tag} in <mj-raw> inside <${w.parent}> so that MJML keeps it.` });
   }
   let root: ParsedNode;
   try {
@@ -93,12 +106,13 @@ function parseDocument(markup: string, file: string, chain: string[], files: Inc
       { file, message: (error as Error).message },
     ]);
   }
-  if (treeDepth(root) > MAX_AST_DEPTH || chain.length > MAX_INCLUDE_NESTING) {
-    throw new TemplateError('invalid_mjml', `${file || 'The template'} is nested deeper than ${MAX_AST_DEPTH} elements or ${MAX_INCLUDE_NESTING} includes.`, [
+  const maxDepth = shared.budget.limits.maxDepth;
+  if (treeDepth(root) > maxDepth || chain.length > MAX_INCLUDE_NESTING) {
+    throw new TemplateError('invalid_mjml', `${file || 'The template'} is nested deeper than ${maxDepth} elements or ${MAX_INCLUDE_NESTING} includes.`, [
       { file, message: 'nesting too deep' },
     ]);
   }
-  const expansion: Expansion = { root, file, chain: [...chain, file], files, notes, styles: [] };
+  const expansion: Expansion = { root, file, chain: [...chain, file], shared, styles: [] };
   if (prepared.includes > 0) expandIncludes(root, expansion);
   if (expansion.styles.length > 0) appendToHead(root, expansion.styles, { tagName: 'mj-head', file, line: 0, children: [] });
   return root;
@@ -126,7 +140,7 @@ function includeNodes(include: ParsedNode, parent: ParsedNode, x: Expansion): Pa
   const attributes = include.attributes ?? {};
   const rawPath = String(attributes['path'] ?? '');
   const key = normalizeIncludePath(rawPath, posix.dirname(x.file || '.'));
-  const source = x.files.get(key);
+  const source = x.shared.files.get(key);
   const where = { file: x.file, line: include.line ?? 0 };
   if (source === undefined) {
     throw new TemplateError(
@@ -152,7 +166,7 @@ function includeNodes(include: ParsedNode, parent: ParsedNode, x: Expansion): Pa
     ]);
   }
   const document = source.includes('<mjml>') ? source : `<mjml><mj-body>${source}</mj-body></mjml>`;
-  const included = parseDocument(document, key, x.chain, x.files, x.notes);
+  const included = parseDocument(document, key, x.chain, x.shared);
   if (included.tagName !== 'mjml') return [];
   const body = included.children?.find((c) => c.tagName === 'mj-body');
   const head = included.children?.find((c) => c.tagName === 'mj-head');

@@ -11,6 +11,7 @@
  * Only line breaks are significant for MJML's line numbers, and the rewrite adds none.
  */
 import { Parser } from 'htmlparser2';
+import { checkLimit, type TemplateLimits } from '../limits.js';
 import { ENDING_TAGS, RAW_WRAPPABLE_PARENTS } from './runtime.js';
 
 /** Tag name that stands in for `mj-include` between the scan and the include resolver. */
@@ -37,9 +38,23 @@ export interface PreparedMarkup {
   includes: number;
 }
 
-/** Rewrite MJML markup as described in the module comment. Pure; never throws on malformed markup. */
-export function prepareMarkup(markup: string): PreparedMarkup {
+/**
+ * Elements counted across a template and its includes: the scan stops at the first element past
+ * `limits.maxNodes` or `limits.maxDepth` (every element counts, the HTML inside ending tags too), before
+ * MJML's parser, whose cost grows faster than the markup, ever sees it.
+ */
+export interface ElementBudget {
+  limits: Pick<TemplateLimits, 'maxNodes' | 'maxDepth'>;
+  elements: number;
+}
+
+/**
+ * Rewrite MJML markup as described in the module comment. Pure; never throws on malformed markup.
+ * @throws TemplateError `template_too_complex` when `budget` runs out.
+ */
+export function prepareMarkup(markup: string, budget?: ElementBudget): PreparedMarkup {
   const edits: Edit[] = [];
+  let depth = 0;
   const wrapped: PreparedMarkup['wrapped'] = [];
   const stack: string[] = [];
   let includes = 0;
@@ -48,6 +63,12 @@ export function prepareMarkup(markup: string): PreparedMarkup {
   const parser = new Parser(
     {
       onopentag(name) {
+        if (budget) {
+          depth += 1;
+          budget.elements += 1;
+          checkLimit('maxNodes', budget.limits, budget.elements);
+          checkLimit('maxDepth', budget.limits, depth);
+        }
         if (inEndingTag > 0) {
           if (ENDING_TAGS.has(name)) inEndingTag += 1;
           return;
@@ -60,6 +81,7 @@ export function prepareMarkup(markup: string): PreparedMarkup {
         stack.push(name);
       },
       onclosetag(name, isImplied) {
+        depth -= 1;
         if (ENDING_TAGS.has(name)) inEndingTag -= 1;
         if (inEndingTag > 0) return;
         if (name === 'mj-include' && !isImplied && markup.startsWith('</mj-include', parser.startIndex)) {

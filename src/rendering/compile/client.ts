@@ -1,0 +1,58 @@
+/**
+ * The main thread's side of the compile pool: what the application calls to prepare a revision and to
+ * make a stored revision renderable. Byte sizes are refused here, before anything crosses to a worker.
+ */
+import type { MjmlNode } from '../../domain/mjml-ast.js';
+import type { RenderLimits } from '../handlebars/budget.js';
+import { createHandlebars, loadTemplate, type CompiledTemplate } from '../handlebars/environment.js';
+import { checkLimit, type TemplateLimits } from '../limits.js';
+import { checkTreeSize } from '../mjml/ast-checks.js';
+import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
+import type { CompilePool } from './pool.js';
+
+/** Turns a client's template into a revision in the compile pool (the command path's `TemplatePreparer`). */
+export class PooledTemplatePreparer {
+  constructor(
+    private readonly pool: CompilePool,
+    private readonly limits: TemplateLimits,
+    private readonly renderLimits: RenderLimits,
+  ) {}
+
+  /**
+   * Validate, compile and check a template.
+   * @throws TemplateError (template-error.ts) naming why it was refused, 413 `template_too_large` for a
+   *   source or includes over their byte limits, `template_too_complex` for an ast over its node or depth
+   *   limits; CompileQueueFullError.
+   */
+  prepare(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
+    if ('mjml' in source) {
+      checkLimit('maxSourceBytes', this.limits, Buffer.byteLength(source.mjml, 'utf8'));
+      const includes = Object.values(source.includes ?? {});
+      checkLimit('maxIncludesBytes', this.limits, includes.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+    } else {
+      // Before the tree is cloned to a worker: structured clone recurses, and a deep tree would overflow it.
+      checkTreeSize(source.ast, this.limits);
+    }
+    return this.pool.run({ kind: 'prepare', source, validation, limits: this.limits, renderLimits: this.renderLimits });
+  }
+}
+
+/** A stored revision, ready to render on this thread. */
+export interface RenderableRevision {
+  template: CompiledTemplate;
+  /** Data paths the template reads (`order.lines[].name`), sorted. */
+  variables: string[];
+}
+
+/** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
+export class PooledRevisionLoader {
+  private readonly handlebars = createHandlebars();
+
+  constructor(private readonly pool: CompilePool) {}
+
+  /** @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`. */
+  async load(publishedHtml: string, ast: MjmlNode): Promise<RenderableRevision> {
+    const { spec, variables } = await this.pool.run({ kind: 'load', publishedHtml, ast });
+    return { template: loadTemplate(this.handlebars, spec), variables };
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The jobs the compile workers run, as the main thread sends them and gets their results back. Every
+ * field crosses a thread boundary by structured clone: plain data only, errors as `SerializedError`.
+ */
+import type { MjmlNode } from '../../domain/mjml-ast.js';
+import type { RenderLimits } from '../handlebars/budget.js';
+import type { TemplateLimits } from '../limits.js';
+import type { TemplateError } from '../template-error.js';
+import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
+
+/** Turn a client's template into a revision (prepare.ts): import, check, compile MJML, prove it renders. */
+export interface PrepareJob {
+  kind: 'prepare';
+  source: TemplateSource;
+  validation: ValidationMode;
+  limits: TemplateLimits;
+  /** Budget of the save-time proof renders. */
+  renderLimits: RenderLimits;
+}
+
+/** Make a stored revision renderable: its published HTML as template code, and the variables it reads. */
+export interface LoadJob {
+  kind: 'load';
+  publishedHtml: string;
+  ast: MjmlNode;
+}
+
+export type CompileJob = PrepareJob | LoadJob;
+
+/** What a `load` job gives back. */
+export interface LoadedRevision {
+  /** JavaScript source of the compiled Handlebars template (`loadTemplate` turns it into a function). */
+  spec: string;
+  /** Data paths the template reads, from the root context, sorted (`order.lines[].name`). */
+  variables: string[];
+}
+
+export interface JobResults {
+  prepare: PreparedTemplate;
+  load: LoadedRevision;
+}
+
+/** A TemplateError as it crosses the thread boundary. */
+export type SerializedError = Pick<TemplateError, 'code' | 'message' | 'problems' | 'status' | 'extra'>;
+
+export type JobOutcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
