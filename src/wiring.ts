@@ -102,6 +102,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
           compile_threads: pool.threads,
           compile_queue: pool.queued,
           render_cache_entries: renderer.size,
+          render_cache_loads: renderer.loads,
           uptime_s: Math.round((Date.now() - started) / 1000),
         };
       } catch (error) {

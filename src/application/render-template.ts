@@ -68,6 +68,7 @@ export class TemplateRenderer {
   private readonly cache: LRUCache<string, CachedTemplate>;
   /** Misses being loaded: concurrent requests for one revision share one compile. */
   private readonly loading = new Map<string, Promise<CachedTemplate>>();
+  private loadCount = 0;
 
   constructor(
     private readonly queries: ProjectQueries,
@@ -120,9 +121,15 @@ export class TemplateRenderer {
     return this.cache.size;
   }
 
+  /** Revisions compiled into the cache since start (for /health): misses that shared a compile count once. */
+  get loads(): number {
+    return this.loadCount;
+  }
+
   private load(key: string, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
     let pending = this.loading.get(key);
     if (!pending) {
+      this.loadCount += 1;
       pending = (async () => {
         const view = await read();
         const { template, variables } = await this.loader.load(view.publishedHtml, view.ast);

@@ -42,18 +42,17 @@ export class CompileQueueFullError extends Error {
 export class CompilePool {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
-  private readonly maxQueue: number;
 
   constructor(options: CompilePoolOptions) {
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     // Under tsx (dev, tests) the worker is the .ts source; in the build it is the emitted .js.
     const ext = extname(fileURLToPath(import.meta.url));
-    this.maxQueue = options.maxQueue ?? 32;
     this.pool = new Piscina({
       filename: new URL(`./worker${ext}`, import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
-      maxQueue: this.maxQueue,
+      // Piscina refuses a task past this ("Task queue is at limit") while no thread is free.
+      maxQueue: options.maxQueue ?? 32,
       idleTimeout: Number.POSITIVE_INFINITY,
       resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb ?? 512 },
       workerData: { nice: options.nice ?? 10 },
@@ -67,7 +66,10 @@ export class CompilePool {
   async warmUp(): Promise<void> {
     const job: CompileJob = { kind: 'load', publishedHtml: '<p>{{x}}</p>', ast: { tagName: 'mjml', attributes: {} } };
     // A thread's start-up (loading mjml) can exceed a tight deadline; warm-up gets a generous one.
-    await Promise.all(Array.from({ length: this.pool.options.maxThreads }, () => this.run(job, Math.max(this.timeoutMs, 60_000))));
+    const warm = () => this.run(job, Math.max(this.timeoutMs, 60_000)).catch((error: unknown) => {
+      if (!(error instanceof CompileQueueFullError)) throw error; // COMPILE_QUEUE_MAX 0 on a thread still starting
+    });
+    await Promise.all(Array.from({ length: this.pool.options.maxThreads }, warm));
   }
 
   /**
@@ -77,7 +79,6 @@ export class CompilePool {
    *   job's own refusal (`invalid_mjml`, `template_too_large`, …).
    */
   async run<J extends CompileJob>(job: J, timeoutMs = this.timeoutMs): Promise<JobResults[J['kind']]> {
-    if (this.pool.queueSize >= this.maxQueue) throw new CompileQueueFullError(this.pool.queueSize, 1);
     const { port1: started, port2: workerSide } = new MessageChannel();
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -108,7 +109,9 @@ export class CompilePool {
     if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return new TemplateError('template_too_complex', 'Compiling this template needs more memory than a compile worker has (COMPILE_WORKER_MEMORY_MB).', [], 400);
     }
-    if (typeof e.message === 'string' && /queue is at limit/i.test(e.message)) return new CompileQueueFullError(this.pool.queueSize, 1);
+    // Piscina's refusals when no thread is free: "Task queue is at limit", and with maxQueue 0 "No task
+    // queue available and all Workers are busy".
+    if (/queue is at limit|no task queue available/i.test(e.message ?? '')) return new CompileQueueFullError(this.pool.queueSize, 1);
     return error;
   }
 

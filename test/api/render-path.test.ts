@@ -1,0 +1,222 @@
+/**
+ * The render path under hostile input, over real HTTP: every case the render-path issue measured ends
+ * in a precise 4xx (or the spec's 500 for a compile past its deadline), and the server goes on serving
+ * normal requests afterwards. Limits are set small through the environment so the tests stay fast.
+ */
+import { expect } from 'chai';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/adapters/sqlite/database.js';
+import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
+import { ApiKeys } from '../../src/application/api-keys.js';
+import type { Scope } from '../../src/application/ports.js';
+import { SQLITE_FILE } from '../../src/wiring.js';
+import { startTestServer, type Response, type TestServer } from '../support/server.js';
+
+const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const HELLO = page('Hello {{name}}!');
+
+async function issueKey(server: TestServer, scopes: Scope[]): Promise<string> {
+  const db = openDatabase(join(server.dataDir, SQLITE_FILE));
+  try {
+    return (await new ApiKeys(new SqliteApiKeyStore(db)).issue({ name: 'test', workspace: 'default', scopes })).token;
+  } finally {
+    db.close();
+  }
+}
+
+/** The server still creates and renders a normal template, and /health answers. */
+async function stillServing(server: TestServer): Promise<void> {
+  const id = `ok-${Math.random().toString(36).slice(2)}`;
+  const created = await server.request('POST', '/v1/projects', { body: { id, mjml: HELLO } });
+  expect(created.status, created.text).to.equal(201);
+  const rendered = await server.request('POST', `/v1/templates/${id}/render`, { body: { variables: { name: 'Ada' } } });
+  expect(rendered.status, rendered.text).to.equal(200);
+  expect(rendered.json.html).to.include('Hello Ada!');
+  expect((await server.request('GET', '/v1/health')).status).to.equal(200);
+}
+
+function expectProblem(res: Response, status: number, code: string, limit?: string): void {
+  expect(res.status, res.text).to.equal(status);
+  expect(res.headers['content-type']).to.match(/^application\/problem\+json/);
+  expect(res.json.code).to.equal(code);
+  if (limit !== undefined) expect(res.json.limit).to.equal(limit);
+}
+
+describe('Render path: budgets, limits and the compile pool over HTTP', function () {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({
+      env: {
+        RENDER_MAX_BYTES: '200000',
+        RENDER_MAX_ITERATIONS: '50000',
+        TEMPLATE_MAX_SOURCE_BYTES: '16384',
+        TEMPLATE_MAX_INCLUDES_BYTES: '8192',
+        TEMPLATE_MAX_NODES: '400',
+        TEMPLATE_MAX_DEPTH: '40',
+        TEMPLATE_MAX_EXPRESSIONS: '100',
+        TEMPLATE_MAX_HTML_BYTES: '30000',
+      },
+    });
+  });
+  after(async () => {
+    await server.stop();
+    server.cleanup();
+  });
+
+  it('a 39 KB render request with nested #each over 13,000 items gets 400 render_limit_exceeded (it once killed the process)', async () => {
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'nested-each', mjml: page('{{#each a}}{{#each ../a}}x{{/each}}{{/each}}') } });
+    expect(created.status, created.text).to.equal(201);
+    const renderOnly = await issueKey(server, ['templates:render']);
+    const variables = { a: new Array(13_000).fill(0) };
+    const res = await server.request('POST', '/v1/templates/nested-each/render', { body: { variables }, key: renderOnly });
+    expectProblem(res, 400, 'render_limit_exceeded', 'RENDER_MAX_ITERATIONS');
+    expect(res.json.max).to.equal(50000);
+    await stillServing(server);
+  });
+
+  it('output past RENDER_MAX_BYTES stops with 400 render_limit_exceeded, also from plain expressions', async () => {
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'big-output', mjml: page('{{a}}{{a}}{{a}}{{a}}{{a}}') } });
+    expect(created.status, created.text).to.equal(201);
+    const fits = await server.request('POST', '/v1/templates/big-output/render', { body: { variables: { a: 'x'.repeat(1000) } } });
+    expect(fits.status).to.equal(200);
+    const res = await server.request('POST', '/v1/templates/big-output/render', { body: { variables: { a: '&'.repeat(20_000) } } });
+    expectProblem(res, 400, 'render_limit_exceeded', 'RENDER_MAX_BYTES');
+    await stillServing(server);
+  });
+
+  it('{{log}} renders nothing and writes nothing, whatever the variables hold', async () => {
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'logger', mjml: page('A{{log line}}B') } });
+    expect(created.status, created.text).to.equal(201);
+    const written: string[] = [];
+    const [out, err] = [process.stdout.write, process.stderr.write];
+    const capture = (chunk: unknown) => (written.push(String(chunk)), true);
+    process.stdout.write = capture as typeof process.stdout.write;
+    process.stderr.write = capture as typeof process.stderr.write;
+    let res: Response;
+    try {
+      res = await server.request('POST', '/v1/templates/logger/render', { body: { variables: { line: 'x\n{"level":60,"msg":"forged"}' } } });
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+    }
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.html).to.include('AB');
+    expect(written.join('')).to.not.include('forged');
+  });
+
+  it('refuses byte sizes over their limits with 413 template_too_large naming the limit and the size found', async () => {
+    const source = page(`{{a}} ${'lorem ipsum '.repeat(1500)}`);
+    const res = await server.request('POST', '/v1/projects', { body: { mjml: source } });
+    expectProblem(res, 413, 'template_too_large', 'TEMPLATE_MAX_SOURCE_BYTES');
+    expect(res.json).to.include({ max: 16384, found: Buffer.byteLength(source) });
+    const includes = await server.request('POST', '/v1/projects', {
+      body: { mjml: '<mjml><mj-body><mj-include path="a.mjml" /></mj-body></mjml>', includes: { 'a.mjml': `<mj-raw>${'x'.repeat(9000)}</mj-raw>` } },
+    });
+    expectProblem(includes, 413, 'template_too_large', 'TEMPLATE_MAX_INCLUDES_BYTES');
+    const sections = '<mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section>'.repeat(40); // 3 KB that compiles to 50 KB
+    const html = await server.request('POST', '/v1/projects', { body: { mjml: `<mjml><mj-body>${sections}</mj-body></mjml>` } });
+    expectProblem(html, 413, 'template_too_large', 'TEMPLATE_MAX_HTML_BYTES');
+    await stillServing(server);
+  });
+
+  it('refuses too many expressions, elements or levels with 400 template_too_complex', async () => {
+    const expressions = await server.request('POST', '/v1/projects', { body: { mjml: page('{{a}}'.repeat(101)) } });
+    expectProblem(expressions, 400, 'template_too_complex', 'TEMPLATE_MAX_EXPRESSIONS');
+    expect(expressions.json.found).to.equal(101);
+    const deep = await server.request('POST', '/v1/projects', { body: { mjml: `<mjml><mj-body><mj-raw>${'<div>'.repeat(100)}${'</div>'.repeat(100)}</mj-raw></mj-body></mjml>` } });
+    expectProblem(deep, 400, 'template_too_complex', 'TEMPLATE_MAX_DEPTH');
+    const wide = await server.request('POST', '/v1/projects', { body: { mjml: `<mjml><mj-body><mj-raw>${'<b>x</b>'.repeat(500)}</mj-raw></mj-body></mjml>` } });
+    expectProblem(wide, 400, 'template_too_complex', 'TEMPLATE_MAX_NODES');
+    const ast = { tagName: 'mjml', children: [{ tagName: 'mj-body', children: Array.from({ length: 450 }, () => ({ tagName: 'mj-raw', content: 'x' })) }] };
+    expectProblem(await server.request('POST', '/v1/projects', { body: { ast } }), 400, 'template_too_complex', 'TEMPLATE_MAX_NODES');
+    await stillServing(server);
+  });
+
+  it('refuses an event over 1 MiB (KurrentDB append limit) with 413 before anything is stored', async () => {
+    const res = await server.request('POST', '/v1/projects', { body: { id: 'fat', mjml: HELLO, metadata: { notes: 'n'.repeat(1_100_000) } } });
+    expectProblem(res, 413, 'template_too_large', 'MAX_EVENT_BYTES');
+    expect((await server.request('GET', '/v1/projects/fat')).status).to.equal(404);
+  });
+
+  it('twenty concurrent misses of one revision compile it once', async () => {
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'crowd', mjml: HELLO } });
+    expect(created.status).to.equal(201);
+    const before = (await server.request('GET', '/v1/health')).json.render_cache_loads as number;
+    const renders = await Promise.all(
+      Array.from({ length: 20 }, () => server.request('POST', '/v1/templates/crowd/render', { body: { variables: { name: 'Ada' } } })),
+    );
+    expect(renders.map((r) => r.status)).to.deep.equal(new Array(20).fill(200));
+    expect(renders.every((r) => r.json.html.includes('Hello Ada!'))).to.equal(true);
+    const after = (await server.request('GET', '/v1/health')).json.render_cache_loads as number;
+    expect(after - before).to.equal(1);
+  });
+
+  it('Accept: text/html returns the rendered HTML itself with the revision in headers; the same bytes as the JSON form', async () => {
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'raw', mjml: HELLO } });
+    expect(created.status).to.equal(201);
+    const body = { variables: { name: 'Ada & Bob' } };
+    const json = await server.request('POST', '/v1/templates/raw/render', { body });
+    const html = await server.request('POST', '/v1/templates/raw/render', { body, headers: { Accept: 'text/html' } });
+    expect(html.status).to.equal(200);
+    expect(html.headers['content-type']).to.equal('text/html; charset=utf-8');
+    expect(html.headers['x-template-revision']).to.equal('0');
+    expect(html.headers['x-template-updated-at']).to.equal(json.json.updated_at);
+    expect(html.headers['x-cache']).to.equal('HIT');
+    expect(html.text).to.equal(json.json.html);
+    const gz = await server.request('POST', '/v1/templates/raw/render', { body, headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).to.equal('gzip');
+    expect(gz.text).to.equal(json.json.html);
+    const mjml = await server.request('POST', '/v1/templates/raw/render', { body: { format: 'mjml' }, headers: { Accept: 'text/html' } });
+    expectProblem(mjml, 406, 'not_acceptable');
+  });
+});
+
+describe('Render path: the compile queue and deadlines', function () {
+  /** ~4 s of mjml2html: a job that is always past a 1 s deadline. */
+  const SLOW = `<mjml><mj-body>${'<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>'.repeat(6000)}</mj-body></mjml>`;
+  const ROOMY = {
+    COMPILE_TIMEOUT_MS: '1000',
+    TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024),
+    TEMPLATE_MAX_NODES: '1000000',
+    TEMPLATE_MAX_EXPRESSIONS: '1000000',
+    TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024),
+    BODY_LIMIT_KB: '8192',
+  };
+
+  it('a valid template sent just after a slow one is created: its deadline counts only its own running time', async () => {
+    const server = await startTestServer({ env: ROOMY });
+    try {
+      const slow = server.request('POST', '/v1/projects', { body: { id: 'slow', mjml: SLOW } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const small = server.request('POST', '/v1/projects', { body: { id: 'small', mjml: HELLO } });
+      const health = await server.request('GET', '/v1/health');
+      expect(health.status, 'the event loop answers while a compile runs').to.equal(200);
+      const [slowRes, smallRes] = await Promise.all([slow, small]);
+      expectProblem(slowRes, 500, 'mjml_compile_timeout');
+      expect(smallRes.status, smallRes.text).to.equal(201);
+      await stillServing(server);
+    } finally {
+      await server.stop();
+      server.cleanup();
+    }
+  });
+
+  it('a full queue answers 503 compile_queue_full with Retry-After at once, never a 500', async () => {
+    const server = await startTestServer({ env: { ...ROOMY, COMPILE_QUEUE_MAX: '0' } });
+    try {
+      const slow = server.request('POST', '/v1/projects', { body: { id: 'slow', mjml: SLOW } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = await server.request('POST', '/v1/projects', { body: { id: 'refused', mjml: HELLO } });
+      expectProblem(refused, 503, 'compile_queue_full');
+      expect(Number(refused.headers['retry-after'])).to.be.at.least(1);
+      expect(refused.json.detail).to.match(/retry/i);
+      expect((await slow).status).to.equal(500);
+      expect((await server.request('GET', '/v1/projects/refused')).status).to.equal(404);
+      await stillServing(server);
+    } finally {
+      await server.stop();
+      server.cleanup();
+    }
+  });
+});
