@@ -11,8 +11,13 @@ import { LRUCache } from 'lru-cache';
 import type { TemplateSummaryDoc } from '../../projections/index.js';
 import { assertNever, type ProjectRef } from '../domain/project.js';
 import type { ReadModelStore } from './ports.js';
-import type { CurrentRevision } from './project-queries.js';
 import type { RecordedProjectEvent } from './projection.js';
+
+/** The current revision of a live project: what a render needs to pick its template. */
+export interface CurrentRevision {
+  revision: number;
+  updatedAt: string;
+}
 
 /** What the index knows of one project: live at a stream revision, or deleted at one. */
 export type CurrentRevisionEntry = { status: 'live'; revision: number; updatedAt: string } | { status: 'deleted'; revision: number };

@@ -6,8 +6,10 @@ import { DomainError } from '../domain/errors.js';
 import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
 import { projectStream, type ProjectEvent, type ProjectRef } from '../domain/project.js';
 import type { ProjectDetailsDoc, RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
-import type { CurrentRevisions } from './current-revisions.js';
+import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore, ReadModelStore } from './ports.js';
+
+export type { CurrentRevision } from './current-revisions.js';
 
 /** A project as of one revision. */
 export interface ProjectView extends ProjectRef {
@@ -18,12 +20,6 @@ export interface ProjectView extends ProjectRef {
   ast: MjmlNode;
   publishedHtml: string;
   mjmlVersion: string;
-}
-
-/** The current revision of a live project, read from the small template-list document. */
-export interface CurrentRevision {
-  revision: number;
-  updatedAt: string;
 }
 
 export class ProjectQueries {
