@@ -22,6 +22,11 @@ export interface RenderRequest {
   format: RenderFormat;
   /** A past revision; omitted = the current one. */
   revision?: number;
+  /**
+   * `json`: the caller will put the body in a JSON string; it may come back already escaped for one
+   * (`RenderOutput.escaped`), which saves escaping the whole HTML again. Default `text`.
+   */
+  encoding?: 'text' | 'json';
 }
 
 export interface RenderOutput {
@@ -34,6 +39,8 @@ export interface RenderOutput {
   body: string;
   /** Whether the compiled template came from the cache. */
   cache: 'HIT' | 'MISS';
+  /** True when `body` is already escaped as the contents of a JSON string (asked for with `encoding: 'json'`). */
+  escaped: boolean;
 }
 
 /** The data variables could not be rendered (Handlebars threw at render time). */
@@ -43,17 +50,18 @@ export class RenderError extends Error {
 
 /** Makes a stored revision renderable (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
-  load(publishedHtml: string, ast: MjmlNode): Promise<{ template: CompiledTemplate; variables: string[] }>;
+  load(publishedHtml: string, ast: MjmlNode): Promise<{ template: CompiledTemplate; jsonTemplate: CompiledTemplate | null; variables: string[] }>;
 }
 
 interface CachedTemplate {
   template: CompiledTemplate;
+  jsonTemplate: CompiledTemplate | null;
   ast: MjmlNode;
   updatedAt: string;
   variables: string[];
   /** The MJML markup, serialised on the first `format: "mjml"` request. */
   mjml?: string;
-  /** Approximate bytes held: the HTML's UTF-16 size twice (template code and its strings) and the AST as JSON. */
+  /** Approximate bytes held: the HTML's UTF-16 size twice per compiled form (code and strings) and the AST as JSON. */
   size: number;
 }
 
@@ -96,12 +104,34 @@ export class TemplateRenderer {
     const cache = entry ? 'HIT' : 'MISS';
     entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, format: request.format, cache } as const;
-    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)) };
+    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false };
+    if (request.encoding === 'json' && entry.jsonTemplate !== null) {
+      const escaped = this.tryEscaped(entry.jsonTemplate, request.variables);
+      if (escaped !== null) return { ...base, body: escaped, escaped: true };
+    }
+    return { ...base, body: this.renderText(entry.template, request.variables), escaped: false };
+  }
+
+  /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
+  private renderText(template: CompiledTemplate, variables: Record<string, unknown>): string {
     try {
-      return { ...base, body: renderWithin(entry.template, request.variables, this.options.limits) };
+      return renderWithin(template, variables, this.options.limits);
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * The JSON-escaped render, or null to take the plain path: escaped output is longer than the HTML,
+   * so its byte count is not the exact one the limit is about — past a limit (or on any error), the
+   * plain render decides, exactly, with the message it gives.
+   */
+  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>): string | null {
+    try {
+      return renderWithin(template, variables, this.options.limits);
+    } catch {
+      return null;
     }
   }
 
@@ -132,9 +162,9 @@ export class TemplateRenderer {
       this.loadCount += 1;
       pending = (async () => {
         const view = await read();
-        const { template, variables } = await this.loader.load(view.publishedHtml, view.ast);
-        const size = Math.max(1, view.publishedHtml.length * 2 * 2 + JSON.stringify(view.ast).length * 2);
-        const entry: CachedTemplate = { template, ast: view.ast, updatedAt: view.updatedAt, variables, size };
+        const { template, jsonTemplate, variables } = await this.loader.load(view.publishedHtml, view.ast);
+        const size = Math.max(1, view.publishedHtml.length * 2 * (jsonTemplate ? 4 : 2) + JSON.stringify(view.ast).length * 2);
+        const entry: CachedTemplate = { template, jsonTemplate, ast: view.ast, updatedAt: view.updatedAt, variables, size };
         this.cache.set(key, entry);
         return entry;
       })().finally(() => this.loading.delete(key));

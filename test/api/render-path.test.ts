@@ -85,6 +85,23 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     await stillServing(server);
   });
 
+  it('the JSON answer is exact whichever way it was produced: escaped while rendering, or after (partials, near the limit)', async () => {
+    const partials = page('{{#*inline "row"}}<b>{{this}}</b>\n{{/inline}}{{#each rows}}  {{> row}}\n{{/each}}');
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'with-partials', mjml: partials } })).status).to.equal(201);
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'quotes', mjml: page('{{{a}}}') } })).status).to.equal(201);
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['with-partials', { rows: ['a"1', 'b\\2'] }],
+      ['quotes', { a: '"'.repeat(150_000) }], // 150 KB of HTML fits RENDER_MAX_BYTES; escaped for JSON it would not
+      ['big-output', { a: 'x\n"y"' }],
+    ];
+    for (const [id, variables] of cases) {
+      const json = await server.request('POST', `/v1/templates/${id}/render`, { body: { variables } });
+      const html = await server.request('POST', `/v1/templates/${id}/render`, { body: { variables }, headers: { Accept: 'text/html' } });
+      expect([json.status, html.status], json.text.slice(0, 300)).to.deep.equal([200, 200]);
+      expect(json.json.html, id).to.equal(html.text);
+    }
+  });
+
   it('{{log}} renders nothing and writes nothing, whatever the variables hold', async () => {
     const created = await server.request('POST', '/v1/projects', { body: { id: 'logger', mjml: page('A{{log line}}B') } });
     expect(created.status, created.text).to.equal(201);

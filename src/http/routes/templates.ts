@@ -21,7 +21,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     if (raw && request.format === 'mjml') {
       throw new ProblemError(406, 'not_acceptable', 'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".');
     }
-    const output = await deps.renderer.render(refOf(ctx), request);
+    const output = await deps.renderer.render(refOf(ctx), { ...request, encoding: raw ? 'text' : 'json' });
     ctx.set('X-Cache', output.cache);
     ctx.set('Cache-Control', 'no-store'); // the body carries the recipient's data
     if (raw) {
@@ -29,7 +29,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
       ctx.set('X-Template-Updated-At', output.updatedAt);
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
-      ctx.body = output.body;
+      ctx.body = Buffer.from(output.body);
       return;
     }
     ctx.status = 200;

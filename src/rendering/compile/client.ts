@@ -40,6 +40,8 @@ export class PooledTemplatePreparer {
 /** A stored revision, ready to render on this thread. */
 export interface RenderableRevision {
   template: CompiledTemplate;
+  /** The same template writing its output JSON-escaped (json-output.ts), when it can. */
+  jsonTemplate: CompiledTemplate | null;
   /** Data paths the template reads (`order.lines[].name`), sorted. */
   variables: string[];
 }
@@ -52,7 +54,7 @@ export class PooledRevisionLoader {
 
   /** @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`. */
   async load(publishedHtml: string, ast: MjmlNode): Promise<RenderableRevision> {
-    const { spec, variables } = await this.pool.run({ kind: 'load', publishedHtml, ast });
-    return { template: loadTemplate(this.handlebars, spec), variables };
+    const { spec, jsonSpec, variables } = await this.pool.run({ kind: 'load', publishedHtml, ast });
+    return { template: loadTemplate(this.handlebars, spec), jsonTemplate: jsonSpec === null ? null : loadTemplate(this.handlebars, jsonSpec), variables };
   }
 }

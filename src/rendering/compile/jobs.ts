@@ -31,6 +31,8 @@ export type CompileJob = PrepareJob | LoadJob;
 export interface LoadedRevision {
   /** JavaScript source of the compiled Handlebars template (`loadTemplate` turns it into a function). */
   spec: string;
+  /** The same template compiled to output JSON-escaped HTML (json-output.ts); null when it uses partials. */
+  jsonSpec: string | null;
   /** Data paths the template reads, from the root context, sorted (`order.lines[].name`). */
   variables: string[];
 }

@@ -9,6 +9,7 @@ import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
 import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
+import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
@@ -20,6 +21,7 @@ import type { PreparedTemplate, TemplateWarning } from '../template-source.js';
 import type { LoadJob, LoadedRevision, PrepareJob } from './jobs.js';
 
 const handlebars = createHandlebars();
+const jsonHandlebars = createHandlebars('json');
 
 /**
  * Validate, compile and check a template. Byte sizes are checked again here (the pool's caller checks
@@ -51,13 +53,28 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
 
 /** A stored revision made renderable. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
 export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
-  let spec: string;
+  const parsed = parseHandlebars(job.publishedHtml);
+  if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${parsed.message}`);
+  const spec = precompileTemplate(handlebars, parsed.program);
+  return { spec, jsonSpec: jsonSpecOf(parsed.program, spec), variables: templateVariables(job.ast) };
+}
+
+/**
+ * The JSON-output compilation of a template, or null when it uses partials — or, as a safety net, when
+ * its output on the template's own sample data is not exactly `JSON.stringify` of the HTML output.
+ */
+function jsonSpecOf(program: hbs.AST.Program, spec: string): string | null {
+  if (!supportsJsonOutput(program)) return null;
+  const jsonSpec = precompileTemplate(jsonHandlebars, program);
+  const sample = buildSampleContext(program);
+  const limits = { maxBytes: 64 * 1024 * 1024, maxIterations: 1_000_000 };
   try {
-    spec = precompileTemplate(handlebars, job.publishedHtml);
-  } catch (error) {
-    throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${(error as Error).message}`);
+    const html = renderWithin(loadTemplate(handlebars, spec), sample, limits);
+    const json = renderWithin(loadTemplate(jsonHandlebars, jsonSpec), sample, limits);
+    return JSON.stringify(html) === `"${json}"` ? jsonSpec : null;
+  } catch {
+    return null;
   }
-  return { spec, variables: templateVariables(job.ast) };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import Handlebars from 'handlebars';
 import { countOutput, metered, runMetered, type RenderLimits } from './budget.js';
+import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
 
 /**
  * The helpers a template can call by name: Handlebars 4's built-ins `if`, `unless`, `each`, `with`,
@@ -24,11 +25,8 @@ export type HandlebarsEnvironment = typeof Handlebars;
 /** A loaded template: `(context) => output`; throws what Handlebars throws at render time. */
 export type CompiledTemplate = (context: Record<string, unknown>) => string;
 
-/** Handlebars' code generator (untyped in @types: `Handlebars.JavaScriptCompiler`, lib/handlebars/compiler/javascript-compiler.js). */
-interface JavaScriptCompilerClass {
-  new (): { appendToBuffer(source: unknown, location?: unknown, explicit?: boolean): unknown };
-}
-type WithCompiler = { JavaScriptCompiler: JavaScriptCompilerClass };
+/** Handlebars' code generators (untyped in @types: lib/handlebars/compiler/{compiler,javascript-compiler}.js). */
+type WithCompiler = { JavaScriptCompiler: JavaScriptCompilerClass; Compiler: unknown };
 const JavaScriptCompiler = (Handlebars as unknown as WithCompiler).JavaScriptCompiler;
 
 /** Name by which compiled code reaches `countOutput` (a parameter of the function `loadTemplate` builds). */
@@ -45,6 +43,10 @@ class MeteredCompiler extends JavaScriptCompiler {
   }
 }
 (MeteredCompiler.prototype as unknown as { compiler: unknown }).compiler = MeteredCompiler;
+const MeteredJsonCompiler = jsonOutputCompiler(MeteredCompiler);
+
+/** What templates compiled in an environment output: HTML, or HTML escaped as a JSON string's contents (json-output.ts). */
+export type TemplateOutput = 'html' | 'json';
 
 /** Blocks that run nested programs or iterate: each call is metered. */
 const METERED_HELPERS = ['each', 'if', 'unless', 'with', 'lookup', 'blockHelperMissing'] as const;
@@ -52,11 +54,12 @@ const METERED_HELPERS = ['each', 'if', 'unless', 'with', 'lookup', 'blockHelperM
 /**
  * A Handlebars environment of our own (`Handlebars.create()`; nothing leaks into the global one):
  * metered built-ins and partial calls, a `log` that does nothing, and Handlebars' own logger (which
- * warns about prototype-access attempts) silenced. Never throws.
+ * warns about prototype-access attempts) silenced. Templates it compiles output `output`. Never throws.
  */
-export function createHandlebars(): HandlebarsEnvironment {
+export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnvironment {
   const env = Handlebars.create();
-  (env as unknown as WithCompiler).JavaScriptCompiler = MeteredCompiler;
+  (env as unknown as WithCompiler).JavaScriptCompiler = output === 'json' ? MeteredJsonCompiler : MeteredCompiler;
+  if (output === 'json') (env as unknown as WithCompiler).Compiler = JsonOutputCompiler;
   for (const name of METERED_HELPERS) {
     env.registerHelper(name, metered(env.helpers[name] as (...args: unknown[]) => unknown));
   }
@@ -83,13 +86,14 @@ export function precompileTemplate(env: HandlebarsEnvironment, source: string | 
 }
 
 /**
- * Load a template from `precompileTemplate`'s output. Cheap next to compiling (V8 parses the source
- * lazily); the code comes from our own compiler, never from a client.
+ * Load a template from `precompileTemplate`'s output (of either output kind; any environment runs it).
+ * Cheap next to compiling (V8 parses the source lazily); the code comes from our own compiler, never
+ * from a client.
  * @throws SyntaxError when `spec` is not such output.
  */
 export function loadTemplate(env: HandlebarsEnvironment, spec: string): CompiledTemplate {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
-  const templateSpec = new Function(OUTPUT_COUNTER, `return ${spec};`)(countOutput) as Parameters<typeof env.template>[0];
+  const templateSpec = new Function(OUTPUT_COUNTER, JSON_ESCAPE, `return ${spec};`)(countOutput, escapeJsonText) as Parameters<typeof env.template>[0];
   const template = env.template(templateSpec);
   return (context) => template(context);
 }
