@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
-import { accessLog, authenticate, rateLimit, requestId, type AppState } from './middleware.js';
+import { accessLog, authenticate, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
 import { problemDetails } from './problem.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
@@ -26,7 +26,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestId());
   app.use(accessLog(deps.logger));
-  app.use(compress({ threshold: 0, br: false, deflate: false, filter: () => true }));
+  app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
   app.use(authenticate(deps.apiKeys)); // every route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter));

@@ -29,6 +29,19 @@ export function requestId(): Koa.Middleware<AppState> {
   };
 }
 
+/**
+ * Run `compressor` (koa-compress) only for requests that accept gzip; others get just the
+ * `Vary: Accept-Encoding` it would have set. Equivalent, and cheaper on the path every render takes:
+ * koa-compress negotiates and inspects every response even when it will send it as is.
+ */
+export function gzipWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<AppState> {
+  return (ctx, next) => {
+    if (/gzip/i.test(ctx.get('Accept-Encoding'))) return compressor(ctx, next);
+    ctx.vary('Accept-Encoding');
+    return next();
+  };
+}
+
 /** One log line per request: method, path, status, duration (ms), request id, key id. */
 export function accessLog(logger: { info(obj: object, msg?: string): void }): Koa.Middleware<AppState> {
   return async (ctx, next) => {

@@ -56,15 +56,15 @@ export function presentTemplate(view: ProjectView, variables: string[]) {
 }
 
 /**
- * POST /templates/:id/render result, as the bytes sent: `{ id, revision, updated_at, format, html | mjml }`.
+ * POST /templates/:id/render result, as the JSON text sent: `{ id, revision, updated_at, format, html | mjml }`.
  * Written out rather than built as an object and stringified, on the path every email takes: the body
  * is usually rendered already escaped for JSON (`output.escaped`), so the HTML is never escaped a second
- * time; and a Buffer goes to the socket faster than a string (notes/performance.md).
+ * time. (A string, not a Buffer: Node then writes headers and body in one write; measured faster.)
  */
-export function presentRender(output: RenderOutput): Buffer {
+export function presentRender(output: RenderOutput): string {
   const body = output.escaped ? `"${output.body}"` : JSON.stringify(output.body);
-  return Buffer.from(
+  return (
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
-      `"format":"${output.format}","${output.format}":${body}}`,
+    `"format":"${output.format}","${output.format}":${body}}`
   );
 }

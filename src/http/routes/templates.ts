@@ -29,7 +29,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
       ctx.set('X-Template-Updated-At', output.updatedAt);
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
-      ctx.body = Buffer.from(output.body);
+      ctx.body = output.body;
       return;
     }
     ctx.status = 200;
