@@ -2,6 +2,7 @@
  * The one command path: read the stream → fold → decide → append with the expected revision → wait for
  * the projections. Every write of a project goes through `execute`.
  */
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '../domain/errors.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import {
@@ -47,6 +48,9 @@ export interface ProjectCommandsDeps {
 const MAX_ATTEMPTS = 3;
 
 export class ProjectCommands {
+  /** Folded states of recently written streams (small: no AST, no HTML), brought up to date on every load. */
+  private readonly states = new LRUCache<string, ProjectState>({ max: 10_000 });
+
   constructor(private readonly deps: ProjectCommandsDeps) {}
 
   /**
@@ -110,6 +114,7 @@ export class ProjectCommands {
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
         const appended = await this.deps.eventStore.appendToStream(stream, events, { expectedRevision: expected });
+        this.states.set(stream, events.reduce(evolve, state)); // what the next load would fold
         await this.awaitProjections(appended.position);
         return { ref, revision: appended.nextExpectedRevision, position: appended.position, events, warnings: prepared.warnings };
       } catch (error) {
@@ -123,9 +128,18 @@ export class ProjectCommands {
     }
   }
 
+  /**
+   * The stream folded to its current state. Streams only grow, so a state folded earlier is brought up
+   * to date by the events after its revision: a save reads what is new, not every revision's AST and
+   * HTML again (a project saved 300 times made each save parse ~10 MB of old events).
+   */
   private async load(stream: string): Promise<ProjectState> {
-    const recorded = await this.deps.eventStore.readStream(stream);
-    return recorded.reduce((state, e) => evolve(state, { type: e.type, data: e.data } as ProjectEvent), initialState);
+    const known = this.states.get(stream);
+    const fromRevision = known === undefined || known.status === 'none' ? 0 : known.revision + 1;
+    const recorded = await this.deps.eventStore.readStream(stream, { fromRevision });
+    const state = recorded.reduce((folded, e) => evolve(folded, { type: e.type, data: e.data } as ProjectEvent), fromRevision === 0 ? initialState : known!);
+    if (state.status !== 'none' && state !== known) this.states.set(stream, state);
+    return state;
   }
 
   private async awaitProjections(position: number): Promise<void> {

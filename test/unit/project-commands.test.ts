@@ -1,0 +1,61 @@
+/**
+ * The command path over the real SQLite event store: a write reads only the events it has not folded
+ * yet, and still sees every event another writer appended meanwhile.
+ */
+import { expect } from 'chai';
+import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
+import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
+import type { RecordedEvent } from '../../src/application/ports.js';
+import { ProjectCommands } from '../../src/application/project-commands.js';
+import type { TemplatePreparer } from '../../src/application/templates.js';
+import { projectStream } from '../../src/domain/project.js';
+import { saved, sampleAst, toEventData, WORKSPACE } from '../support/events.js';
+
+/** An event store that records the `fromRevision` of every stream read. */
+class RecordingEventStore extends SqliteEventStore {
+  reads: number[] = [];
+  override async readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]> {
+    this.reads.push(options?.fromRevision ?? 0);
+    return super.readStream(streamId, options);
+  }
+}
+
+const templates: TemplatePreparer = {
+  prepare: async () => ({ template: { ast: sampleAst(), publishedHtml: '<p>{{name}}</p>', mjmlVersion: '5.4.1' }, warnings: [] }),
+};
+
+describe('ProjectCommands', () => {
+  let db: SqliteDatabase;
+  let store: RecordingEventStore;
+  let commands: ProjectCommands;
+  const ref = { workspace: WORKSPACE, projectId: 'welcome' };
+  const input = { metadata: {}, source: { mjml: '<mjml></mjml>' }, validation: 'soft' as const };
+
+  beforeEach(() => {
+    db = openDatabase(':memory:');
+    store = new RecordingEventStore(db);
+    commands = new ProjectCommands({ eventStore: store, projector: { waitFor: async () => true }, templates, now: () => new Date().toISOString() });
+  });
+  afterEach(() => db.close());
+
+  it('reads a stream once in full, then only the events after the revision it has folded', async () => {
+    await commands.create(ref, input);
+    for (let i = 0; i < 3; i++) await commands.save(ref, input);
+    // create reads from 0 (nothing there); each save reads from the revision after the last it appended
+    expect(store.reads).to.deep.equal([0, 1, 2, 3]);
+  });
+
+  it('still sees what another writer appended in between, and numbers its own revision after it', async () => {
+    await commands.create(ref, input); // revision 0
+    await store.appendToStream(projectStream(ref), toEventData(saved({ projectId: 'welcome' })), { expectedRevision: 0 }); // revision 1, elsewhere
+    const result = await commands.save(ref, { ...input, expectedRevision: 1 });
+    expect(result.revision).to.equal(2);
+    let refusal: unknown;
+    try {
+      await commands.save(ref, { ...input, expectedRevision: 1 });
+    } catch (error) {
+      refusal = error;
+    }
+    expect((refusal as { code?: string }).code).to.equal('revision_mismatch');
+  });
+});
