@@ -48,9 +48,10 @@ export class RenderError extends Error {
   override readonly name = 'RenderError';
 }
 
-/** Makes a stored revision renderable (in the compile pool: rendering/compile/client.ts). */
+/** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
-  load(publishedHtml: string, ast: MjmlNode): Promise<{ template: CompiledTemplate; jsonTemplate: CompiledTemplate | null; variables: string[] }>;
+  load(publishedHtml: string): Promise<{ template: CompiledTemplate; jsonTemplate: CompiledTemplate | null }>;
+  variables(ast: MjmlNode): Promise<string[]>;
 }
 
 interface CachedTemplate {
@@ -58,7 +59,8 @@ interface CachedTemplate {
   jsonTemplate: CompiledTemplate | null;
   ast: MjmlNode;
   updatedAt: string;
-  variables: string[];
+  /** What the template reads, listed on the first GET /templates/:id. */
+  variables?: string[];
   /** The MJML markup, serialised on the first `format: "mjml"` request. */
   mjml?: string;
   /** Approximate bytes held: the HTML's UTF-16 size twice per compiled form (code and strings) and the AST as JSON. */
@@ -143,6 +145,7 @@ export class TemplateRenderer {
     const view = await this.queries.getProject(ref);
     const key = cacheKey(ref, view.revision);
     const entry = this.cache.get(key) ?? (await this.load(key, async () => view));
+    entry.variables ??= await this.loader.variables(view.ast);
     return { view, variables: entry.variables };
   }
 
@@ -162,9 +165,9 @@ export class TemplateRenderer {
       this.loadCount += 1;
       pending = (async () => {
         const view = await read();
-        const { template, jsonTemplate, variables } = await this.loader.load(view.publishedHtml, view.ast);
+        const { template, jsonTemplate } = await this.loader.load(view.publishedHtml);
         const size = Math.max(1, view.publishedHtml.length * 2 * (jsonTemplate ? 4 : 2) + JSON.stringify(view.ast).length * 2);
-        const entry: CachedTemplate = { template, jsonTemplate, ast: view.ast, updatedAt: view.updatedAt, variables, size };
+        const entry: CachedTemplate = { template, jsonTemplate, ast: view.ast, updatedAt: view.updatedAt, size };
         this.cache.set(key, entry);
         return entry;
       })().finally(() => this.loading.delete(key));

@@ -42,8 +42,6 @@ export interface RenderableRevision {
   template: CompiledTemplate;
   /** The same template writing its output JSON-escaped (json-output.ts), when it can. */
   jsonTemplate: CompiledTemplate | null;
-  /** Data paths the template reads (`order.lines[].name`), sorted. */
-  variables: string[];
 }
 
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
@@ -53,8 +51,13 @@ export class PooledRevisionLoader {
   constructor(private readonly pool: CompilePool) {}
 
   /** @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`. */
-  async load(publishedHtml: string, ast: MjmlNode): Promise<RenderableRevision> {
-    const { spec, jsonSpec, variables } = await this.pool.run({ kind: 'load', publishedHtml, ast });
-    return { template: loadTemplate(this.handlebars, spec), jsonTemplate: jsonSpec === null ? null : loadTemplate(this.handlebars, jsonSpec), variables };
+  async load(publishedHtml: string): Promise<RenderableRevision> {
+    const { spec, jsonSpec } = await this.pool.run({ kind: 'load', publishedHtml });
+    return { template: loadTemplate(this.handlebars, spec), jsonTemplate: jsonSpec === null ? null : loadTemplate(this.handlebars, jsonSpec) };
+  }
+
+  /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */
+  variables(ast: MjmlNode): Promise<string[]> {
+    return this.pool.run({ kind: 'variables', ast });
   }
 }

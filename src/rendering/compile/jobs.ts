@@ -18,14 +18,19 @@ export interface PrepareJob {
   renderLimits: RenderLimits;
 }
 
-/** Make a stored revision renderable: its published HTML as template code, and the variables it reads. */
+/** Make a stored revision renderable: its published HTML as template code. */
 export interface LoadJob {
   kind: 'load';
   publishedHtml: string;
+}
+
+/** The data paths a stored template reads (what GET /templates/:id shows). */
+export interface VariablesJob {
+  kind: 'variables';
   ast: MjmlNode;
 }
 
-export type CompileJob = PrepareJob | LoadJob;
+export type CompileJob = PrepareJob | LoadJob | VariablesJob;
 
 /** What a `load` job gives back. */
 export interface LoadedRevision {
@@ -33,13 +38,13 @@ export interface LoadedRevision {
   spec: string;
   /** The same template compiled to output JSON-escaped HTML (json-output.ts); null when it uses partials. */
   jsonSpec: string | null;
-  /** Data paths the template reads, from the root context, sorted (`order.lines[].name`). */
-  variables: string[];
 }
 
 export interface JobResults {
   prepare: PreparedTemplate;
   load: LoadedRevision;
+  /** Data paths the template reads, from the root context, sorted (`order.lines[].name`). */
+  variables: string[];
 }
 
 /** A TemplateError as it crosses the thread boundary. */
