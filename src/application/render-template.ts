@@ -10,7 +10,8 @@ import { DomainError } from '../domain/errors.js';
 import type { MjmlNode } from '../domain/mjml-ast.js';
 import type { ProjectRef } from '../domain/project.js';
 import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/budget.js';
-import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/environment.js';
+import { CompileQueueFullError } from '../rendering/compile/pool.js';
+import { renderWithin, type CompiledTemplate, type TemplateOutput } from '../rendering/handlebars/environment.js';
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 
@@ -50,13 +51,20 @@ export class RenderError extends Error {
 
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
-  load(publishedHtml: string): Promise<{ template: CompiledTemplate; jsonTemplate: CompiledTemplate | null }>;
+  /** The template compiled to write `output`; null when it cannot write `json`. */
+  load(publishedHtml: string, output: TemplateOutput): Promise<CompiledTemplate | null>;
   variables(ast: MjmlNode): Promise<string[]>;
 }
 
 interface CachedTemplate {
   template: CompiledTemplate;
-  jsonTemplate: CompiledTemplate | null;
+  /**
+   * The form that writes JSON-escaped output: compiled in the background when a revision is rendered
+   * as JSON from the cache (so a miss pays for one compile, and only revisions rendered again for two);
+   * `loading` meanwhile; null when the template cannot have it.
+   */
+  jsonTemplate?: CompiledTemplate | null | 'loading';
+  publishedHtml: string;
   ast: MjmlNode;
   updatedAt: string;
   /** What the template reads, listed on the first GET /templates/:id. */
@@ -107,11 +115,27 @@ export class TemplateRenderer {
     entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, format: request.format, cache } as const;
     if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false };
-    if (request.encoding === 'json' && entry.jsonTemplate !== null) {
-      const escaped = this.tryEscaped(entry.jsonTemplate, request.variables);
-      if (escaped !== null) return { ...base, body: escaped, escaped: true };
+    if (request.encoding === 'json') {
+      if (typeof entry.jsonTemplate === 'function') {
+        const escaped = this.tryEscaped(entry.jsonTemplate, request.variables);
+        if (escaped !== null) return { ...base, body: escaped, escaped: true };
+      } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
+        this.compileJsonForm(entry); // rendered again: worth a second compile
+      }
     }
     return { ...base, body: this.renderText(entry.template, request.variables), escaped: false };
+  }
+
+  private compileJsonForm(entry: CachedTemplate): void {
+    entry.jsonTemplate = 'loading';
+    this.loader.load(entry.publishedHtml, 'json').then(
+      (template) => {
+        entry.jsonTemplate = template;
+      },
+      (error: unknown) => {
+        entry.jsonTemplate = error instanceof CompileQueueFullError ? undefined : null; // busy: try again on a later render
+      },
+    );
   }
 
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
@@ -165,9 +189,11 @@ export class TemplateRenderer {
       this.loadCount += 1;
       pending = (async () => {
         const view = await read();
-        const { template, jsonTemplate } = await this.loader.load(view.publishedHtml);
-        const size = Math.max(1, view.publishedHtml.length * 2 * (jsonTemplate ? 4 : 2) + JSON.stringify(view.ast).length * 2);
-        const entry: CachedTemplate = { template, jsonTemplate, ast: view.ast, updatedAt: view.updatedAt, size };
+        const template = await this.loader.load(view.publishedHtml, 'html');
+        if (template === null) throw new Error('the HTML form of a template is always compiled');
+        // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
+        const size = Math.max(1, view.publishedHtml.length * 2 * 5 + JSON.stringify(view.ast).length * 2);
+        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, ast: view.ast, updatedAt: view.updatedAt, size };
         this.cache.set(key, entry);
         return entry;
       })().finally(() => this.loading.delete(key));

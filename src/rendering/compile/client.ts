@@ -4,7 +4,7 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
-import { createHandlebars, loadTemplate, type CompiledTemplate } from '../handlebars/environment.js';
+import { createHandlebars, loadTemplate, type CompiledTemplate, type TemplateOutput } from '../handlebars/environment.js';
 import { checkLimit, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
@@ -37,23 +37,19 @@ export class PooledTemplatePreparer {
   }
 }
 
-/** A stored revision, ready to render on this thread. */
-export interface RenderableRevision {
-  template: CompiledTemplate;
-  /** The same template writing its output JSON-escaped (json-output.ts), when it can. */
-  jsonTemplate: CompiledTemplate | null;
-}
-
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
 export class PooledRevisionLoader {
   private readonly handlebars = createHandlebars();
 
   constructor(private readonly pool: CompilePool) {}
 
-  /** @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`. */
-  async load(publishedHtml: string): Promise<RenderableRevision> {
-    const { spec, jsonSpec } = await this.pool.run({ kind: 'load', publishedHtml });
-    return { template: loadTemplate(this.handlebars, spec), jsonTemplate: jsonSpec === null ? null : loadTemplate(this.handlebars, jsonSpec) };
+  /**
+   * The stored template compiled to write `output`; null when it cannot write `json` (json-output.ts).
+   * @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`.
+   */
+  async load(publishedHtml: string, output: TemplateOutput): Promise<CompiledTemplate | null> {
+    const { spec } = await this.pool.run({ kind: 'load', publishedHtml, output });
+    return spec === null ? null : loadTemplate(this.handlebars, spec);
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */

@@ -4,6 +4,7 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
+import type { TemplateOutput } from '../handlebars/environment.js';
 import type { TemplateLimits } from '../limits.js';
 import type { TemplateError } from '../template-error.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
@@ -18,10 +19,11 @@ export interface PrepareJob {
   renderLimits: RenderLimits;
 }
 
-/** Make a stored revision renderable: its published HTML as template code. */
+/** Make a stored revision renderable: its published HTML as template code writing `output`. */
 export interface LoadJob {
   kind: 'load';
   publishedHtml: string;
+  output: TemplateOutput;
 }
 
 /** The data paths a stored template reads (what GET /templates/:id shows). */
@@ -32,12 +34,12 @@ export interface VariablesJob {
 
 export type CompileJob = PrepareJob | LoadJob | VariablesJob;
 
-/** What a `load` job gives back. */
+/**
+ * What a `load` job gives back: JavaScript source of the compiled Handlebars template (`loadTemplate`
+ * turns it into a function); for output `json` (json-output.ts), null when the template cannot have it.
+ */
 export interface LoadedRevision {
-  /** JavaScript source of the compiled Handlebars template (`loadTemplate` turns it into a function). */
-  spec: string;
-  /** The same template compiled to output JSON-escaped HTML (json-output.ts); null when it uses partials. */
-  jsonSpec: string | null;
+  spec: string | null;
 }
 
 export interface JobResults {

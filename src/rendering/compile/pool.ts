@@ -64,7 +64,7 @@ export class CompilePool {
 
   /** Run one small job per thread (each thread also warms itself when it starts). */
   async warmUp(): Promise<void> {
-    const job: CompileJob = { kind: 'load', publishedHtml: '<p>{{x}}</p>' };
+    const job: CompileJob = { kind: 'load', publishedHtml: '<p>{{x}}</p>', output: 'json' };
     // A thread's start-up (loading mjml) can exceed a tight deadline; warm-up gets a generous one.
     const warm = () => this.run(job, Math.max(this.timeoutMs, 60_000)).catch((error: unknown) => {
       if (!(error instanceof CompileQueueFullError)) throw error; // COMPILE_QUEUE_MAX 0 on a thread still starting

@@ -56,7 +56,7 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const parsed = parseHandlebars(job.publishedHtml);
   if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${parsed.message}`);
   const spec = precompileTemplate(handlebars, parsed.program);
-  return { spec, jsonSpec: jsonSpecOf(parsed.program, spec) };
+  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec) };
 }
 
 /**
