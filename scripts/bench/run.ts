@@ -1,0 +1,156 @@
+/**
+ * `npm run bench [-- --duration 6 --connections 50 --json bench-report.json]`: Letterpress over HTTP
+ * against Koa ceilings and a naive compile-per-request peer, every server in its own child process,
+ * autocannon in this one, on 127.0.0.1. The machine is shared and has 2 cores: the verdicts are
+ * ratios of runs taken minutes apart in this same process, never absolute numbers.
+ *
+ * Options: --duration s (each measured run, default 6), --connections n (default 50),
+ * --latency-connections n (scenario 5, default 10), --warmup s (unrecorded load before each run,
+ * default 1), --revisions n (cache-miss project, default 150), --save-loops n (scenario 5, default 2),
+ * --json path (default bench-report.json).
+ * Exits 1 when a run failed (non-2xx, connection errors) or the bench could not run; a ratio that
+ * FALLS SHORT of its target is a result, not a failure.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SERVICE_LOG_LEVEL, removeData, startLetterpress, type Letterpress } from './letterpress.js';
+import { cacheMiss, latencyUnderCompiles, naivePeer, type Observations } from './load-scenarios.js';
+import type { Measurement, RunOptions } from './load.js';
+import { stopAll } from './processes.js';
+import { loadCorpus, pairName, renderPairs, type BenchTemplate, type Capture } from './render-scenarios.js';
+import { evaluate, ratioLines, table, writeJson, type Ratio } from './report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '6' },
+    connections: { type: 'string', default: '50' },
+    'latency-connections': { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '1' },
+    revisions: { type: 'string', default: '150' },
+    'save-loops': { type: 'string', default: '2' },
+    json: { type: 'string', default: 'bench-report.json' },
+  },
+});
+const positive = (name: keyof typeof args, min = 1): number => {
+  const n = Number(args[name]);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got ${args[name]}`);
+  return n;
+};
+const options: RunOptions = { duration: positive('duration'), connections: positive('connections'), warmup: positive('warmup', 0) };
+const latencyOptions: RunOptions = { ...options, connections: positive('latency-connections') };
+const revisions = positive('revisions', 2);
+const saveLoops = positive('save-loops');
+const jsonPath = resolve(args.json!);
+
+// Ctrl-C or a kill must not leave servers behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+}
+
+const machine = {
+  cpus: cpus().length,
+  cpu_model: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  memory_gb: Number((totalmem() / 2 ** 30).toFixed(1)),
+  loadavg_at_start: loadavg().map((l) => Number(l.toFixed(2))),
+};
+console.log(`# Letterpress HTTP bench\n`);
+console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB, load average ${machine.loadavg_at_start.join(' / ')}`);
+console.log(
+  `Runs: ${options.duration} s measured after ${options.warmup} s warm-up, ${options.connections} connections (latency scenario: ${latencyOptions.connections}); ` +
+    `service LOG_LEVEL=${SERVICE_LOG_LEVEL}, RATE_LIMIT_PER_MINUTE=1000000, COMPILE_THREADS ${process.env.COMPILE_THREADS ?? 'unset (service default: cores − 1)'}. Each server is its own process; autocannon runs here.\n`,
+);
+
+const rows: Measurement[] = [];
+const captures: Record<string, Capture> = {};
+const missSeen: Observations = {};
+const compilesSeen: Observations = {};
+const observations: Record<string, unknown> = { render_captures: captures, cache_miss: missSeen, compiles: compilesSeen };
+let service: Letterpress | undefined;
+let failed = false;
+try {
+  service = await startLetterpress('letterpress');
+  const corpus = await loadCorpus(service.url);
+  const { giftCard, largest } = corpus;
+  observations.corpus = { accepted: corpus.accepted, total: corpus.total, gift_card_html_bytes: giftCard.htmlBytes, largest: largest.id, largest_html_bytes: largest.htmlBytes };
+  console.log(`Corpus: ${corpus.accepted}/${corpus.total} templates accepted with validation "soft"; largest renderable: ${largest.id} (${largest.htmlBytes} B published HTML); ${giftCard.id}: ${giftCard.htmlBytes} B.\n`);
+  const templates: BenchTemplate[] = largest.id === giftCard.id ? [giftCard] : [giftCard, largest];
+
+  const step = (what: string) => process.stderr.write(`… ${what}\n`);
+  step('scenarios 1–2: ceilings and cached renders');
+  rows.push(...(await renderPairs(service.url, templates, options, captures)));
+  step('scenario 3: cache-miss path');
+  rows.push(await cacheMiss(giftCard, revisions, options, missSeen));
+  step('scenario 4: naive peer');
+  rows.push(await naivePeer(giftCard, options));
+  step('scenario 5: latency alone and under compiles');
+  rows.push(...(await latencyUnderCompiles(service.url, giftCard, largest, saveLoops, latencyOptions, compilesSeen)));
+
+  const naive = rows.find((m) => m.name.startsWith('naive peer'))!.name;
+  const [alone, busy] = rows.filter((m) => m.name.startsWith('latency:')).map((m) => m.name);
+  const ratios: Ratio[] = [
+    ...[false, true].flatMap((gzip): Ratio[] =>
+      templates.map((t) => ({
+        label: `cached JSON ÷ same-bytes ceiling, ${t.id}${gzip ? ', gzip' : ', no gzip'}`,
+        numerator: pairName('cached', t.id, 'json', gzip),
+        denominator: pairName('ceiling', t.id, 'json', gzip),
+        metric: 'req/s',
+        target: t.id === giftCard.id ? 0.6 : 0.85,
+        kind: 'min',
+      })),
+    ),
+    ...[false, true].map((gzip): Ratio => ({
+      label: `Accept: text/html ÷ its same-bytes ceiling, ${giftCard.id}${gzip ? ', gzip' : ', no gzip'}`,
+      numerator: pairName('cached', giftCard.id, 'html', gzip),
+      denominator: pairName('ceiling', giftCard.id, 'html', gzip),
+      metric: 'req/s',
+      target: 0.75,
+      kind: 'min',
+    })),
+    { label: `cached JSON ÷ naive peer, ${giftCard.id}`, numerator: pairName('cached', giftCard.id, 'json', false), denominator: naive, metric: 'req/s', target: 50, kind: 'min' },
+    { label: `p99 with compiles ÷ p99 alone, ${giftCard.id}`, numerator: busy!, denominator: alone!, metric: 'p99', target: 1.5, kind: 'max' },
+  ];
+  const results = evaluate(ratios, rows);
+
+  console.log(table(rows));
+  console.log(`\n## Ratios (same run)\n\n${ratioLines(results)}\n`);
+  console.log(notes(rows));
+  failed = rows.some((m) => !m.ok);
+  report({ ratios: results });
+} catch (error) {
+  failed = true;
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`bench failed: ${message}`);
+  if (service) console.error(`letterpress output (tail):\n${service.tail()}`);
+  if (rows.length > 0) console.log(`Runs completed before the failure:\n\n${table(rows)}\n\n${notes(rows)}`);
+  report({ error: message });
+} finally {
+  await stopAll();
+  if (service) removeData(service);
+}
+process.exit(failed ? 1 : 0);
+
+/** Writes the JSON report: machine, options, what was observed, every run with its raw autocannon summary. */
+function report(outcome: Record<string, unknown>): void {
+  const settings = { ...options, latency_connections: latencyOptions.connections, revisions, save_loops: saveLoops, service_log_level: SERVICE_LOG_LEVEL, compile_threads: process.env.COMPILE_THREADS ?? null };
+  writeJson(jsonPath, { generated_at: new Date().toISOString(), machine, options: settings, ...outcome, observations, runs: rows });
+  console.log(`\nJSON report (every raw autocannon summary): ${jsonPath}`);
+}
+
+/** What the table cannot show: content types measured, X-Cache mix, saves completed, failures. */
+function notes(measured: Measurement[]): string {
+  const lines = ['## Notes', ''];
+  for (const [key, c] of Object.entries(captures)) {
+    lines.push(`- render ${key}: ${c.status}, Content-Type "${c.contentType}", ${c.bytes} B, X-Cache ${c.xCache ?? 'none'} (the ceiling sends exactly these bytes)`);
+  }
+  const miss = missSeen as { x_cache?: Record<string, number>; revisions?: number; setup_saves_s?: number };
+  if (miss.x_cache) lines.push(`- cache-miss: X-Cache over every measured response: ${JSON.stringify(miss.x_cache)} (${miss.revisions} revisions, saved in ${miss.setup_saves_s} s)`);
+  const c = compilesSeen as { saves_ok?: number; saves_by_status?: object; saves_per_s?: number; loop_window_s?: number; churn_template?: string; save_loops?: number };
+  if (c.saves_by_status) {
+    lines.push(`- compiles: ${c.save_loops} save loops on ${c.churn_template} completed ${c.saves_ok} saves (${c.saves_per_s}/s over ${c.loop_window_s} s; by status ${JSON.stringify(c.saves_by_status)})`);
+  }
+  for (const m of measured.filter((x) => !x.ok)) lines.push(`- FAILED ${m.name}: ${m.failure}`);
+  return lines.join('\n');
+}
