@@ -76,6 +76,15 @@ export function checkLimit<K extends keyof TemplateLimits>(limit: K, limits: Pic
   if (found > limits[limit]) throw overLimit(limit, limits, found);
 }
 
+/**
+ * Refuse markup or includes over their byte limits, before anything parses them.
+ * @throws TemplateError 413 `template_too_large`.
+ */
+export function checkSourceBytes(markup: string, includes: Record<string, string>, limits: Pick<TemplateLimits, 'maxSourceBytes' | 'maxIncludesBytes'>): void {
+  checkLimit('maxSourceBytes', limits, Buffer.byteLength(markup, 'utf8'));
+  checkLimit('maxIncludesBytes', limits, Object.values(includes).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+}
+
 /** An event over `MAX_EVENT_BYTES` once serialised. @throws TemplateError 413 `template_too_large`. */
 export function checkEventSize(bytes: number): void {
   if (bytes <= MAX_EVENT_BYTES) return;

@@ -5,7 +5,7 @@
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
 import { createHandlebars, loadTemplate, type CompiledTemplate, type TemplateOutput } from '../handlebars/environment.js';
-import { checkLimit, type TemplateLimits } from '../limits.js';
+import { checkSourceBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
 import type { CompilePool } from './pool.js';
@@ -26,9 +26,7 @@ export class PooledTemplatePreparer {
    */
   prepare(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
     if ('mjml' in source) {
-      checkLimit('maxSourceBytes', this.limits, Buffer.byteLength(source.mjml, 'utf8'));
-      const includes = Object.values(source.includes ?? {});
-      checkLimit('maxIncludesBytes', this.limits, includes.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+      checkSourceBytes(source.mjml, source.includes ?? {}, this.limits);
     } else {
       // Before the tree is cloned to a worker: structured clone recurses, and a deep tree would overflow it.
       checkTreeSize(source.ast, this.limits);

@@ -11,7 +11,7 @@ import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from
 import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
-import { DEFAULT_TEMPLATE_LIMITS, checkLimit, type TemplateLimits } from '../limits.js';
+import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
 import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
@@ -107,8 +107,7 @@ async function compileMjml(tree: ParsedNode) {
 }
 
 function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[]) {
-  checkLimit('maxSourceBytes', limits, Buffer.byteLength(markup, 'utf8'));
-  checkLimit('maxIncludesBytes', limits, Object.values(includes).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+  checkSourceBytes(markup, includes, limits);
   const includeFiles = includeFilesFrom(includes);
   const files: SourceFile[] = [{ file: '', text: markup }, ...[...includeFiles].map(([file, text]) => ({ file, text }))];
   refuseGoTemplates(files);

@@ -5,6 +5,7 @@
 import { checkLimit, type TemplateLimits } from '../limits.js';
 import { BUILT_IN_HELPERS } from './environment.js';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from './analysis.js';
+import { allStatements } from './parse.js';
 import { lineAt } from '../mjml/markup-scan.js';
 import { findGoTemplateSyntax } from './go-syntax.js';
 import { TemplateError } from '../template-error.js';
@@ -65,16 +66,7 @@ export function refuseNonMjmlDocument(markup: string): void {
  */
 export function countStatements(program: hbs.AST.Program): number {
   let count = 0;
-  const programs: hbs.AST.Program[] = [program];
-  while (programs.length > 0) {
-    for (const statement of programs.pop()!.body) {
-      if (statement.type === 'ContentStatement') continue;
-      count += 1;
-      const block = statement as Partial<hbs.AST.BlockStatement>;
-      if (block.program) programs.push(block.program);
-      if (block.inverse) programs.push(block.inverse);
-    }
-  }
+  for (const statement of allStatements(program)) if (statement.type !== 'ContentStatement') count += 1;
   return count;
 }
 

@@ -13,6 +13,7 @@
  * them keep the plain path (`supportsJsonOutput`).
  */
 import Handlebars from 'handlebars';
+import { allStatements } from './parse.js';
 
 /** Name by which compiled code reaches `escapeJsonText`. */
 export const JSON_ESCAPE = '__letterpressEscapeJson';
@@ -92,14 +93,8 @@ export function jsonOutputCompiler(base: JavaScriptCompilerClass): JavaScriptCom
 
 /** Whether a template can be compiled for JSON output: it uses no partials (see the module comment). */
 export function supportsJsonOutput(program: hbs.AST.Program): boolean {
-  const programs: hbs.AST.Program[] = [program];
-  while (programs.length > 0) {
-    for (const statement of programs.pop()!.body) {
-      if (statement.type === 'PartialStatement' || statement.type === 'PartialBlockStatement') return false;
-      const block = statement as Partial<hbs.AST.BlockStatement>;
-      if (block.program) programs.push(block.program);
-      if (block.inverse) programs.push(block.inverse);
-    }
+  for (const statement of allStatements(program)) {
+    if (statement.type === 'PartialStatement' || statement.type === 'PartialBlockStatement') return false;
   }
   return true;
 }

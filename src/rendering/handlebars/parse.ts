@@ -53,3 +53,19 @@ function shortenLine(line: string): string {
   }
   return `${line.slice(0, MESSAGE_LINE_MAX - 1)}…`;
 }
+
+/**
+ * Every statement of a program, nested block programs and inverses included (not partials' bodies:
+ * those are other templates), in no particular order; walked without recursion.
+ */
+export function* allStatements(program: hbs.AST.Program): Generator<hbs.AST.Statement> {
+  const programs: hbs.AST.Program[] = [program];
+  while (programs.length > 0) {
+    for (const statement of programs.pop()!.body) {
+      yield statement;
+      const block = statement as Partial<hbs.AST.BlockStatement>;
+      if (block.program) programs.push(block.program);
+      if (block.inverse) programs.push(block.inverse);
+    }
+  }
+}
