@@ -228,7 +228,7 @@ describe('Render path: the compile queue and deadlines', function () {
     const server = await startTestServer({ env: { ...ROOMY, COMPILE_QUEUE_MAX: '0' } });
     try {
       const slow = server.request('POST', '/v1/projects', { body: { id: 'slow', mjml: SLOW } });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the slow job is in the worker by then (it runs 1 s)
       const refused = await server.request('POST', '/v1/projects', { body: { id: 'refused', mjml: HELLO } });
       expectProblem(refused, 503, 'compile_queue_full');
       expect(Number(refused.headers['retry-after'])).to.be.at.least(1);
