@@ -48,8 +48,14 @@ export interface ProjectCommandsDeps {
 const MAX_ATTEMPTS = 3;
 
 export class ProjectCommands {
-  /** Folded states of recently written streams (small: no AST, no HTML), brought up to date on every load. */
-  private readonly states = new LRUCache<string, ProjectState>({ max: 10_000 });
+  /**
+   * Folded states of recently written streams (no AST, no HTML; metadata can be large, so the bound is
+   * in bytes: ~32 MB, UTF-16 of the state as JSON), brought up to date on every load.
+   */
+  private readonly states = new LRUCache<string, ProjectState>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (state) => Math.max(1, JSON.stringify(state).length * 2),
+  });
 
   constructor(private readonly deps: ProjectCommandsDeps) {}
 
