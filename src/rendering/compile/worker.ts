@@ -16,8 +16,9 @@ import { loadRevision, prepareTemplate, templateVariables, warmUp } from './prep
 
 // Linux applies setpriority(2) with pid 0 to the calling thread only: a compile yields the CPU to the
 // event loop serving cached renders (the machines here have 2 cores).
+// (Elsewhere, macOS included, it would lower the whole process: only on Linux.)
 const nice = (workerData as { nice?: number } | undefined)?.nice ?? 0;
-if (nice > 0) {
+if (nice > 0 && process.platform === 'linux') {
   try {
     setPriority(0, nice);
   } catch {
