@@ -35,6 +35,8 @@ export interface RenderOutput {
   revision: number;
   /** RFC 3339: when this revision was saved. */
   updatedAt: string;
+  /** Hex SHA-256 of this revision's published HTML: traces a sent email to its source bytes. */
+  publishedSha256: string;
   format: RenderFormat;
   /** Compiled HTML with the variables applied (format html) or the template's MJML (format mjml). */
   body: string;
@@ -51,8 +53,8 @@ export class RenderError extends Error {
 
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
-  /** The template compiled to write `output`; null when it cannot write `json`. */
-  load(publishedHtml: string, output: TemplateOutput): Promise<CompiledTemplate | null>;
+  /** The template compiled to write `output` (null when it cannot write `json`), and the published HTML's hex SHA-256. */
+  load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string }>;
   variables(ast: MjmlNode): Promise<string[]>;
 }
 
@@ -67,6 +69,7 @@ interface CachedTemplate {
   publishedHtml: string;
   ast: MjmlNode;
   updatedAt: string;
+  publishedSha256: string;
   /** What the template reads, listed on the first GET /templates/:id. */
   variables?: string[];
   /** The MJML markup, serialised on the first `format: "mjml"` request. */
@@ -113,7 +116,7 @@ export class TemplateRenderer {
     let entry = this.cache.get(key);
     const cache = entry ? 'HIT' : 'MISS';
     entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
-    const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, format: request.format, cache } as const;
+    const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
     if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false };
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
@@ -129,7 +132,7 @@ export class TemplateRenderer {
   private compileJsonForm(entry: CachedTemplate): void {
     entry.jsonTemplate = 'loading';
     this.loader.load(entry.publishedHtml, 'json').then(
-      (template) => {
+      ({ template }) => {
         entry.jsonTemplate = template;
       },
       (error: unknown) => {
@@ -189,11 +192,11 @@ export class TemplateRenderer {
       this.loadCount += 1;
       pending = (async () => {
         const view = await read();
-        const template = await this.loader.load(view.publishedHtml, 'html');
+        const { template, publishedSha256 } = await this.loader.load(view.publishedHtml, 'html');
         if (template === null) throw new Error('the HTML form of a template is always compiled');
         // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
         const size = Math.max(1, view.publishedHtml.length * 2 * 5 + JSON.stringify(view.ast).length * 2);
-        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, ast: view.ast, updatedAt: view.updatedAt, size };
         this.cache.set(key, entry);
         return entry;
       })().finally(() => this.loading.delete(key));

@@ -56,7 +56,8 @@ export function presentTemplate(view: ProjectView, variables: string[]) {
 }
 
 /**
- * POST /templates/:id/render result, as the JSON text sent: `{ id, revision, updated_at, format, html | mjml }`.
+ * POST /templates/:id/render result, as the JSON text sent:
+ * `{ id, revision, updated_at, published_sha256, format, html | mjml }`.
  * Written out rather than built as an object and stringified, on the path every email takes: the body
  * is usually rendered already escaped for JSON (`output.escaped`), so the HTML is never escaped a second
  * time. (A string, not a Buffer: Node then writes headers and body in one write; measured faster.)
@@ -65,6 +66,6 @@ export function presentRender(output: RenderOutput): string {
   const body = output.escaped ? `"${output.body}"` : JSON.stringify(output.body);
   return (
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
-    `"format":"${output.format}","${output.format}":${body}}`
+    `"published_sha256":"${output.publishedSha256}","format":"${output.format}","${output.format}":${body}}`
   );
 }

@@ -4,6 +4,7 @@
  * normal requests afterwards. Limits are set small through the environment so the tests stay fast.
  */
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
@@ -83,6 +84,20 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     const res = await server.request('POST', '/v1/templates/big-output/render', { body: { variables: { a: '&'.repeat(20_000) } } });
     expectProblem(res, 400, 'render_limit_exceeded', 'RENDER_MAX_BYTES');
     await stillServing(server);
+  });
+
+  it('every render names the SHA-256 of the published HTML it rendered, per revision', async () => {
+    const body = { variables: { name: 'Ada' } };
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'traced', mjml: HELLO } })).status).to.equal(201);
+    expect((await server.request('PUT', '/v1/projects/traced', { body: { mjml: HELLO.replace('Hello', 'Hi') } })).status).to.equal(200);
+    for (const revision of [0, 1]) {
+      const published = (await server.request('GET', `/v1/projects/traced?revision=${revision}`)).json.published_html as string;
+      const expected = createHash('sha256').update(published, 'utf8').digest('hex');
+      const json = await server.request('POST', '/v1/templates/traced/render', { body: { ...body, revision } });
+      const mjml = await server.request('POST', '/v1/templates/traced/render', { body: { format: 'mjml', revision } });
+      const html = await server.request('POST', '/v1/templates/traced/render', { body: { ...body, revision }, headers: { Accept: 'text/html' } });
+      expect([json.json.published_sha256, mjml.json.published_sha256, html.headers['x-template-published-sha256']]).to.deep.equal([expected, expected, expected]);
+    }
   });
 
   it('the JSON answer is exact whichever way it was produced: escaped while rendering, or after (partials, near the limit)', async () => {
@@ -184,6 +199,7 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     expect(html.headers['content-type']).to.equal('text/html; charset=utf-8');
     expect(html.headers['x-template-revision']).to.equal('0');
     expect(html.headers['x-template-updated-at']).to.equal(json.json.updated_at);
+    expect(html.headers['x-template-published-sha256']).to.equal(json.json.published_sha256);
     expect(html.headers['x-cache']).to.equal('HIT');
     expect(html.text).to.equal(json.json.html);
     const gz = await server.request('POST', '/v1/templates/raw/render', { body, headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });

@@ -27,6 +27,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     if (raw) {
       ctx.set('X-Template-Revision', String(output.revision));
       ctx.set('X-Template-Updated-At', output.updatedAt);
+      ctx.set('X-Template-Published-Sha256', output.publishedSha256);
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = output.body;

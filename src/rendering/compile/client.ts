@@ -42,12 +42,13 @@ export class PooledRevisionLoader {
   constructor(private readonly pool: CompilePool) {}
 
   /**
-   * The stored template compiled to write `output`; null when it cannot write `json` (json-output.ts).
+   * The stored template compiled to write `output` (`template` null when it cannot write `json`,
+   * json-output.ts), and the hex SHA-256 of its published HTML.
    * @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`.
    */
-  async load(publishedHtml: string, output: TemplateOutput): Promise<CompiledTemplate | null> {
-    const { spec } = await this.pool.run({ kind: 'load', publishedHtml, output });
-    return spec === null ? null : loadTemplate(this.handlebars, spec);
+  async load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string }> {
+    const { spec, publishedSha256 } = await this.pool.run({ kind: 'load', publishedHtml, output });
+    return { template: spec === null ? null : loadTemplate(this.handlebars, spec), publishedSha256 };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */

@@ -40,6 +40,8 @@ export type CompileJob = PrepareJob | LoadJob | VariablesJob;
  */
 export interface LoadedRevision {
   spec: string | null;
+  /** Hex SHA-256 of the published HTML's UTF-8 bytes (what render responses carry as `published_sha256`). */
+  publishedSha256: string;
 }
 
 export interface JobResults {

@@ -4,6 +4,7 @@
  * cannot render, compile once with mjml2html, and prove the compiled HTML runs under Handlebars within
  * a render budget — and, for a stored revision, its published HTML compiled to template code.
  */
+import { createHash } from 'node:crypto';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
@@ -56,7 +57,8 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const parsed = parseHandlebars(job.publishedHtml);
   if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${parsed.message}`);
   const spec = precompileTemplate(handlebars, parsed.program);
-  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec) };
+  const publishedSha256 = createHash('sha256').update(job.publishedHtml, 'utf8').digest('hex');
+  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256 };
 }
 
 /**
