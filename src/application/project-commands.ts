@@ -7,6 +7,8 @@ import { DomainError } from '../domain/errors.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import {
   decide,
+  precheck,
+  type CommandIntent,
   evolve,
   initialState,
   projectStream,
@@ -20,6 +22,7 @@ import { checkEventSize } from '../rendering/limits.js';
 import type { EventStore } from './ports.js';
 import { WrongExpectedRevisionError } from './ports.js';
 import type { Projector } from './projector.js';
+import type { ProjectView } from './project-queries.js';
 import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './templates.js';
 
 /** What a successful write reports back. */
@@ -31,7 +34,12 @@ export interface WriteResult {
   position: number;
   events: ProjectEvent[];
   warnings: TemplateWarning[];
+  /** The project at `revision`, from the events just appended (null after a delete). */
+  view: ProjectView | null;
 }
+
+/** What a create or save reports: the write, and the project it published. */
+export type PublishingResult = WriteResult & { view: ProjectView };
 
 export interface ProjectCommandsDeps {
   eventStore: EventStore;
@@ -64,8 +72,8 @@ export class ProjectCommands {
    * @throws DomainError `project_exists`; TemplateError when the template is refused or its event would
    *   pass 1 MiB (`template_too_large`, KurrentDB's append limit).
    */
-  create(ref: ProjectRef, input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode }): Promise<WriteResult> {
-    return this.execute(ref, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template }));
+  create(ref: ProjectRef, input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode }): Promise<PublishingResult> {
+    return this.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template: compiled(template) }));
   }
 
   /**
@@ -75,54 +83,59 @@ export class ProjectCommands {
   save(
     ref: ProjectRef,
     input: { metadata?: ProjectMetadata; source: TemplateSource; validation: ValidationMode; expectedRevision?: number },
-  ): Promise<WriteResult> {
-    return this.execute(ref, input, (at, template) => ({
+  ): Promise<PublishingResult> {
+    const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
+    return this.publishing({ type: 'SaveProject', ...ref, ...expected }, input, (at, template) => ({
       type: 'SaveProject',
       ...ref,
       at,
-      template,
+      template: compiled(template),
       ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
-      ...(input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {}),
+      ...expected,
     }));
   }
 
   /** Delete a project; its template then renders 404. @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`. */
   delete(ref: ProjectRef, input: { expectedRevision?: number } = {}): Promise<WriteResult> {
-    return this.execute(ref, null, (at) => ({
-      type: 'DeleteProject',
-      ...ref,
-      at,
-      ...(input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {}),
-    }));
+    const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
+    return this.execute({ type: 'DeleteProject', ...ref, ...expected }, null, (at) => ({ type: 'DeleteProject', ...ref, at, ...expected }));
+  }
+
+  /** A create or save: `execute`, whose result then always has the project's view. */
+  private async publishing(...args: Parameters<ProjectCommands['execute']>): Promise<PublishingResult> {
+    const result = await this.execute(...args);
+    if (result.view === null) throw new Error('a create or save always leaves an active project');
+    return { ...result, view: result.view };
   }
 
   /**
-   * read → fold → decide → append(expected revision) → wait for projections. The decider first runs on
-   * a placeholder template, so a command that cannot succeed (404, 409, 412) is refused before the
-   * template is compiled; the template is prepared once, however many times a race makes us re-decide.
+   * read → fold → decide → append(expected revision) → wait for projections. The intent is checked
+   * first (`precheck`), so a command that cannot succeed (404, 409, 412) is refused before its template
+   * is compiled; the template is prepared once, however many times a race makes us decide again.
    */
   private async execute(
-    ref: ProjectRef,
+    intent: CommandIntent,
     input: { source: TemplateSource; validation: ValidationMode } | null,
-    command: (at: string, template: PublishedTemplate) => ProjectCommand,
+    command: (at: string, template: PublishedTemplate | null) => ProjectCommand,
   ): Promise<WriteResult> {
+    const ref = { workspace: intent.workspace, projectId: intent.projectId };
     const stream = projectStream(ref);
-    let prepared: PreparedTemplate | undefined;
+    let prepared: PreparedTemplate | null | undefined;
     for (let attempt = 1; ; attempt += 1) {
       const state = await this.load(stream);
-      const at = this.deps.now();
-      if (!prepared) {
-        decide(command(at, PLACEHOLDER), state); // throws the domain's refusal, if any
-        prepared = input ? await this.deps.templates.prepare(input.source, input.validation) : { template: PLACEHOLDER, warnings: [] };
+      if (prepared === undefined) {
+        precheck(intent, state); // throws the domain's refusal, if any
+        prepared = input ? await this.deps.templates.prepare(input.source, input.validation) : null;
       }
-      const events = decide(command(at, prepared.template), state);
+      const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       for (const event of events) checkEventSize(Buffer.byteLength(JSON.stringify(event), 'utf8'));
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
         const appended = await this.deps.eventStore.appendToStream(stream, events, { expectedRevision: expected });
-        this.states.set(stream, events.reduce(evolve, state)); // what the next load would fold
+        const after = events.reduce(evolve, state);
+        this.states.set(stream, after); // what the next load would fold
         await this.awaitProjections(appended.position);
-        return { ref, revision: appended.nextExpectedRevision, position: appended.position, events, warnings: prepared.warnings };
+        return { ref, revision: appended.nextExpectedRevision, position: appended.position, events, warnings: prepared?.warnings ?? [], view: viewOf(ref, after, events) };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it
@@ -156,5 +169,19 @@ export class ProjectCommands {
   }
 }
 
-/** Stands in for the template in the pre-compile decide, and in delete commands (which carry none). */
-const PLACEHOLDER: PublishedTemplate = { ast: { tagName: 'mjml', attributes: {} }, publishedHtml: '', mjmlVersion: '' };
+/** The template a create or save carries: always prepared before it is decided (`execute`). */
+function compiled(template: PublishedTemplate | null): PublishedTemplate {
+  if (template === null) throw new Error('a create or save is decided only once its template is prepared');
+  return template;
+}
+
+/**
+ * The project as the write left it, from the write's own events: what its response shows, without
+ * reading the read model back. Null for a delete.
+ */
+function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEvent[]): ProjectView | null {
+  const last = events[events.length - 1];
+  if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
+  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion } = last.data;
+  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion };
+}

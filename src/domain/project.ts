@@ -100,6 +100,28 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
   }
 }
 
+/** What a command is about, before its template exists. */
+export type CommandIntent = Pick<ProjectCommand, 'type' | 'workspace' | 'projectId'> & { expectedRevision?: number };
+
+/**
+ * The refusals a command can meet, checked on its intent alone — so a template is compiled only for a
+ * command that can succeed. `decide` applies the same rules.
+ * @throws DomainError as `decide` does.
+ */
+export function precheck(intent: CommandIntent, state: ProjectState): void {
+  switch (intent.type) {
+    case 'CreateProject':
+      refuseExisting(intent, state);
+      return;
+    case 'SaveProject':
+    case 'DeleteProject':
+      checkExpected(intent.expectedRevision, requireActive(intent, state).revision);
+      return;
+    default:
+      return assertNever(intent.type);
+  }
+}
+
 /**
  * Decide which events a command produces.
  * @throws DomainError `project_exists` (create on an existing or deleted id), `project_not_found`,
@@ -109,15 +131,7 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
   const ref = { workspace: command.workspace, projectId: command.projectId };
   switch (command.type) {
     case 'CreateProject':
-      if (state.status !== 'none') {
-        throw new DomainError(
-          'project_exists',
-          state.status === 'deleted'
-            ? `Project '${command.projectId}' was deleted; ids are not reused, so its history stays unambiguous. Choose another id.`
-            : `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`,
-          { project_id: command.projectId },
-        );
-      }
+      refuseExisting(command, state);
       return [{ type: 'ProjectCreated', data: { ...ref, occurredAt: command.at, metadata: command.metadata, ...command.template } }];
     case 'SaveProject': {
       const active = requireActive(command, state);
@@ -136,7 +150,18 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
   }
 }
 
-function requireActive(command: ProjectCommand, state: ProjectState): Extract<ProjectState, { status: 'active' }> {
+function refuseExisting(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): void {
+  if (state.status === 'none') return;
+  throw new DomainError(
+    'project_exists',
+    state.status === 'deleted'
+      ? `Project '${command.projectId}' was deleted; ids are not reused, so its history stays unambiguous. Choose another id.`
+      : `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`,
+    { project_id: command.projectId },
+  );
+}
+
+function requireActive(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): Extract<ProjectState, { status: 'active' }> {
   if (state.status === 'none') {
     throw new DomainError('project_not_found', `Project '${command.projectId}' does not exist.`, { project_id: command.projectId });
   }

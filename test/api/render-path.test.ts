@@ -86,6 +86,17 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     await stillServing(server);
   });
 
+  it('a write answers from its own events: what POST and PUT return is what GET then serves', async () => {
+    const createdRes = await server.request('POST', '/v1/projects', { body: { id: 'echo', metadata: { name: 'Echo' }, mjml: HELLO } });
+    const { warnings: _created, ...createdProject } = createdRes.json;
+    expect(createdRes.status).to.equal(201);
+    expect(createdProject).to.deep.equal((await server.request('GET', '/v1/projects/echo')).json);
+    const savedRes = await server.request('PUT', '/v1/projects/echo', { body: { mjml: HELLO.replace('Hello', 'Hi') }, headers: { 'If-Match': '"0"' } });
+    const { warnings: _saved, ...savedProject } = savedRes.json;
+    expect([savedRes.status, savedProject.revision, savedProject.metadata]).to.deep.equal([200, 1, { name: 'Echo' }]);
+    expect(savedProject).to.deep.equal((await server.request('GET', '/v1/projects/echo')).json);
+  });
+
   it('every render names the SHA-256 of the published HTML it rendered, per revision', async () => {
     const body = { variables: { name: 'Ada' } };
     expect((await server.request('POST', '/v1/projects', { body: { id: 'traced', mjml: HELLO } })).status).to.equal(201);

@@ -4,6 +4,7 @@ import {
   decide,
   evolve,
   initialState,
+  precheck,
   type ProjectCommand,
   type ProjectEvent,
   type PublishedTemplate,
@@ -80,5 +81,37 @@ describe('project decider', () => {
     const state = [created(), saved(), saved(), deleted()].reduce(evolve, initialState);
     expect(state).to.include({ status: 'deleted', revision: 3 });
     expect([created(), saved()].reduce(evolve, initialState)).to.include({ status: 'active', revision: 1 });
+  });
+
+  it('precheck refuses on the intent alone exactly what decide refuses, and passes what it accepts', () => {
+    const histories: ProjectEvent[][] = [[], [created()], [created(), saved()], [created(), deleted()]];
+    const commands: ProjectCommand[] = [
+      { type: 'CreateProject', ...ref, at: '2026-01-02T00:00:00.000Z', metadata: {}, template },
+      { type: 'SaveProject', ...ref, at: '2026-01-02T00:00:00.000Z', template },
+      { type: 'SaveProject', ...ref, at: '2026-01-02T00:00:00.000Z', template, expectedRevision: 0 },
+      { type: 'SaveProject', ...ref, at: '2026-01-02T00:00:00.000Z', template, expectedRevision: 1 },
+      { type: 'DeleteProject', ...ref, at: '2026-01-02T00:00:00.000Z' },
+      { type: 'DeleteProject', ...ref, at: '2026-01-02T00:00:00.000Z', expectedRevision: 0 },
+    ];
+    const outcome = (run: () => unknown) => {
+      try {
+        run();
+        return 'accepted';
+      } catch (error) {
+        return (error as DomainError).code;
+      }
+    };
+    const seen = new Set<string>();
+    for (const history of histories) {
+      const state = history.reduce(evolve, initialState);
+      for (const command of commands) {
+        const intent = { type: command.type, workspace: command.workspace, projectId: command.projectId, ...('expectedRevision' in command && command.expectedRevision !== undefined ? { expectedRevision: command.expectedRevision } : {}) };
+        const decided = outcome(() => decide(command, state));
+        expect(outcome(() => precheck(intent, state)), `${command.type} after ${history.length} events`).to.equal(decided);
+        seen.add(decided);
+      }
+    }
+    // every refusal and acceptance was exercised
+    expect([...seen].sort()).to.deep.equal(['accepted', 'project_deleted', 'project_exists', 'project_not_found', 'revision_mismatch']);
   });
 });

@@ -19,7 +19,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const input = parseCreate(ctx.state.body);
     const ref = { workspace: principal(ctx).workspace, projectId: input.id ?? deps.newId() };
     const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation });
-    const view = await deps.queries.getProjectAt(ref, result.revision);
+    const { view } = result;
     ctx.set('Location', `${ctx.path}/${encodeURIComponent(ref.projectId)}`);
     ctx.set('ETag', etag(view.revision));
     sendJson(ctx, 201, presentWrite(view, result.warnings));
@@ -55,7 +55,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
       ...(expectedRevision !== undefined ? { expectedRevision } : {}),
     });
-    const view = await deps.queries.getProjectAt(ref, result.revision);
+    const { view } = result;
     ctx.set('ETag', etag(view.revision));
     sendJson(ctx, 200, presentWrite(view, result.warnings));
   });
