@@ -18,7 +18,7 @@ const { positionals, values } = parseArgs({
   options: { name: { type: 'string' }, workspace: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' } },
 });
 const [command, id] = positionals;
-const stores = openStores(loadConfig());
+const stores = await openStores(loadConfig());
 try {
   if (command === 'create') {
     const scopes = (values.scopes?.split(',') ?? [...SCOPES]) as Scope[];
@@ -48,5 +48,5 @@ try {
   console.error((error as Error).message);
   process.exitCode = 1;
 } finally {
-  stores.close();
+  await stores.close();
 }

@@ -19,7 +19,7 @@ if (!projectId) {
   console.error('Usage: history <project id> [--workspace W] [--html N]');
   process.exit(1);
 }
-const stores = openStores(loadConfig());
+const stores = await openStores(loadConfig());
 try {
   const events = await stores.eventStore.readStream(projectStream({ workspace: values.workspace ?? DEFAULT_WORKSPACE, projectId }));
   if (events.length === 0) throw new Error(`No stream for project '${projectId}'.`);
@@ -36,7 +36,7 @@ try {
   console.error((error as Error).message);
   process.exitCode = 1;
 } finally {
-  stores.close();
+  await stores.close();
 }
 
 function sha256(text: string): string {

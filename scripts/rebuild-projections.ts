@@ -15,7 +15,7 @@ if (name && !allProjections.some((p) => p.name === name)) {
   console.error(`Unknown projection '${name}'. Projections: ${allProjections.map((p) => p.name).join(', ')}.`);
   process.exit(1);
 }
-const stores = openStores(loadConfig());
+const stores = await openStores(loadConfig());
 const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections });
 try {
   const started = performance.now();
@@ -25,5 +25,5 @@ try {
   console.log(`Rebuilt ${name ?? 'all projections'} in ${Math.round(performance.now() - started)} ms.`);
 } finally {
   await projector.stop();
-  stores.close();
+  await stores.close();
 }

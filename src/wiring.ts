@@ -41,23 +41,26 @@ export interface Stores {
   eventStore: EventStore;
   readModels: ReadModelStore;
   apiKeys: ApiKeyStore;
-  close(): void;
+  /** Close every store (a networked engine closes its connections: asynchronous). */
+  close(): Promise<void>;
 }
 
 /** Open the embedded SQLite store under DATA_DIR. @throws when the file cannot be opened or is newer than this code. */
-export function openStores(config: Pick<Config, 'dataDir'>): Stores {
+export async function openStores(config: Pick<Config, 'dataDir'>): Promise<Stores> {
   const db = openDatabase(join(config.dataDir, SQLITE_FILE));
   return {
     eventStore: new SqliteEventStore(db),
     readModels: new SqliteReadModelStore(db),
     apiKeys: new SqliteApiKeyStore(db),
-    close: () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 }
 
 /** Build the service on the embedded SQLite store. @throws when the store cannot be opened. */
 export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
-  const stores = openStores(config);
+  const stores = await openStores(config);
   const { eventStore, readModels } = stores;
   const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
   // Subscribed before start(), so the first catch-up feeds it too.
@@ -131,13 +134,13 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
         (closing ??= (async () => {
           await projector.stop();
           await pool.close();
-          stores.close();
+          await stores.close();
         })()),
     };
   } catch (error) {
     await projector.stop();
     await pool.close();
-    stores.close();
+    await stores.close();
     throw error;
   }
 }
