@@ -139,8 +139,17 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** A key with this id or token hash is already stored; nothing was written. */
+export class ApiKeyExistsError extends Error {
+  override readonly name = 'ApiKeyExistsError';
+  constructor(readonly id: string) {
+    super(`An API key with id '${id}' or the same token already exists.`);
+  }
+}
+
 export interface ApiKeyStore {
   findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** @throws ApiKeyExistsError when the id or the hash is taken; DependencyUnavailableError. */
   insert(record: ApiKeyRecord): Promise<void>;
   list(): Promise<ApiKeyRecord[]>;
   /** @returns false when no key has that id. */

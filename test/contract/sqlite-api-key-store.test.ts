@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
-import type { ApiKeyRecord } from '../../src/application/ports.js';
+import { ApiKeyExistsError, type ApiKeyRecord } from '../../src/application/ports.js';
 
 function key(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   return {
@@ -42,14 +42,14 @@ describe('SqliteApiKeyStore', () => {
     expect(await store.count()).to.equal(2);
   });
 
-  it('refuses a second key with the same id or hash', async () => {
+  it('refuses a second key with the same id or hash, in the port terms (ApiKeyExistsError)', async () => {
     await store.insert(key());
     let sameId: unknown;
     let sameHash: unknown;
     await store.insert(key({ hash: 'c'.repeat(64) })).catch((error: unknown) => (sameId = error));
     await store.insert(key({ id: 'lp_other' })).catch((error: unknown) => (sameHash = error));
-    expect(String(sameId)).to.match(/UNIQUE|PRIMARY KEY/i);
-    expect(String(sameHash)).to.match(/UNIQUE/i);
+    expect(sameId).to.be.instanceOf(ApiKeyExistsError);
+    expect(sameHash).to.be.instanceOf(ApiKeyExistsError);
     expect(await store.count()).to.equal(1);
   });
 

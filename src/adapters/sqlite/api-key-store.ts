@@ -2,7 +2,8 @@
  * API keys in the embedded SQLite file (ARCHITECTURE §2). Only hashes are stored, never tokens.
  */
 import type { Statement } from 'better-sqlite3';
-import type { ApiKeyRecord, ApiKeyStore, Scope } from '../../application/ports.js';
+import Database from 'better-sqlite3';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
 interface ApiKeyRow {
@@ -48,9 +49,18 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 
   /**
    * Store a new key.
-   * @throws SqliteError (`SQLITE_CONSTRAINT_PRIMARYKEY` / `SQLITE_CONSTRAINT_UNIQUE`) when the id or hash already exists.
+   * @throws ApiKeyExistsError when the id or hash already exists (a primary-key or unique constraint).
    */
   async insert(record: ApiKeyRecord): Promise<void> {
+    try {
+      this.#insertRow(record);
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) throw new ApiKeyExistsError(record.id);
+      throw error;
+    }
+  }
+
+  #insertRow(record: ApiKeyRecord): void {
     guardSqlite(() =>
       this.#insert.run(
         record.id,
