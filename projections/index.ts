@@ -2,7 +2,7 @@
  * Every read-model definition the projector runs, and their document types.
  * Collection names: `project-details`, `revision-history`, `template-list` (each definition's `name`).
  */
-import type { AnyProjection } from '../src/application/projection.js';
+import type { AnyProjection } from './projection.js';
 import { projectDetails } from './project-details.js';
 import { revisionHistory } from './revision-history.js';
 import { templateList } from './template-list.js';

@@ -3,8 +3,7 @@
  * latest revision. A deleted project keeps a tombstone (status 'deleted') so the API can tell
  * "deleted" from "never existed".
  */
-import type { Projection, RecordedProjectEvent } from '../src/application/projection.js';
-import { alreadyApplied, projectLocation } from '../src/application/projection.js';
+import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever } from '../src/domain/project.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
 
@@ -32,7 +31,7 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
   name: 'project-details',
   version: 1,
   locate: projectLocation,
-  evolve(doc, event: RecordedProjectEvent): ProjectDetailsDoc | null {
+  evolve(doc, event: ProjectionEvent): ProjectDetailsDoc | null {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {

@@ -2,8 +2,7 @@
  * `revision-history`: one document per project listing every revision (GET /projects/:id/revisions,
  * and the audit of which revision was used). Kept after deletion, with a final 'deleted' entry.
  */
-import type { Projection, RecordedProjectEvent } from '../src/application/projection.js';
-import { alreadyApplied, projectLocation } from '../src/application/projection.js';
+import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever } from '../src/domain/project.js';
 import type { ProjectMetadata } from '../src/domain/mjml-ast.js';
 
@@ -35,7 +34,7 @@ export const revisionHistory: Projection<RevisionHistoryDoc> = {
   name: 'revision-history',
   version: 1,
   locate: projectLocation,
-  evolve(doc, event: RecordedProjectEvent): RevisionHistoryDoc | null {
+  evolve(doc, event: ProjectionEvent): RevisionHistoryDoc | null {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {

@@ -5,8 +5,7 @@
  * Removal leaves no revision to compare, so idempotency after a delete rests on the projector's
  * in-order delivery: a replay from any checkpoint re-applies the delete after the older events.
  */
-import type { Projection, RecordedProjectEvent } from '../src/application/projection.js';
-import { alreadyApplied, projectLocation } from '../src/application/projection.js';
+import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever } from '../src/domain/project.js';
 import type { ProjectMetadata } from '../src/domain/mjml-ast.js';
 
@@ -29,7 +28,7 @@ export const templateList: Projection<TemplateSummaryDoc> = {
   name: 'template-list',
   version: 1,
   locate: projectLocation,
-  evolve(doc, event: RecordedProjectEvent): TemplateSummaryDoc | null {
+  evolve(doc, event: ProjectionEvent): TemplateSummaryDoc | null {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {

@@ -8,6 +8,7 @@ import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import type { DocumentChange, ProjectionCheckpoint } from '../../src/application/ports.js';
 import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
+import type { ProjectionEvent } from '../../projections/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/application/projector.js';
 import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
 import { allProjections, type ProjectDetailsDoc, type RevisionHistoryDoc, type TemplateSummaryDoc } from '../../projections/index.js';
@@ -29,6 +30,12 @@ interface SpyDoc {
   applied: number[];
   builtBy: number;
 }
+
+/**
+ * The `$all` position of the event a spy applies: the projector hands projections the recorded event,
+ * though a projection's own type (rightly) does not promise positions.
+ */
+const positionOf = (event: ProjectionEvent) => (event as RecordedProjectEvent).position;
 
 /** A projection that records which positions it applied, and counts every evolve call in `calls`. */
 function spyProjection(version = 1, name = 'spy'): Projection<SpyDoc> & { calls: number } {
@@ -254,7 +261,7 @@ describe('Projector', () => {
       ...spyProjection(1, 'fragile'),
       evolve(doc, event) {
         if (event.type === 'ProjectSaved') throw new Error('bug in evolve');
-        return { revision: event.revision, applied: [...(doc?.applied ?? []), event.position], builtBy: 1 };
+        return { revision: event.revision, applied: [...(doc?.applied ?? []), positionOf(event)], builtBy: 1 };
       },
     };
     const pickyLocate: Projection<SpyDoc> = {
