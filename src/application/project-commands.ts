@@ -25,6 +25,15 @@ import type { Projector } from './projector.js';
 import type { ProjectView } from './project-queries.js';
 import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './templates.js';
 
+/**
+ * Who asked for a write: stored in each event's metadata (`key_id`, `request_id`) so the audit can say
+ * which key saved a revision, through which request.
+ */
+export interface Actor {
+  keyId: string;
+  requestId?: string;
+}
+
 /** What a successful write reports back. */
 export interface WriteResult {
   ref: ProjectRef;
@@ -72,7 +81,10 @@ export class ProjectCommands {
    * @throws DomainError `project_exists`; TemplateError when the template is refused or its event would
    *   pass 1 MiB (`template_too_large`, KurrentDB's append limit).
    */
-  create(ref: ProjectRef, input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode }): Promise<PublishingResult> {
+  create(
+    ref: ProjectRef,
+    input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode; actor?: Actor },
+  ): Promise<PublishingResult> {
     return this.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template: compiled(template) }));
   }
 
@@ -82,7 +94,7 @@ export class ProjectCommands {
    */
   save(
     ref: ProjectRef,
-    input: { metadata?: ProjectMetadata; source: TemplateSource; validation: ValidationMode; expectedRevision?: number },
+    input: { metadata?: ProjectMetadata; source: TemplateSource; validation: ValidationMode; expectedRevision?: number; actor?: Actor },
   ): Promise<PublishingResult> {
     const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
     return this.publishing({ type: 'SaveProject', ...ref, ...expected }, input, (at, template) => ({
@@ -95,10 +107,37 @@ export class ProjectCommands {
     }));
   }
 
-  /** Delete a project; its template then renders 404. @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`. */
-  delete(ref: ProjectRef, input: { expectedRevision?: number } = {}): Promise<WriteResult> {
+  /**
+   * Publish revision `revision`'s template and metadata again, as a new revision (a rollback): the exact
+   * AST and published HTML of then, not a recompile.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`, `revision_not_found`.
+   */
+  async restore(ref: ProjectRef, revision: number, input: { expectedRevision?: number; actor?: Actor } = {}): Promise<PublishingResult> {
     const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
-    return this.execute({ type: 'DeleteProject', ...ref, ...expected }, null, (at) => ({ type: 'DeleteProject', ...ref, at, ...expected }));
+    const intent: CommandIntent = { type: 'SaveProject', ...ref, ...expected };
+    const stream = projectStream(ref);
+    precheck(intent, await this.load(stream)); // a missing or deleted project is that, not a missing revision
+    const [recorded] = await this.deps.eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
+    const event = recorded ? ({ type: recorded.type, data: recorded.data } as ProjectEvent) : undefined;
+    if (!recorded || recorded.revision !== revision || !event || event.type === 'ProjectDeleted') {
+      throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
+    }
+    const { ast, publishedHtml, mjmlVersion, metadata } = event.data;
+    return this.publishing(intent, { template: { ast, publishedHtml, mjmlVersion }, actor: input.actor }, (at, template) => ({
+      type: 'SaveProject',
+      ...ref,
+      at,
+      template: compiled(template),
+      metadata,
+      ...expected,
+    }));
+  }
+
+  /** Delete a project; its template then renders 404. @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`. */
+  delete(ref: ProjectRef, input: { expectedRevision?: number; actor?: Actor } = {}): Promise<WriteResult> {
+    const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
+    const intent: CommandIntent = { type: 'DeleteProject', ...ref, ...expected };
+    return this.execute(intent, { actor: input.actor }, (at) => ({ type: 'DeleteProject', ...ref, at, ...expected }));
   }
 
   /** A create or save: `execute`, whose result then always has the project's view. */
@@ -115,7 +154,7 @@ export class ProjectCommands {
    */
   private async execute(
     intent: CommandIntent,
-    input: { source: TemplateSource; validation: ValidationMode } | null,
+    input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate; actor?: Actor | undefined },
     command: (at: string, template: PublishedTemplate | null) => ProjectCommand,
   ): Promise<WriteResult> {
     const ref = { workspace: intent.workspace, projectId: intent.projectId };
@@ -125,13 +164,14 @@ export class ProjectCommands {
       const state = await this.load(stream);
       if (prepared === undefined) {
         precheck(intent, state); // throws the domain's refusal, if any
-        prepared = input ? await this.deps.templates.prepare(input.source, input.validation) : null;
+        prepared = await this.prepare(input);
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       for (const event of events) checkEventSize(Buffer.byteLength(JSON.stringify(event), 'utf8'));
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
-        const appended = await this.deps.eventStore.appendToStream(stream, events, { expectedRevision: expected });
+        const metadata = input.actor ? { key_id: input.actor.keyId, ...(input.actor.requestId ? { request_id: input.actor.requestId } : {}) } : {};
+        const appended = await this.deps.eventStore.appendToStream(stream, events.map((event) => ({ ...event, metadata })), { expectedRevision: expected });
         const after = events.reduce(evolve, state);
         this.states.set(stream, after); // what the next load would fold
         await this.awaitProjections(appended.position);
@@ -145,6 +185,13 @@ export class ProjectCommands {
         }
       }
     }
+  }
+
+  /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */
+  private async prepare(input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate }): Promise<PreparedTemplate | null> {
+    if (input.template) return { template: input.template, warnings: [] };
+    if (input.source) return this.deps.templates.prepare(input.source, input.validation ?? 'strict');
+    return null;
   }
 
   /**

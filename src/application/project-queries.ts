@@ -8,6 +8,7 @@ import { projectStream, type ProjectEvent, type ProjectRef } from '../domain/pro
 import type { ProjectDetailsDoc, RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore, ReadModelStore } from './ports.js';
+import { eventAt } from './project-history.js';
 
 export type { CurrentRevision } from './current-revisions.js';
 
@@ -71,6 +72,28 @@ export class ProjectQueries {
       publishedHtml: data.publishedHtml,
       mjmlVersion: data.mjmlVersion,
     };
+  }
+
+  /**
+   * The project as it was at instant `at` (RFC 3339): the revision live then.
+   * @throws DomainError `project_not_found` (no such project), `revision_not_found` (it did not exist yet
+   *   at `at`), `project_deleted` (it had been deleted by then).
+   */
+  async getProjectAsOf(ref: ProjectRef, at: string): Promise<ProjectView> {
+    const stream = await this.eventStore.readStream(projectStream(ref));
+    const first = stream[0];
+    if (first === undefined) throw notFound(ref);
+    const recorded = eventAt(stream, at);
+    if (recorded === undefined) {
+      throw new DomainError('revision_not_found', `Project '${ref.projectId}' did not exist yet at ${at}.`, { at });
+    }
+    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    if (event.type === 'ProjectDeleted') {
+      throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
+    }
+    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion } = event.data;
+    const createdAt = (first.data as ProjectEvent['data']).occurredAt;
+    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion };
   }
 
   /**

@@ -92,6 +92,21 @@ export function parseRevisionQuery(value: unknown): number | undefined {
   return Number(value);
 }
 
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)$/i;
+
+/**
+ * Parse `?at=<RFC 3339>` of GET /projects/:id (time travel), normalised to UTC with ms.
+ * @throws ProblemError 400 `invalid_request` for anything but an RFC 3339 date-time.
+ */
+export function parseAtQuery(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const instant = typeof value === 'string' && RFC3339.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(instant)) {
+    throw new ProblemError(400, 'invalid_request', 'at must be an RFC 3339 date-time, such as 2026-11-23T10:00:00Z.', [{ pointer: '/at', message: 'not an RFC 3339 date-time' }]);
+  }
+  return new Date(instant).toISOString();
+}
+
 /** A validated project id from the path. @throws ProblemError 404 (no such project can exist). */
 export function parsePathId(id: string): string {
   if (!PROJECT_ID.test(id)) throw new ProblemError(404, 'project_not_found', `Project '${id}' does not exist.`);

@@ -2,12 +2,13 @@
  * /projects routes: create, list, fetch (optionally at a past revision), save, delete, revisions.
  */
 import type { Router, RouterContext } from '@koa/router';
+import type { Actor } from '../../application/project-commands.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { presentProject, presentRevision, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
-import { cursorAfter, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
+import { cursorAfter, parseAtQuery, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
 import { sendJson } from './respond.js';
 
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
@@ -18,7 +19,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.post('/projects', write, body, async (ctx) => {
     const input = parseCreate(ctx.state.body);
     const ref = { workspace: principal(ctx).workspace, projectId: input.id ?? deps.newId() };
-    const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation });
+    const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation, actor: actorOf(ctx) });
     const { view } = result;
     ctx.set('Location', `${ctx.path}/${encodeURIComponent(ref.projectId)}`);
     ctx.set('ETag', etag(view.revision));
@@ -34,9 +35,15 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.get('/projects/:id', read, async (ctx) => {
     const ref = refOf(ctx);
     const revision = parseRevisionQuery(ctx.query['revision']);
-    const view = revision === undefined ? await deps.queries.getProject(ref) : await deps.queries.getProjectAt(ref, revision);
+    const at = parseAtQuery(ctx.query['at']);
+    if (revision !== undefined && at !== undefined) {
+      throw new ProblemError(400, 'invalid_request', 'Ask for a revision or an instant, not both.', [{ pointer: '/at', message: 'not with revision' }]);
+    }
+    const view =
+      revision !== undefined ? await deps.queries.getProjectAt(ref, revision) : at !== undefined ? await deps.queries.getProjectAsOf(ref, at) : await deps.queries.getProject(ref);
     ctx.set('ETag', etag(view.revision));
-    ctx.set('Cache-Control', revision === undefined ? 'private, no-cache' : 'private, max-age=31536000, immutable');
+    // A past revision never changes; what `at` names can (a later save), until `at` itself is past.
+    ctx.set('Cache-Control', revision !== undefined ? 'private, max-age=31536000, immutable' : 'private, no-cache');
     ctx.status = 200; // ctx.fresh only compares validators on a 2xx response
     if (ctx.fresh) {
       ctx.status = 304;
@@ -54,6 +61,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       validation: input.validation,
       ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
       ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+      actor: actorOf(ctx),
     });
     const { view } = result;
     ctx.set('ETag', etag(view.revision));
@@ -62,6 +70,15 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
 
   router.delete('/projects/:id', write, async (ctx) => {
     await deleteProject(ctx, deps);
+  });
+
+  router.post('/projects/:id/revisions/:revision/restore', write, async (ctx) => {
+    const ref = refOf(ctx);
+    const revision = parseRevisionQuery(ctx.params['revision']) ?? 0; // the path always has one
+    const expectedRevision = parseIfMatch(ctx.get('If-Match'));
+    const result = await deps.commands.restore(ref, revision, { ...(expectedRevision !== undefined ? { expectedRevision } : {}), actor: actorOf(ctx) });
+    ctx.set('ETag', etag(result.view.revision));
+    sendJson(ctx, 200, presentWrite(result.view, result.warnings));
   });
 
   router.get('/projects/:id/revisions', read, async (ctx) => {
@@ -73,13 +90,18 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
 /** DELETE /projects/:id and DELETE /templates/:id. */
 export async function deleteProject(ctx: RouterContext<AppState>, deps: AppDeps): Promise<void> {
   const expectedRevision = parseIfMatch(ctx.get('If-Match'));
-  await deps.commands.delete(refOf(ctx), expectedRevision !== undefined ? { expectedRevision } : {});
+  await deps.commands.delete(refOf(ctx), { ...(expectedRevision !== undefined ? { expectedRevision } : {}), actor: actorOf(ctx) });
   ctx.status = 204;
 }
 
 /** The project named by the path, in the caller's workspace. */
 export function refOf(ctx: RouterContext<AppState>): ProjectRef {
   return { workspace: principal(ctx).workspace, projectId: parsePathId(ctx.params['id'] ?? '') };
+}
+
+/** Who writes: recorded in the events for the audit. */
+function actorOf(ctx: RouterContext<AppState>): Actor {
+  return { keyId: principal(ctx).keyId, requestId: ctx.state.requestId };
 }
 
 function principal(ctx: RouterContext<AppState>) {
