@@ -94,8 +94,14 @@ export interface DocumentLocation {
 export interface DocumentChange extends DocumentLocation {
   /** Read-model collection (the projection's name). */
   collection: string;
-  /** New document, or `null` to remove it. */
+  /** New document, or `null` to remove it (the store keeps a tombstone with the revision). */
   doc: unknown;
+  /**
+   * The stream revision the change reflects. The store applies it only over an older document (or none):
+   * an equal or older revision is ignored, so a re-delivered or out-of-order change, or a second
+   * projector behind this one, can never roll a document back.
+   */
+  revision: number;
 }
 
 export interface ProjectionCheckpoint {
@@ -107,16 +113,20 @@ export interface ProjectionCheckpoint {
 
 export interface ReadModelStore {
   readonly kind: string;
+  /** The document at `location`; `null` when there is none or it was removed. */
   get<T>(collection: string, location: DocumentLocation): Promise<T | null>;
-  /** Documents of one partition in ascending key order, keys strictly after `after`. */
+  /** The documents at `locations`, in their order (`null` where none): a page of events in one round trip. */
+  getMany<T>(collection: string, locations: DocumentLocation[]): Promise<Array<T | null>>;
+  /** Documents of one partition in ascending key order, keys strictly after `after` (removed ones left out). */
   list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>>;
   /**
-   * Write document changes and advance checkpoints together. The SQLite adapter does it in one
-   * transaction, so each event is applied at most once per read model.
+   * Apply document changes, each only over an older revision (see `DocumentChange.revision`), and move
+   * checkpoints forward: a checkpoint never goes back to an earlier position of the same version. No
+   * transaction across collections is needed for that; the SQLite adapter still writes a commit at once.
    */
   commit(changes: DocumentChange[], checkpoints: Array<{ projection: string } & ProjectionCheckpoint>): Promise<void>;
   getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null>;
-  /** Drop a projection's documents and checkpoint (for rebuilds and version changes). */
+  /** Drop a projection's documents (tombstones included) and checkpoint (for rebuilds and version changes). */
   reset(projection: string): Promise<void>;
   close(): Promise<void>;
 }

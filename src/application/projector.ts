@@ -4,7 +4,7 @@
  * read model with a transactional store (SQLite) applies each event at most once.
  */
 import { PROJECT_EVENT_TYPES } from '../domain/project.js';
-import type { DocumentChange, EventStore, ProjectionCheckpoint, ReadModelStore, RecordedEvent } from './ports.js';
+import type { DocumentChange, DocumentLocation, EventStore, ProjectionCheckpoint, ReadModelStore, RecordedEvent } from './ports.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 
 /** The subset of a pino logger the projector uses. */
@@ -283,28 +283,35 @@ export class Projector {
     }
   }
 
-  /** One projection's changes for a page: the final document of each location whose document changed. */
+  /**
+   * One projection's changes for a page: the final document of each location whose document changed,
+   * with the stream revision of the event that changed it last (the store's write guard). The documents
+   * the page touches are read in one `getMany`.
+   */
   async #project(projection: AnyProjection, page: RecordedEvent[], from: number): Promise<DocumentChange[]> {
-    // Per-page cache, so consecutive events on one document see each other's result.
-    const docs = new Map<string, { change: DocumentChange; dirty: boolean }>();
+    const located: Array<{ event: RecordedProjectEvent; key: string }> = [];
+    const locations = new Map<string, DocumentLocation>();
     for (const recorded of page) {
       if (recorded.position <= from || !PROJECT_EVENTS.has(recorded.type)) continue;
       const event = recorded as RecordedProjectEvent;
       const location = this.#guard(projection, event, () => projection.locate(event));
       if (!location) continue;
-      const cacheKey = JSON.stringify([location.partition, location.key]);
-      let entry = docs.get(cacheKey);
-      if (!entry) {
-        // Outside #guard: a store failure must stop the page, not skip the event.
-        const stored = await this.#readModels.get<unknown>(projection.name, location);
-        entry = { change: { collection: projection.name, ...location, doc: stored }, dirty: false };
-        docs.set(cacheKey, entry);
-      }
-      const { change } = entry;
-      const next = this.#guard(projection, event, () => ({ doc: projection.evolve(change.doc, event) ?? null }));
+      const key = JSON.stringify([location.partition, location.key]);
+      locations.set(key, location);
+      located.push({ event, key });
+    }
+    if (located.length === 0) return [];
+    // Outside #guard: a store failure must stop the page, not skip the events.
+    const stored = await this.#readModels.getMany<unknown>(projection.name, [...locations.values()]);
+    const docs = new Map<string, { change: DocumentChange; dirty: boolean }>();
+    [...locations].forEach(([key, location], i) => docs.set(key, { change: { collection: projection.name, ...location, doc: stored[i] ?? null, revision: -1 }, dirty: false }));
+    for (const { event, key } of located) {
+      const entry = docs.get(key)!;
+      const next = this.#guard(projection, event, () => ({ doc: projection.evolve(entry.change.doc, event) ?? null }));
       // Projections return the same object for an event they have already applied: nothing to write.
-      if (next && next.doc !== change.doc) {
-        change.doc = next.doc;
+      if (next && next.doc !== entry.change.doc) {
+        entry.change.doc = next.doc;
+        entry.change.revision = event.revision;
         entry.dirty = true;
       }
     }

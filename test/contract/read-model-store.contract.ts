@@ -34,7 +34,7 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     /** Put docs into `collection`/`acme` under the given keys (doc = { key }). */
     async function put(collection: string, keys: string[], partition = 'acme'): Promise<void> {
       await store.commit(
-        keys.map((key) => ({ collection, partition, key, doc: { key } })),
+        keys.map((key) => ({ collection, partition, key, doc: { key }, revision: 0 })),
         [],
       );
     }
@@ -47,31 +47,48 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
 
       it('stores a document and returns it as JSON round-trips it', async () => {
         const doc = { name: 'Ünïcode ✓', nested: { list: [1, 'two', null, true] }, nothing: null, n: 1.5 };
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc, revision: 0 }], []);
         expect(await store.get('docs', at('a'))).to.deep.equal(doc);
       });
 
-      it('replaces a document, and a null doc deletes it', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 } }], []);
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 } }], []);
+      it('replaces a document with a newer revision, and a null doc removes it', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 0 }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 }, revision: 1 }], []);
         expect(await store.get('docs', at('a'))).to.deep.equal({ v: 2 });
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: null }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: null, revision: 2 }], []);
         expect(await store.get('docs', at('a'))).to.equal(null);
       });
 
+      it('never rolls a document back: an equal or older revision is ignored, also over a removal', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 5 }, revision: 5 }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 4 }, revision: 4 }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 'again' }, revision: 5 }], []);
+        expect(await store.get('docs', at('a'))).to.deep.equal({ v: 5 });
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: null, revision: 6 }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 'stale' }, revision: 5 }], []);
+        expect(await store.get('docs', at('a')), 'a stale write cannot bring a removed document back').to.equal(null);
+        expect(await store.list('docs', { partition: 'acme', limit: 10 })).to.deep.equal([]);
+      });
+
+      it('getMany reads several locations in their order, null where there is none', async () => {
+        await put('docs', ['a', 'c']);
+        expect(await store.getMany('docs', [at('c'), at('b'), at('a')])).to.deep.equal([{ key: 'c' }, null, { key: 'a' }]);
+        expect(await store.getMany('docs', [])).to.deep.equal([]);
+      });
+
       it('deleting a document that does not exist is harmless', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null }], [{ projection: 'docs', version: 1, position: 3 }]);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null, revision: 0 }], [{ projection: 'docs', version: 1, position: 3 }]);
         expect(await store.get('docs', at('ghost'))).to.equal(null);
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 3 });
       });
 
-      it('applies changes in order: the last change to one document wins', async () => {
+      it('applies changes in order: the newest change to one document wins', async () => {
         await store.commit(
           [
-            { collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 } },
-            { collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 } },
-            { collection: 'docs', partition: 'acme', key: 'b', doc: { v: 1 } },
-            { collection: 'docs', partition: 'acme', key: 'b', doc: null },
+            { collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 0 },
+            { collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 }, revision: 1 },
+            { collection: 'docs', partition: 'acme', key: 'b', doc: { v: 1 }, revision: 0 },
+            { collection: 'docs', partition: 'acme', key: 'b', doc: null, revision: 1 },
           ],
           [],
         );
@@ -82,9 +99,9 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       it('keeps collections and partitions apart', async () => {
         await store.commit(
           [
-            { collection: 'docs', partition: 'acme', key: 'a', doc: { from: 'docs/acme' } },
-            { collection: 'docs', partition: 'globex', key: 'a', doc: { from: 'docs/globex' } },
-            { collection: 'other', partition: 'acme', key: 'a', doc: { from: 'other/acme' } },
+            { collection: 'docs', partition: 'acme', key: 'a', doc: { from: 'docs/acme' }, revision: 0 },
+            { collection: 'docs', partition: 'globex', key: 'a', doc: { from: 'docs/globex' }, revision: 0 },
+            { collection: 'other', partition: 'acme', key: 'a', doc: { from: 'other/acme' }, revision: 0 },
           ],
           [],
         );
@@ -95,8 +112,19 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     });
 
     describe('checkpoints', () => {
+      it('only moves a checkpoint forward: never back to an earlier position, or none, of the same version', async () => {
+        await store.commit([], [{ projection: 'docs', version: 1, position: 10 }]);
+        await store.commit([], [{ projection: 'docs', version: 1, position: 7 }]);
+        await store.commit([], [{ projection: 'docs', version: 1, position: null }]);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 10 });
+        await store.commit([], [{ projection: 'docs', version: 1, position: 11 }]);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 11 });
+        await store.commit([], [{ projection: 'docs', version: 2, position: null }]); // a new definition starts over
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: null });
+      });
+
       it('stores, then overwrites, a checkpoint together with documents', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {} }], [{ projection: 'docs', version: 1, position: null }]);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: null }]);
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: null });
         await store.commit([], [
           { projection: 'docs', version: 2, position: 42 },
@@ -144,9 +172,9 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       it("drops one collection's documents and checkpoint, and nothing else", async () => {
         await store.commit(
           [
-            { collection: 'docs', partition: 'acme', key: 'a', doc: {} },
-            { collection: 'docs', partition: 'globex', key: 'b', doc: {} },
-            { collection: 'other', partition: 'acme', key: 'a', doc: { kept: true } },
+            { collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 },
+            { collection: 'docs', partition: 'globex', key: 'b', doc: {}, revision: 0 },
+            { collection: 'other', partition: 'acme', key: 'a', doc: { kept: true }, revision: 0 },
           ],
           [
             { projection: 'docs', version: 1, position: 5 },

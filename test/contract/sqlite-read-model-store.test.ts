@@ -42,14 +42,14 @@ describe('SqliteReadModelStore atomicity', () => {
   }
 
   it('a commit whose checkpoint write fails leaves no document behind', async () => {
-    await store.commit([{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 } }], [{ projection: 'docs', version: 1, position: 1 }]);
+    await store.commit([{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 }, revision: 0 }], [{ projection: 'docs', version: 1, position: 1 }]);
     db.exec(`CREATE TRIGGER fail_checkpoint BEFORE UPDATE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
 
     const error = await failure(
       store.commit(
         [
-          { collection: 'docs', partition: 'acme', key: 'new', doc: { v: 1 } },
-          { collection: 'docs', partition: 'acme', key: 'old', doc: { v: 2 } },
+          { collection: 'docs', partition: 'acme', key: 'new', doc: { v: 1 }, revision: 0 },
+          { collection: 'docs', partition: 'acme', key: 'old', doc: { v: 2 }, revision: 1 },
         ],
         [{ projection: 'docs', version: 1, position: 2 }],
       ),
@@ -61,7 +61,7 @@ describe('SqliteReadModelStore atomicity', () => {
   });
 
   it('a reset whose checkpoint delete fails keeps the documents', async () => {
-    await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {} }], [{ projection: 'docs', version: 1, position: 1 }]);
+    await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: 1 }]);
     db.exec(`CREATE TRIGGER fail_reset BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
     expect(String(await failure(store.reset('docs')))).to.match(/forced failure/);
     expect(await store.get('docs', { partition: 'acme', key: 'a' })).to.deep.equal({});
@@ -71,8 +71,8 @@ describe('SqliteReadModelStore atomicity', () => {
     const error = await failure(
       store.commit(
         [
-          { collection: 'docs', partition: 'acme', key: 'a', doc: { fine: true } },
-          { collection: 'docs', partition: 'acme', key: 'b', doc: undefined },
+          { collection: 'docs', partition: 'acme', key: 'a', doc: { fine: true }, revision: 0 },
+          { collection: 'docs', partition: 'acme', key: 'b', doc: undefined, revision: 0 },
         ],
         [{ projection: 'docs', version: 1, position: 1 }],
       ),

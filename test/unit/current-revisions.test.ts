@@ -33,6 +33,9 @@ class FakeReadModels implements ReadModelStore {
   put(revision: number, updatedAt = '2026-01-01T10:00:00.000Z', projectId = 'welcome'): void {
     this.docs.set(`${WORKSPACE}/${projectId}`, { workspace: WORKSPACE, id: projectId, name: null, subject: null, revision, createdAt: updatedAt, updatedAt });
   }
+  getMany(): never {
+    throw new Error('not used');
+  }
   list(): never {
     throw new Error('not used');
   }

@@ -225,7 +225,7 @@ describe('Projector', () => {
     const v1 = spyProjection(1);
     await projector({ projections: [v1] }).start();
     // A document v2 would never write, to show the rebuild drops the old read model.
-    await readModels.commit([{ collection: 'spy', partition: WORKSPACE, key: 'stale', doc: { builtBy: 1 } }], []);
+    await readModels.commit([{ collection: 'spy', partition: WORKSPACE, key: 'stale', doc: { builtBy: 1 }, revision: 0 }], []);
 
     const v2 = spyProjection(2);
     const p2 = projector({ projections: [v2] });
@@ -242,7 +242,7 @@ describe('Projector', () => {
     const b = spyProjection(1, 'b');
     const p = projector({ projections: [a, b] });
     await p.catchUp();
-    await readModels.commit([{ collection: 'a', partition: WORKSPACE, key: 'welcome', doc: { broken: true } }], []);
+    await readModels.commit([{ collection: 'a', partition: WORKSPACE, key: 'welcome', doc: { broken: true }, revision: 99 }], []);
     await append(saved()); // b must apply this one only, although the page starts at position 1
 
     await p.rebuild('a');

@@ -50,6 +50,22 @@ const MIGRATIONS: readonly string[] = [
     revoked_at TEXT
   );
   `,
+  // 2: read-model documents carry the stream revision they reflect (the write guard), and a removed
+  // document stays as a tombstone (doc NULL) so an older change cannot bring it back.
+  `
+  CREATE TABLE read_models_v2 (
+    collection TEXT    NOT NULL,
+    partition  TEXT    NOT NULL,
+    key        TEXT    NOT NULL,
+    revision   INTEGER NOT NULL,
+    doc        TEXT    CHECK (doc IS NULL OR json_valid(doc)),
+    PRIMARY KEY (collection, partition, key)
+  ) WITHOUT ROWID;
+  INSERT INTO read_models_v2 (collection, partition, key, revision, doc)
+    SELECT collection, partition, key, COALESCE(json_extract(doc, '$.revision'), -1), doc FROM read_models;
+  DROP TABLE read_models;
+  ALTER TABLE read_models_v2 RENAME TO read_models;
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */

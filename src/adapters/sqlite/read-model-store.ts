@@ -1,6 +1,8 @@
 /**
  * The embedded read-model store: projection documents and checkpoints in the same SQLite file as the
- * events (ARCHITECTURE §2), so a page of projected changes and its checkpoint commit together.
+ * events (ARCHITECTURE §2). Every write is guarded by the stream revision it reflects, and checkpoints
+ * only move forward, so several projectors (another instance, a rebuild) can never roll a document or
+ * a checkpoint back; a page of changes and its checkpoints are still written in one transaction.
  */
 import type { Statement } from 'better-sqlite3';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
@@ -16,11 +18,10 @@ type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
 export class SqliteReadModelStore implements ReadModelStore {
   readonly kind = 'sqlite';
   readonly #db: SqliteDatabase;
-  readonly #get: Statement<[string, string, string], { doc: string }>;
+  readonly #get: Statement<[string, string, string], { doc: string | null }>;
   readonly #listFirst: Statement<[string, string, number], { key: string; doc: string }>;
   readonly #listAfter: Statement<[string, string, string, number], { key: string; doc: string }>;
-  readonly #upsert: Statement<[string, string, string, string]>;
-  readonly #delete: Statement<[string, string, string]>;
+  readonly #upsert: Statement<[string, string, string, number, string | null]>;
   readonly #getCheckpoint: Statement<[string], { version: number; position: number | null }>;
   readonly #upsertCheckpoint: Statement<[string, number, number | null]>;
   readonly #deleteCollection: Statement<[string]>;
@@ -32,28 +33,32 @@ export class SqliteReadModelStore implements ReadModelStore {
   constructor(db: SqliteDatabase) {
     this.#db = db;
     this.#get = db.prepare('SELECT doc FROM read_models WHERE collection = ? AND partition = ? AND key = ?');
-    this.#listFirst = db.prepare('SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? ORDER BY key LIMIT ?');
+    this.#listFirst = db.prepare(
+      'SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? AND doc IS NOT NULL ORDER BY key LIMIT ?',
+    );
     this.#listAfter = db.prepare(
-      'SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? AND key > ? ORDER BY key LIMIT ?',
+      'SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? AND key > ? AND doc IS NOT NULL ORDER BY key LIMIT ?',
     );
+    // The revision guard: a change lands only over an older revision (a NULL doc is a tombstone).
     this.#upsert = db.prepare(
-      `INSERT INTO read_models (collection, partition, key, doc) VALUES (?, ?, ?, ?)
-       ON CONFLICT (collection, partition, key) DO UPDATE SET doc = excluded.doc`,
+      `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (collection, partition, key) DO UPDATE SET revision = excluded.revision, doc = excluded.doc
+       WHERE excluded.revision > read_models.revision`,
     );
-    this.#delete = db.prepare('DELETE FROM read_models WHERE collection = ? AND partition = ? AND key = ?');
     this.#getCheckpoint = db.prepare('SELECT version, position FROM checkpoints WHERE projection = ?');
+    // Forward only: the same version never goes back to an earlier position (or to none); another
+    // version (a rebuild after a definition change) replaces it.
     this.#upsertCheckpoint = db.prepare(
       `INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?)
-       ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position`,
+       ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
+       WHERE excluded.version <> checkpoints.version OR checkpoints.position IS NULL
+          OR (excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
     );
     this.#deleteCollection = db.prepare('DELETE FROM read_models WHERE collection = ?');
     this.#deleteCheckpoint = db.prepare('DELETE FROM checkpoints WHERE projection = ?');
 
     this.#commit = db.transaction((changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => {
-      for (const { change, json } of changes) {
-        if (json === null) this.#delete.run(change.collection, change.partition, change.key);
-        else this.#upsert.run(change.collection, change.partition, change.key, json);
-      }
+      for (const { change, json } of changes) this.#upsert.run(change.collection, change.partition, change.key, change.revision, json);
       for (const { projection, version, position } of checkpoints) this.#upsertCheckpoint.run(projection, version, position);
     });
     this.#reset = db.transaction((projection: string) => {
@@ -62,10 +67,20 @@ export class SqliteReadModelStore implements ReadModelStore {
     });
   }
 
-  /** The document at `location` in `collection`, parsed from JSON; `null` when there is none. */
+  /** The document at `location` in `collection`, parsed from JSON; `null` when there is none or it was removed. */
   async get<T>(collection: string, location: DocumentLocation): Promise<T | null> {
     const row = guardSqlite(() => this.#get.get(collection, location.partition, location.key));
-    return row ? (JSON.parse(row.doc) as T) : null;
+    return row && row.doc !== null ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  /** The documents at `locations`, in order (`null` where none). One synchronous read each: no round trips here. */
+  async getMany<T>(collection: string, locations: DocumentLocation[]): Promise<Array<T | null>> {
+    return guardSqlite(() =>
+      locations.map((location) => {
+        const row = this.#get.get(collection, location.partition, location.key);
+        return row && row.doc !== null ? (JSON.parse(row.doc) as T) : null;
+      }),
+    );
   }
 
   /** Up to `limit` documents of one partition, keys ascending (UTF-8 byte order) and strictly after `after` when given. */
@@ -78,8 +93,8 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   /**
-   * Apply `changes` in order (a `null` doc deletes; later changes to one location win) and upsert
-   * `checkpoints`, all in one transaction: either everything is written or nothing is.
+   * Apply `changes` in order, each only over an older revision (a `null` doc leaves a tombstone), and move
+   * `checkpoints` forward, all in one transaction: either everything is written or nothing is.
    * @throws TypeError when a doc is not JSON-serialisable (`undefined`, a function); nothing is written.
    */
   async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
