@@ -20,7 +20,7 @@ const projector = new Projector({ eventStore: stores.eventStore, readModels: sto
 try {
   const started = performance.now();
   await projector.rebuild(name);
-  const head = await stores.eventStore.headPosition();
+  const head = (await stores.eventStore.head())?.position ?? null;
   for (const p of projector.status().projections) console.log(`${p.name.padEnd(18)} v${p.version}  checkpoint ${p.position ?? '-'} / head ${head ?? '-'}`);
   console.log(`Rebuilt ${name ?? 'all projections'} in ${Math.round(performance.now() - started)} ms.`);
 } finally {

@@ -12,10 +12,10 @@ import { SqliteEventStore } from './adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
 import { CurrentRevisions } from './application/current-revisions.js';
-import type { ApiKeyStore, EventStore, ReadModelStore } from './application/ports.js';
+import { comparePositions, type ApiKeyStore, type EventStore, type Position, type ReadModelStore } from './application/ports.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
-import { Projector } from './application/projector.js';
+import { Projector, type ProjectorStatus } from './application/projector.js';
 import type { Config } from './config.js';
 import { createApp, type HealthReport } from './http/app.js';
 import type { AppState } from './http/middleware.js';
@@ -31,6 +31,16 @@ export interface Service {
   bootstrap: { created: false } | { created: true; generated: string | null; id: string };
   /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
+}
+
+/**
+ * How far the read models are behind the event store, without arithmetic on positions (they are opaque):
+ * caught up or not, and the time between the last event recorded and the last one applied, ms.
+ */
+function projectorLag(head: { position: Position; recordedAt: string } | null, status: ProjectorStatus) {
+  const caughtUp = head === null || (status.position !== null && comparePositions(status.position, head.position) >= 0);
+  const lagMs = caughtUp ? 0 : status.appliedRecordedAt === null ? null : Math.max(0, Date.parse(head!.recordedAt) - Date.parse(status.appliedRecordedAt));
+  return { position: status.position, caught_up: caughtUp, lag_ms: lagMs };
 }
 
 /** File of the embedded store inside DATA_DIR. */
@@ -94,13 +104,13 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
 
     const health = async (): Promise<HealthReport> => {
       try {
-        const head = await eventStore.headPosition();
+        const head = await eventStore.head();
         const status = projector.status();
         return {
           status: 'ok',
-          store: { kind: eventStore.kind, head_position: head },
+          store: { kind: eventStore.kind, head_position: head?.position ?? null },
           read_models: { kind: readModels.kind },
-          projector: { position: status.position, lag: (head ?? 0) - (status.position ?? 0), projections: status.projections },
+          projector: { ...projectorLag(head, status), projections: status.projections },
           mjml_version: MJML_VERSION,
           compile_threads: pool.threads,
           compile_queue: pool.queued,

@@ -11,6 +11,19 @@
  */
 export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
 
+/**
+ * A place in `$all`, the global log of every stream. Opaque: positions are compared, stored and sent as
+ * they are, never parsed, counted or subtracted — engines number them differently (KurrentDB's are
+ * `{ commit, prepare }` pairs with gaps). Every engine encodes its positions so that the plain string
+ * order is `$all` order (fixed-width digits); compare them with `comparePositions`.
+ */
+export type Position = string;
+
+/** Negative when `a` comes before `b` in `$all`, 0 when they are the same place, positive after. */
+export function comparePositions(a: Position, b: Position): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** An event to append. `id` (a UUID) is assigned by the store when omitted. */
 export interface EventData<Type extends string = string, Data = unknown> {
   id?: string;
@@ -25,8 +38,8 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   streamId: string;
   /** 0-based revision of this event within its stream. */
   revision: number;
-  /** Global, gap-free, increasing position in `$all` (first event: 1). */
-  position: number;
+  /** Where the event is in `$all` (opaque, increasing; see `Position`). */
+  position: Position;
   type: Type;
   data: Data;
   metadata: Record<string, unknown>;
@@ -37,8 +50,8 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
 export interface AppendResult {
   /** Revision of the last appended event: pass it as the next expected revision. */
   nextExpectedRevision: number;
-  /** `$all` position of the last appended event. */
-  position: number;
+  /** `$all` position of the last appended event (or of the stream's last event when nothing was appended). */
+  position: Position | null;
 }
 
 /** The stream's revision did not match the expected revision; nothing was appended. */
@@ -76,12 +89,15 @@ export interface EventStore {
   appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
   /** Events of one stream in revision order, from `fromRevision` (default 0); `[]` when the stream does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
-  /** Events of `$all` in position order, strictly after `after` (default: from the start). */
-  readAll(options?: { after?: number | null; maxCount?: number }): Promise<RecordedEvent[]>;
-  /** Position of the last event in `$all`, `null` when empty. */
-  headPosition(): Promise<number | null>;
+  /**
+   * Events of `$all` in position order, strictly after `after` (default: from the start), only of streams
+   * whose id starts with `streamPrefix` when given.
+   */
+  readAll(options?: { after?: Position | null; maxCount?: number; streamPrefix?: string }): Promise<RecordedEvent[]>;
+  /** The last event in `$all` (its position and when it was recorded), `null` when empty. */
+  head(): Promise<{ position: Position; recordedAt: string } | null>;
   /** Called after every successful append in this process (a hint for the projector; polling covers the rest). */
-  onAppended(listener: (position: number) => void): () => void;
+  onAppended(listener: (position: Position) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -108,7 +124,7 @@ export interface ProjectionCheckpoint {
   /** Projection definition version the stored documents were built with. */
   version: number;
   /** Last `$all` position applied, `null` before the first event. */
-  position: number | null;
+  position: Position | null;
 }
 
 export interface ReadModelStore {

@@ -19,7 +19,7 @@ import {
   type PublishedTemplate,
 } from '../domain/project.js';
 import { checkEventSize } from '../rendering/limits.js';
-import type { EventStore } from './ports.js';
+import type { EventStore, Position } from './ports.js';
 import { WrongExpectedRevisionError } from './ports.js';
 import type { Projector } from './projector.js';
 import type { ProjectView } from './project-queries.js';
@@ -40,7 +40,7 @@ export interface WriteResult {
   /** The project's revision after the write (= stream revision of the last event). */
   revision: number;
   /** `$all` position of the last event. */
-  position: number;
+  position: Position;
   events: ProjectEvent[];
   warnings: TemplateWarning[];
   /** The project at `revision`, from the events just appended (null after a delete). */
@@ -174,8 +174,9 @@ export class ProjectCommands {
         const appended = await this.deps.eventStore.appendToStream(stream, events.map((event) => ({ ...event, metadata })), { expectedRevision: expected });
         const after = events.reduce(evolve, state);
         this.states.set(stream, after); // what the next load would fold
-        await this.awaitProjections(appended.position);
-        return { ref, revision: appended.nextExpectedRevision, position: appended.position, events, warnings: prepared?.warnings ?? [], view: viewOf(ref, after, events) };
+        const position = appended.position!; // a decided command has at least one event
+        await this.awaitProjections(position);
+        return { ref, revision: appended.nextExpectedRevision, position, events, warnings: prepared?.warnings ?? [], view: viewOf(ref, after, events) };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it
@@ -208,7 +209,7 @@ export class ProjectCommands {
     return state;
   }
 
-  private async awaitProjections(position: number): Promise<void> {
+  private async awaitProjections(position: Position): Promise<void> {
     const waitMs = this.deps.projectionWaitMs ?? 5000;
     if (!(await this.deps.projector.waitFor(position, waitMs))) {
       this.deps.logger?.warn({ position, waitMs }, 'projections did not catch up before the write was answered');

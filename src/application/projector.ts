@@ -3,8 +3,8 @@
  * One catch-up runs at a time; each page of events is committed with the checkpoints it advances, so a
  * read model with a transactional store (SQLite) applies each event at most once.
  */
-import { PROJECT_EVENT_TYPES } from '../domain/project.js';
-import type { DocumentChange, DocumentLocation, EventStore, ProjectionCheckpoint, ReadModelStore, RecordedEvent } from './ports.js';
+import { PROJECT_EVENT_TYPES, PROJECT_STREAM_PREFIX } from '../domain/project.js';
+import { comparePositions, type DocumentChange, type DocumentLocation, type EventStore, type Position, type ProjectionCheckpoint, type ReadModelStore, type RecordedEvent } from './ports.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 
 /** The subset of a pino logger the projector uses. */
@@ -29,12 +29,14 @@ export interface ProjectorOptions {
 
 /** For `/health`: each projection's checkpoint and the lowest of them (`null` when any has applied nothing yet). */
 export interface ProjectorStatus {
-  projections: Array<{ name: string; version: number; position: number | null }>;
-  position: number | null;
+  projections: Array<{ name: string; version: number; position: Position | null }>;
+  position: Position | null;
+  /** When the last event this projector applied was recorded (RFC 3339); null before it applied one. */
+  appliedRecordedAt: string | null;
 }
 
 interface Waiter {
-  position: number;
+  position: Position;
   resolve(reached: boolean): void;
 }
 
@@ -70,7 +72,8 @@ export class Projector {
   readonly #batchSize: number;
 
   /** In-memory copy of each projection's committed checkpoint position; filled by #load. */
-  readonly #positions = new Map<string, number | null>();
+  readonly #positions = new Map<string, Position | null>();
+  #appliedRecordedAt: string | null = null;
   #loaded = false;
   /** Projections to reset before the next page (version changes, `rebuild`). */
   readonly #pendingResets = new Set<string>();
@@ -151,7 +154,7 @@ export class Projector {
    * append), false if that has not happened within `timeoutMs`. Triggers a catch-up. The write path uses it
    * so that a GET after a write's response sees at least that write.
    */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
     if (this.#reached(position)) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
@@ -182,9 +185,7 @@ export class Projector {
   /** Checkpoints as last committed (all `null` before the first catch-up loads them). */
   status(): ProjectorStatus {
     const projections = this.#projections.map((p) => ({ name: p.name, version: p.version, position: this.#positions.get(p.name) ?? null }));
-    const positions = projections.map((p) => p.position);
-    const position = positions.length === 0 || positions.includes(null) ? null : Math.min(...(positions as number[]));
-    return { projections, position };
+    return { projections, position: this.#lowestPosition(), appliedRecordedAt: this.#appliedRecordedAt };
   }
 
   /**
@@ -246,7 +247,7 @@ export class Projector {
   async #drain(): Promise<void> {
     if (this.#projections.length === 0) return; // no checkpoint would advance: nothing to read for
     for (;;) {
-      const page = await this.#eventStore.readAll({ after: this.#lowestPosition(), maxCount: this.#batchSize });
+      const page = await this.#eventStore.readAll({ after: this.#lowestPosition(), maxCount: this.#batchSize, streamPrefix: PROJECT_STREAM_PREFIX });
       if (page.length === 0) return;
       await this.#applyPage(page);
       if (page.length < this.#batchSize) return;
@@ -258,13 +259,14 @@ export class Projector {
     const changes: DocumentChange[] = [];
     const checkpoints: Array<{ projection: string } & ProjectionCheckpoint> = [];
     for (const projection of this.#projections) {
-      const from = this.#positions.get(projection.name) ?? 0;
-      if (last <= from) continue;
+      const from = this.#positions.get(projection.name) ?? null;
+      if (from !== null && comparePositions(last, from) <= 0) continue;
       changes.push(...(await this.#project(projection, page, from)));
       checkpoints.push({ projection: projection.name, version: projection.version, position: last });
     }
     await this.#readModels.commit(changes, checkpoints);
     for (const { projection, position } of checkpoints) this.#positions.set(projection, position);
+    this.#appliedRecordedAt = page[page.length - 1]!.recordedAt;
     this.#notifyApplied(page);
     this.#settleWaiters();
   }
@@ -288,11 +290,11 @@ export class Projector {
    * with the stream revision of the event that changed it last (the store's write guard). The documents
    * the page touches are read in one `getMany`.
    */
-  async #project(projection: AnyProjection, page: RecordedEvent[], from: number): Promise<DocumentChange[]> {
+  async #project(projection: AnyProjection, page: RecordedEvent[], from: Position | null): Promise<DocumentChange[]> {
     const located: Array<{ event: RecordedProjectEvent; key: string }> = [];
     const locations = new Map<string, DocumentLocation>();
     for (const recorded of page) {
-      if (recorded.position <= from || !PROJECT_EVENTS.has(recorded.type)) continue;
+      if ((from !== null && comparePositions(recorded.position, from) <= 0) || !PROJECT_EVENTS.has(recorded.type)) continue;
       const event = recorded as RecordedProjectEvent;
       const location = this.#guard(projection, event, () => projection.locate(event));
       if (!location) continue;
@@ -334,18 +336,22 @@ export class Projector {
     }
   }
 
-  #lowestPosition(): number | null {
-    let lowest: number | null = null;
+  /** The checkpoint of the projection furthest behind; `null` when any has applied nothing (or there is none). */
+  #lowestPosition(): Position | null {
+    let lowest: Position | null = null;
     for (const p of this.#projections) {
       const position = this.#positions.get(p.name) ?? null;
       if (position === null) return null;
-      lowest = lowest === null ? position : Math.min(lowest, position);
+      if (lowest === null || comparePositions(position, lowest) < 0) lowest = position;
     }
     return lowest;
   }
 
-  #reached(position: number): boolean {
-    return this.#projections.every((p) => (this.#positions.get(p.name) ?? 0) >= position);
+  #reached(position: Position): boolean {
+    return this.#projections.every((p) => {
+      const at = this.#positions.get(p.name) ?? null;
+      return at !== null && comparePositions(at, position) >= 0;
+    });
   }
 
   #settleWaiters(): void {

@@ -74,9 +74,12 @@ export type ProjectState =
 
 export const initialState: ProjectState = { status: 'none' };
 
+/** What every project stream's id starts with (the projector reads `$all` filtered to it). */
+export const PROJECT_STREAM_PREFIX = 'project-';
+
 /** The event-store stream that holds one project's history: `project-<workspace>:<projectId>`. */
 export function projectStream({ workspace, projectId }: ProjectRef): string {
-  return `project-${workspace}:${projectId}`;
+  return `${PROJECT_STREAM_PREFIX}${workspace}:${projectId}`;
 }
 
 /** Fold one event into the state. Never throws on a recorded event. */

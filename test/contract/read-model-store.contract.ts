@@ -9,6 +9,9 @@
 import { expect } from 'chai';
 import type { ReadModelStore } from '../../src/application/ports.js';
 
+/** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */
+const pos = (n: number): string => String(n).padStart(20, '0');
+
 /** What the factory returns: an empty store, and how to dispose of it after the test. */
 export interface ReadModelStoreFixture {
   store: ReadModelStore;
@@ -77,9 +80,9 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       });
 
       it('deleting a document that does not exist is harmless', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null, revision: 0 }], [{ projection: 'docs', version: 1, position: 3 }]);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(3) }]);
         expect(await store.get('docs', at('ghost'))).to.equal(null);
-        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 3 });
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(3) });
       });
 
       it('applies changes in order: the newest change to one document wins', async () => {
@@ -113,12 +116,12 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
 
     describe('checkpoints', () => {
       it('only moves a checkpoint forward: never back to an earlier position, or none, of the same version', async () => {
-        await store.commit([], [{ projection: 'docs', version: 1, position: 10 }]);
-        await store.commit([], [{ projection: 'docs', version: 1, position: 7 }]);
+        await store.commit([], [{ projection: 'docs', version: 1, position: pos(10) }]);
+        await store.commit([], [{ projection: 'docs', version: 1, position: pos(7) }]);
         await store.commit([], [{ projection: 'docs', version: 1, position: null }]);
-        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 10 });
-        await store.commit([], [{ projection: 'docs', version: 1, position: 11 }]);
-        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 11 });
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(10) });
+        await store.commit([], [{ projection: 'docs', version: 1, position: pos(11) }]);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(11) });
         await store.commit([], [{ projection: 'docs', version: 2, position: null }]); // a new definition starts over
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: null });
       });
@@ -127,11 +130,11 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: null }]);
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: null });
         await store.commit([], [
-          { projection: 'docs', version: 2, position: 42 },
-          { projection: 'other', version: 1, position: 7 },
+          { projection: 'docs', version: 2, position: pos(42) },
+          { projection: 'other', version: 1, position: pos(7) },
         ]);
-        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: 42 });
-        expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: 7 });
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: pos(42) });
+        expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: pos(7) });
       });
     });
 
@@ -177,8 +180,8 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
             { collection: 'other', partition: 'acme', key: 'a', doc: { kept: true }, revision: 0 },
           ],
           [
-            { projection: 'docs', version: 1, position: 5 },
-            { projection: 'other', version: 1, position: 5 },
+            { projection: 'docs', version: 1, position: pos(5) },
+            { projection: 'other', version: 1, position: pos(5) },
           ],
         );
         await store.reset('docs');
@@ -186,7 +189,7 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.list('docs', { partition: 'globex', limit: 10 })).to.deep.equal([]);
         expect(await store.getCheckpoint('docs')).to.equal(null);
         expect(await store.get('other', at('a'))).to.deep.equal({ kept: true });
-        expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: 5 });
+        expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: pos(5) });
       });
     });
   });

@@ -11,6 +11,9 @@ import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store
 import { DependencyUnavailableError } from '../../src/application/ports.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
 
+/** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */
+const pos = (n: number): string => String(n).padStart(20, '0');
+
 describeReadModelStoreContract('sqlite (temp file)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'letterpress-read-models-'));
   const store = new SqliteReadModelStore(openDatabase(join(dir, 'store.db')));
@@ -42,7 +45,7 @@ describe('SqliteReadModelStore atomicity', () => {
   }
 
   it('a commit whose checkpoint write fails leaves no document behind', async () => {
-    await store.commit([{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 }, revision: 0 }], [{ projection: 'docs', version: 1, position: 1 }]);
+    await store.commit([{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 }, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]);
     db.exec(`CREATE TRIGGER fail_checkpoint BEFORE UPDATE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
 
     const error = await failure(
@@ -51,17 +54,17 @@ describe('SqliteReadModelStore atomicity', () => {
           { collection: 'docs', partition: 'acme', key: 'new', doc: { v: 1 }, revision: 0 },
           { collection: 'docs', partition: 'acme', key: 'old', doc: { v: 2 }, revision: 1 },
         ],
-        [{ projection: 'docs', version: 1, position: 2 }],
+        [{ projection: 'docs', version: 1, position: pos(2) }],
       ),
     );
     expect(String(error)).to.match(/forced failure/);
     expect(await store.get('docs', { partition: 'acme', key: 'new' })).to.equal(null);
     expect(await store.get('docs', { partition: 'acme', key: 'old' })).to.deep.equal({ v: 1 });
-    expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: 1 });
+    expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(1) });
   });
 
   it('a reset whose checkpoint delete fails keeps the documents', async () => {
-    await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: 1 }]);
+    await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]);
     db.exec(`CREATE TRIGGER fail_reset BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
     expect(String(await failure(store.reset('docs')))).to.match(/forced failure/);
     expect(await store.get('docs', { partition: 'acme', key: 'a' })).to.deep.equal({});
@@ -74,7 +77,7 @@ describe('SqliteReadModelStore atomicity', () => {
           { collection: 'docs', partition: 'acme', key: 'a', doc: { fine: true }, revision: 0 },
           { collection: 'docs', partition: 'acme', key: 'b', doc: undefined, revision: 0 },
         ],
-        [{ projection: 'docs', version: 1, position: 1 }],
+        [{ projection: 'docs', version: 1, position: pos(1) }],
       ),
     );
     expect(error).to.be.instanceOf(TypeError);

@@ -60,13 +60,16 @@ export function deleted(overrides: Partial<ProjectDeleted['data']> = {}): Projec
   };
 }
 
-/** A domain event as the store would record it at stream `revision` and `$all` `position` (default revision + 1). */
-export function recorded(event: ProjectEvent, revision: number, position = revision + 1): RecordedProjectEvent {
+/**
+ * A domain event as the store would record it at stream `revision` and the `$all` position made from
+ * `order` (default revision + 1): positions are opaque strings whose order follows `order`.
+ */
+export function recorded(event: ProjectEvent, revision: number, order = revision + 1): RecordedProjectEvent {
   return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    id: `00000000-0000-4000-8000-${String(order).padStart(12, '0')}`,
     streamId: projectStream(event.data),
     revision,
-    position,
+    position: String(order).padStart(20, '0'),
     type: event.type,
     data: event.data,
     metadata: {},

@@ -4,10 +4,10 @@
  */
 import { expect } from 'chai';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
-import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
+import { encodePosition, SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import { CurrentRevisions } from '../../src/application/current-revisions.js';
-import type { DocumentLocation, ReadModelStore } from '../../src/application/ports.js';
+import type { DocumentLocation, ReadModelStore, Position } from '../../src/application/ports.js';
 import { ProjectQueries } from '../../src/application/project-queries.js';
 import type { RecordedProjectEvent } from '../../src/application/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/application/projector.js';
@@ -161,8 +161,8 @@ describe('CurrentRevisions fed by the Projector (SQLite)', () => {
     db.close();
   });
 
-  async function append(event: ProjectEvent): Promise<number> {
-    return (await eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' })).position;
+  async function append(event: ProjectEvent): Promise<Position> {
+    return (await eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' })).position!;
   }
 
   it('shows a save in the index once waitFor(position) resolves, and a delete as null', async () => {
@@ -189,14 +189,14 @@ describe('CurrentRevisions fed by the Projector (SQLite)', () => {
     await append(created());
     await append(saved());
     await projector.catchUp();
-    expect(seen.map((page) => page.map((e) => [e.type, e.revision, e.position]))).to.deep.equal([
+    expect(seen.map((page) => page.map((e) => [e.type, e.revision, Number(e.position)]))).to.deep.equal([ // SQLite positions: row ids
       [
         ['ProjectCreated', 0, 1],
         ['ProjectSaved', 1, 2],
       ],
     ]);
     expect(errors.map((e) => e.msg)).to.deep.equal(['onApplied listener threw; ignored']);
-    expect(await readModels.getCheckpoint('template-list')).to.deep.equal({ version: 1, position: 2 });
+    expect(await readModels.getCheckpoint('template-list')).to.deep.equal({ version: 1, position: encodePosition(2) });
 
     unsubscribe();
     await append(deleted());

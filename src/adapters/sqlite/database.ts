@@ -66,6 +66,18 @@ const MIGRATIONS: readonly string[] = [
   DROP TABLE read_models;
   ALTER TABLE read_models_v2 RENAME TO read_models;
   `,
+  // 3: checkpoints hold opaque positions (ports.ts `Position`): the event store's 20-digit text form.
+  `
+  CREATE TABLE checkpoints_v3 (
+    projection TEXT    NOT NULL PRIMARY KEY,
+    version    INTEGER NOT NULL,
+    position   TEXT
+  );
+  INSERT INTO checkpoints_v3 (projection, version, position)
+    SELECT projection, version, CASE WHEN position IS NULL THEN NULL ELSE printf('%020d', position) END FROM checkpoints;
+  DROP TABLE checkpoints;
+  ALTER TABLE checkpoints_v3 RENAME TO checkpoints;
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */

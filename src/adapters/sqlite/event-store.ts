@@ -10,6 +10,7 @@ import {
   type EventData,
   type EventStore,
   type ExpectedRevision,
+  type Position,
   type RecordedEvent,
 } from '../../application/ports.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
@@ -42,12 +43,13 @@ interface EventRow {
 export class SqliteEventStore implements EventStore {
   readonly kind = 'sqlite';
   readonly #db: SqliteDatabase;
-  readonly #listeners = new Set<(position: number) => void>();
+  readonly #listeners = new Set<(position: Position) => void>();
   readonly #lastOfStream: Statement<[string], { revision: number; position: number }>;
   readonly #insert: Statement<[string, string, number, string, string, string, string]>;
   readonly #readStream: Statement<[string, number, number], EventRow>;
   readonly #readAll: Statement<[number, number], EventRow>;
-  readonly #head: Statement<[], { position: number | null }>;
+  readonly #head: Statement<[], { position: number; recorded_at: string }>;
+  readonly #readAllPrefixed: Statement<[number, number, string, number], EventRow>;
   readonly #append: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
 
   /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
@@ -60,7 +62,9 @@ export class SqliteEventStore implements EventStore {
     // LIMIT -1 is SQLite for "no limit".
     this.#readStream = db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?');
     this.#readAll = db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
-    this.#head = db.prepare('SELECT MAX(position) AS position FROM events');
+    this.#head = db.prepare('SELECT position, recorded_at FROM events ORDER BY position DESC LIMIT 1');
+    // A plain prefix comparison, so the filter needs no LIKE escaping; the position order stays the primary key's.
+    this.#readAllPrefixed = db.prepare('SELECT * FROM events WHERE position > ? AND substr(stream_id, 1, ?) = ? ORDER BY position LIMIT ?');
     const append = db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) =>
       this.#appendInTransaction(streamId, events, expected),
     );
@@ -85,14 +89,14 @@ export class SqliteEventStore implements EventStore {
       throw new RangeError(`Expected revision must be a non-negative integer, 'no_stream', 'stream_exists' or 'any'; got ${expected}.`);
     }
     const result = guardSqlite(() => this.#append(streamId, events, expected));
-    if (events.length > 0) this.#notify(result.position);
+    if (events.length > 0 && result.position !== null) this.#notify(result.position);
     return result;
   }
 
   #appendInTransaction(streamId: string, events: EventData[], expected: ExpectedRevision): AppendResult {
     const last = this.#lastOfStream.get(streamId);
     checkExpectedRevision(streamId, expected, last?.revision);
-    if (events.length === 0) return { nextExpectedRevision: last?.revision ?? -1, position: last?.position ?? 0 };
+    if (events.length === 0) return { nextExpectedRevision: last?.revision ?? -1, position: last ? encodePosition(last.position) : null };
 
     const recordedAt = new Date().toISOString();
     let revision = last?.revision ?? -1;
@@ -110,7 +114,7 @@ export class SqliteEventStore implements EventStore {
       );
       position = Number(row.lastInsertRowid);
     }
-    return { nextExpectedRevision: revision, position };
+    return { nextExpectedRevision: revision, position: encodePosition(position) };
   }
 
   /** Events of one stream in revision order from `fromRevision` (default 0), at most `maxCount` (default all); `[]` when the stream does not exist. */
@@ -119,15 +123,24 @@ export class SqliteEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  /** Events of `$all` in position order, strictly after `after` (default: from the start), at most `maxCount` (default {@link DEFAULT_READ_ALL_MAX_COUNT}). */
-  async readAll(options: { after?: number | null; maxCount?: number } = {}): Promise<RecordedEvent[]> {
-    const rows = guardSqlite(() => this.#readAll.all(options.after ?? 0, options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT));
+  /**
+   * Events of `$all` in position order, strictly after `after` (default: from the start), of streams whose
+   * id starts with `streamPrefix` when given, at most `maxCount` (default {@link DEFAULT_READ_ALL_MAX_COUNT}).
+   * @throws RangeError for a position this store did not issue.
+   */
+  async readAll(options: { after?: Position | null; maxCount?: number; streamPrefix?: string } = {}): Promise<RecordedEvent[]> {
+    const after = options.after == null ? 0 : decodePosition(options.after);
+    const maxCount = options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT;
+    const rows = guardSqlite(() =>
+      options.streamPrefix === undefined ? this.#readAll.all(after, maxCount) : this.#readAllPrefixed.all(after, options.streamPrefix.length, options.streamPrefix, maxCount),
+    );
     return rows.map(toRecordedEvent);
   }
 
-  /** Position of the last event in `$all`, `null` when the store is empty. */
-  async headPosition(): Promise<number | null> {
-    return guardSqlite(() => this.#head.get()?.position ?? null);
+  /** The last event of `$all` (position and recording time), `null` when the store is empty. */
+  async head(): Promise<{ position: Position; recordedAt: string } | null> {
+    const row = guardSqlite(() => this.#head.get());
+    return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;
   }
 
   /**
@@ -136,9 +149,9 @@ export class SqliteEventStore implements EventStore {
    * ignored: listeners are hints (the projector also polls), and an append that committed must not fail.
    * @returns a function that unregisters the listener.
    */
-  onAppended(listener: (position: number) => void): () => void {
+  onAppended(listener: (position: Position) => void): () => void {
     // Wrap so registering one function twice gives two independent registrations.
-    const entry = (position: number): void => listener(position);
+    const entry = (position: Position): void => listener(position);
     this.#listeners.add(entry);
     return () => {
       this.#listeners.delete(entry);
@@ -151,7 +164,7 @@ export class SqliteEventStore implements EventStore {
     if (this.#db.open) this.#db.close();
   }
 
-  #notify(position: number): void {
+  #notify(position: Position): void {
     for (const listener of [...this.#listeners]) {
       try {
         listener(position);
@@ -200,10 +213,24 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     id: row.id,
     streamId: row.stream_id,
     revision: row.revision,
-    position: row.position,
+    position: encodePosition(row.position),
     type: row.type,
     data: JSON.parse(row.data) as unknown,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     recordedAt: row.recorded_at,
   };
+}
+
+/**
+ * A row id as a `Position`: 20 digits, zero-padded, so the string order is the numeric order (a signed
+ * 64-bit row id has at most 19 digits).
+ */
+export function encodePosition(rowid: number): Position {
+  return String(rowid).padStart(20, '0');
+}
+
+/** @throws RangeError for a string `encodePosition` does not make. */
+function decodePosition(position: Position): number {
+  if (!/^\d{20}$/.test(position)) throw new RangeError(`'${position}' is not a position of this store.`);
+  return Number(position);
 }

@@ -22,8 +22,8 @@ export class SqliteReadModelStore implements ReadModelStore {
   readonly #listFirst: Statement<[string, string, number], { key: string; doc: string }>;
   readonly #listAfter: Statement<[string, string, string, number], { key: string; doc: string }>;
   readonly #upsert: Statement<[string, string, string, number, string | null]>;
-  readonly #getCheckpoint: Statement<[string], { version: number; position: number | null }>;
-  readonly #upsertCheckpoint: Statement<[string, number, number | null]>;
+  readonly #getCheckpoint: Statement<[string], { version: number; position: string | null }>;
+  readonly #upsertCheckpoint: Statement<[string, number, string | null]>;
   readonly #deleteCollection: Statement<[string]>;
   readonly #deleteCheckpoint: Statement<[string]>;
   readonly #commit: (changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => void;
@@ -46,7 +46,8 @@ export class SqliteReadModelStore implements ReadModelStore {
        WHERE excluded.revision > read_models.revision`,
     );
     this.#getCheckpoint = db.prepare('SELECT version, position FROM checkpoints WHERE projection = ?');
-    // Forward only: the same version never goes back to an earlier position (or to none); another
+    // Forward only (positions are fixed-width text, so text order is $all order): the same version never
+    // goes back to an earlier position (or to none); another
     // version (a rebuild after a definition change) replaces it.
     this.#upsertCheckpoint = db.prepare(
       `INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?)
