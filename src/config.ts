@@ -11,7 +11,8 @@ const schema = z.object({
   PORT: integer(3000, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  STORE: z.enum(['sqlite']).default('sqlite'),
+  STORE: z.enum(['sqlite', 'postgres']).default('sqlite'),
+  DATABASE_URL: z.string().min(1).optional(),
   BOOTSTRAP_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
@@ -37,7 +38,9 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  store: 'sqlite';
+  store: 'sqlite' | 'postgres';
+  /** PostgreSQL connection string (`STORE=postgres`). */
+  databaseUrl: string | undefined;
   bootstrapApiKey: string | undefined;
   rateLimitPerMinute: number;
   compileTimeoutMs: number;
@@ -73,11 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.STORE === 'postgres' && c.DATABASE_URL === undefined) {
+    throw new Error('Invalid configuration:\n  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)');
+  }
   return Object.freeze({
     port: c.PORT,
     host: c.HOST,
     dataDir: c.DATA_DIR,
     store: c.STORE,
+    databaseUrl: c.DATABASE_URL,
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     compileTimeoutMs: c.COMPILE_TIMEOUT_MS,

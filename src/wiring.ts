@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import type Koa from 'koa';
 import { allProjections } from '../projections/index.js';
 import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
+import { PostgresApiKeyStore } from './adapters/postgres/api-key-store.js';
+import { openPostgres } from './adapters/postgres/database.js';
+import { PostgresEventStore } from './adapters/postgres/event-store.js';
+import { PostgresReadModelStore } from './adapters/postgres/read-model-store.js';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store.js';
 import { openDatabase } from './adapters/sqlite/database.js';
 import { SqliteEventStore } from './adapters/sqlite/event-store.js';
@@ -55,8 +59,22 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/** Open the embedded SQLite store under DATA_DIR. @throws when the file cannot be opened or is newer than this code. */
-export async function openStores(config: Pick<Config, 'dataDir'>): Promise<Stores> {
+/**
+ * Open the stores `STORE` names: the embedded SQLite file under DATA_DIR, or PostgreSQL at DATABASE_URL
+ * (schema created or migrated on the way).
+ * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when
+ *   PostgreSQL does not answer.
+ */
+export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl'>>): Promise<Stores> {
+  if (config.store === 'postgres') {
+    const pool = await openPostgres(config.databaseUrl!);
+    return {
+      eventStore: new PostgresEventStore(pool),
+      readModels: new PostgresReadModelStore(pool),
+      apiKeys: new PostgresApiKeyStore(pool),
+      close: () => pool.end(),
+    };
+  }
   const db = openDatabase(join(config.dataDir, SQLITE_FILE));
   return {
     eventStore: new SqliteEventStore(db),
@@ -68,7 +86,7 @@ export async function openStores(config: Pick<Config, 'dataDir'>): Promise<Store
   };
 }
 
-/** Build the service on the embedded SQLite store. @throws when the store cannot be opened. */
+/** Build the service on the stores the configuration names. @throws when the store cannot be opened. */
 export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
   const stores = await openStores(config);
   const { eventStore, readModels } = stores;

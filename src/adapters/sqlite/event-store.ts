@@ -3,9 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { assertNever } from '../../domain/project.js';
 import {
-  WrongExpectedRevisionError,
   type AppendResult,
   type EventData,
   type EventStore,
@@ -13,7 +11,10 @@ import {
   type Position,
   type RecordedEvent,
 } from '../../application/ports.js';
+import { checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson } from '../shared/events.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
+
+export { encodePosition } from '../shared/events.js';
 
 /** `readAll` page size when the caller gives no `maxCount`. */
 export const DEFAULT_READ_ALL_MAX_COUNT = 500;
@@ -85,9 +86,7 @@ export class SqliteEventStore implements EventStore {
    */
   async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const expected = options.expectedRevision;
-    if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
-      throw new RangeError(`Expected revision must be a non-negative integer, 'no_stream', 'stream_exists' or 'any'; got ${expected}.`);
-    }
+    checkExpectedRevisionShape(expected);
     const result = guardSqlite(() => this.#append(streamId, events, expected));
     if (events.length > 0 && result.position !== null) this.#notify(result.position);
     return result;
@@ -179,35 +178,6 @@ export class SqliteEventStore implements EventStore {
  * KurrentDB's expected-revision rule. `last` is the stream's last revision, `undefined` when it has no events.
  * @throws WrongExpectedRevisionError when the rule does not hold.
  */
-function checkExpectedRevision(streamId: string, expected: ExpectedRevision, last: number | undefined): void {
-  if (!expectedRevisionHolds(expected, last)) throw new WrongExpectedRevisionError(streamId, expected, last ?? 'no_stream');
-}
-
-function expectedRevisionHolds(expected: ExpectedRevision, last: number | undefined): boolean {
-  if (typeof expected === 'number') return last === expected;
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return last === undefined;
-    case 'stream_exists':
-      return last !== undefined;
-    default:
-      return assertNever(expected);
-  }
-}
-
-function requireType(event: EventData): string {
-  if (typeof event.type !== 'string' || event.type === '') throw new TypeError('Every event needs a non-empty type.');
-  return event.type;
-}
-
-function toJson(value: unknown, field: string): string {
-  const json = JSON.stringify(value);
-  if (json === undefined) throw new TypeError(`Event ${field} must be JSON-serialisable; got ${typeof value}.`);
-  return json;
-}
-
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     id: row.id,
@@ -219,18 +189,4 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     recordedAt: row.recorded_at,
   };
-}
-
-/**
- * A row id as a `Position`: 20 digits, zero-padded, so the string order is the numeric order (a signed
- * 64-bit row id has at most 19 digits).
- */
-export function encodePosition(rowid: number): Position {
-  return String(rowid).padStart(20, '0');
-}
-
-/** @throws RangeError for a string `encodePosition` does not make. */
-function decodePosition(position: Position): number {
-  if (!/^\d{20}$/.test(position)) throw new RangeError(`'${position}' is not a position of this store.`);
-  return Number(position);
 }

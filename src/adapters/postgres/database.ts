@@ -1,0 +1,120 @@
+/**
+ * PostgreSQL for several instances (ARCHITECTURE §2): one database holds the events, the read models,
+ * the checkpoints and the API keys. Opening it creates and migrates the schema, idempotently and
+ * versioned, under an advisory lock so that instances starting together do not race.
+ */
+import pg from 'pg';
+import { DependencyUnavailableError } from '../../application/ports.js';
+
+/** Migrations, applied in order; `schema_version` records how many have run. Append; never edit one. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE events (
+    position    BIGINT      PRIMARY KEY,                 -- the $all position, assigned in commit order
+    id          UUID        NOT NULL UNIQUE,
+    stream_id   TEXT        NOT NULL,
+    revision    INTEGER     NOT NULL CHECK (revision >= 0),
+    type        TEXT        NOT NULL,
+    data        TEXT        NOT NULL,                    -- JSON text, kept byte for byte
+    metadata    TEXT        NOT NULL,
+    recorded_at TEXT        NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+  CREATE TABLE read_models (
+    collection TEXT    NOT NULL,
+    partition  TEXT    NOT NULL,
+    key        TEXT COLLATE "C" NOT NULL,                -- lists sort in UTF-8 byte order, as SQLite's BINARY
+    revision   INTEGER NOT NULL,
+    doc        JSONB,                                    -- NULL: a tombstone
+    PRIMARY KEY (collection, partition, key)
+  );
+  CREATE TABLE checkpoints (
+    projection TEXT    NOT NULL PRIMARY KEY,
+    version    INTEGER NOT NULL,
+    position   TEXT COLLATE "C"                          -- fixed-width digits: text order is $all order
+  );
+  CREATE TABLE api_keys (
+    id         TEXT  NOT NULL PRIMARY KEY,
+    hash       TEXT  NOT NULL UNIQUE,
+    name       TEXT  NOT NULL,
+    workspace  TEXT  NOT NULL,
+    scopes     JSONB NOT NULL,
+    created_at TEXT  NOT NULL,
+    expires_at TEXT,
+    revoked_at TEXT
+  );
+  `,
+];
+
+/** Advisory lock keys (any two distinct bigints our tables do not otherwise use). */
+export const LOCKS = { migrate: 7_000_001, append: 7_000_002 } as const;
+
+/**
+ * Connect a pool to `url` and bring the schema up to date.
+ * @throws DependencyUnavailableError when the server cannot be reached; Error when the schema is newer
+ *   than this code.
+ */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that ends the process.
+  pool.on('error', () => undefined);
+  try {
+    await migrate(pool);
+    return pool;
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw asUnavailable(error) ?? error;
+  }
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrate]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
+    const current = rows[0]?.version ?? 0;
+    if (current > MIGRATIONS.length) throw new Error(`Database schema version ${current} is newer than this build understands (${MIGRATIONS.length}).`);
+    for (let version = current; version < MIGRATIONS.length; version++) await client.query(MIGRATIONS[version]!);
+    if (rows.length === 0) await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
+    else await client.query('UPDATE schema_version SET version = $1', [MIGRATIONS.length]);
+  });
+}
+
+/**
+ * Run `work` in one transaction on one client: committed when it resolves, rolled back when it throws.
+ * @throws what `work` throws; DependencyUnavailableError when the server does not answer.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await guardPg(() => pool.connect());
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw asUnavailable(error) ?? error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Run a query, turning "the server is unusable" failures into {@link DependencyUnavailableError} (503). */
+export async function guardPg<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw asUnavailable(error) ?? error;
+  }
+}
+
+/** Connection-level error codes (Node's and PostgreSQL's class 08, 53, 57P): the dependency, not our statement. */
+function asUnavailable(error: unknown): DependencyUnavailableError | null {
+  if (error instanceof DependencyUnavailableError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = (error as Error | null)?.message ?? '';
+  const unavailable =
+    (typeof code === 'string' && (/^(ECONN|ENOTFOUND|ETIMEDOUT|EPIPE|EAI_)/.test(code) || /^(08|53|57P)/.test(code))) ||
+    /Connection terminated|pool after calling end|Client has encountered a connection error/i.test(message);
+  return unavailable ? new DependencyUnavailableError('postgres', `PostgreSQL is unavailable: ${message}`, { cause: error }) : null;
+}

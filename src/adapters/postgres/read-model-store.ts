@@ -1,0 +1,107 @@
+/**
+ * Read models, checkpoints on PostgreSQL: JSONB documents guarded by the stream revision they reflect
+ * (a change lands only over an older revision; a removal stays as a tombstone), checkpoints that only
+ * move forward. A commit is still one transaction, though the guards would keep it safe without one.
+ */
+import type pg from 'pg';
+import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
+import { guardPg, inTransaction } from './database.js';
+
+type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
+
+/** {@link ReadModelStore} on the `read_models` and `checkpoints` tables of a pool from `openPostgres`. */
+export class PostgresReadModelStore implements ReadModelStore {
+  readonly kind = 'postgres';
+
+  /** @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it. */
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** The document at `location`; `null` when there is none or it was removed. */
+  async get<T>(collection: string, location: DocumentLocation): Promise<T | null> {
+    const [doc] = await this.getMany<T>(collection, [location]);
+    return doc ?? null;
+  }
+
+  /** The documents at `locations`, in their order (`null` where none), in one query. */
+  async getMany<T>(collection: string, locations: DocumentLocation[]): Promise<Array<T | null>> {
+    if (locations.length === 0) return [];
+    const { rows } = await guardPg(() =>
+      this.pool.query<{ partition: string; key: string; doc: T | null }>(
+        `SELECT r.partition, r.key, r.doc FROM read_models r
+         JOIN unnest($2::text[], $3::text[]) AS wanted(partition, key) ON r.partition = wanted.partition AND r.key = wanted.key
+         WHERE r.collection = $1`,
+        [collection, locations.map((l) => l.partition), locations.map((l) => l.key)],
+      ),
+    );
+    const found = new Map(rows.map((row) => [JSON.stringify([row.partition, row.key]), row.doc]));
+    return locations.map((l) => found.get(JSON.stringify([l.partition, l.key])) ?? null);
+  }
+
+  /** Up to `limit` live documents of one partition, keys ascending (UTF-8 byte order) and strictly after `after`. */
+  async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
+    const { rows } = await guardPg(() =>
+      this.pool.query<{ key: string; doc: T }>(
+        `SELECT key, doc FROM read_models WHERE collection = $1 AND partition = $2 AND ($3::text IS NULL OR key > $3) AND doc IS NOT NULL
+         ORDER BY key LIMIT $4`,
+        [collection, options.partition, options.after ?? null, options.limit],
+      ),
+    );
+    return rows;
+  }
+
+  /**
+   * Apply `changes` in order, each only over an older revision, and move `checkpoints` forward, in one
+   * transaction.
+   * @throws TypeError when a doc is not JSON-serialisable; nothing is written.
+   */
+  async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
+    const rows = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
+    await inTransaction(this.pool, async (client) => {
+      for (const { change, json } of rows) {
+        await client.query(
+          `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES ($1, $2, $3, $4, $5::jsonb)
+           ON CONFLICT (collection, partition, key) DO UPDATE SET revision = excluded.revision, doc = excluded.doc
+           WHERE read_models.revision < excluded.revision`,
+          [change.collection, change.partition, change.key, change.revision, json],
+        );
+      }
+      for (const { projection, version, position } of checkpoints) {
+        await client.query(
+          `INSERT INTO checkpoints (projection, version, position) VALUES ($1, $2, $3)
+           ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
+           WHERE excluded.version <> checkpoints.version OR checkpoints.position IS NULL
+              OR (excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
+          [projection, version, position],
+        );
+      }
+    });
+  }
+
+  /** The stored checkpoint of `projection`, `null` when it has none. */
+  async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
+    const { rows } = await guardPg(() =>
+      this.pool.query<{ version: number; position: string | null }>('SELECT version, position FROM checkpoints WHERE projection = $1', [projection]),
+    );
+    const row = rows[0];
+    return row ? { version: row.version, position: row.position } : null;
+  }
+
+  /** Delete every document (tombstones included) of the collection named `projection` and its checkpoint, in one transaction. */
+  async reset(projection: string): Promise<void> {
+    await inTransaction(this.pool, async (client) => {
+      await client.query('DELETE FROM read_models WHERE collection = $1', [projection]);
+      await client.query('DELETE FROM checkpoints WHERE projection = $1', [projection]);
+    });
+  }
+
+  /** The pool is shared with the other stores: its owner ends it. */
+  async close(): Promise<void> {}
+}
+
+function toJson(change: DocumentChange): string {
+  const json = JSON.stringify(change.doc);
+  if (json === undefined) {
+    throw new TypeError(`Document ${change.collection}/${change.partition}/${change.key} is not JSON-serialisable (${typeof change.doc}).`);
+  }
+  return json;
+}

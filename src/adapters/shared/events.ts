@@ -1,0 +1,64 @@
+/**
+ * What every event-store adapter does the same way: KurrentDB's expected-revision rules, the checks an
+ * event must pass before it is written, and positions made from a row sequence.
+ */
+import { assertNever } from '../../domain/project.js';
+import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position } from '../../application/ports.js';
+
+/**
+ * Refuse an append whose expected revision does not hold over the stream's `last` revision (undefined:
+ * no stream). Source: KurrentDB "Appending events", expected revision.
+ * @throws WrongExpectedRevisionError.
+ */
+export function checkExpectedRevision(streamId: string, expected: ExpectedRevision, last: number | undefined): void {
+  if (!expectedRevisionHolds(expected, last)) throw new WrongExpectedRevisionError(streamId, expected, last ?? 'no_stream');
+}
+
+function expectedRevisionHolds(expected: ExpectedRevision, last: number | undefined): boolean {
+  if (typeof expected === 'number') return last === expected;
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return last === undefined;
+    case 'stream_exists':
+      return last !== undefined;
+    default:
+      return assertNever(expected);
+  }
+}
+
+/** @throws TypeError when an event has no type. */
+export function requireType(event: EventData): string {
+  if (typeof event.type !== 'string' || event.type === '') throw new TypeError('Every event needs a non-empty type.');
+  return event.type;
+}
+
+/** An event's data or metadata as JSON text. @throws TypeError when it is not JSON-serialisable. */
+export function toJson(value: unknown, field: string): string {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`Event ${field} must be JSON-serialisable; got ${typeof value}.`);
+  return json;
+}
+
+
+/** @throws RangeError on a numeric expected revision that is not a non-negative integer. */
+export function checkExpectedRevisionShape(expected: ExpectedRevision): void {
+  if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
+    throw new RangeError(`Expected revision must be a non-negative integer, 'no_stream', 'stream_exists' or 'any'; got ${expected}.`);
+  }
+}
+
+/**
+ * A row id as a `Position`: 20 digits, zero-padded, so the string order is the numeric order (a signed
+ * 64-bit row id has at most 19 digits).
+ */
+export function encodePosition(rowid: number | string): Position {
+  return String(rowid).padStart(20, '0');
+}
+
+/** @throws RangeError for a string `encodePosition` does not make. */
+export function decodePosition(position: Position): number {
+  if (!/^\d{20}$/.test(position)) throw new RangeError(`'${position}' is not a position of this store.`);
+  return Number(position);
+}
