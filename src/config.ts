@@ -13,6 +13,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   STORE: z.enum(['sqlite', 'postgres']).default('sqlite'),
   DATABASE_URL: z.string().min(1).optional(),
+  PROJECTOR: z.enum(['embedded', 'off']).default('embedded'),
   BOOTSTRAP_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
@@ -41,6 +42,8 @@ export interface Config {
   store: 'sqlite' | 'postgres';
   /** PostgreSQL connection string (`STORE=postgres`). */
   databaseUrl: string | undefined;
+  /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
+  projector: 'embedded' | 'off';
   bootstrapApiKey: string | undefined;
   rateLimitPerMinute: number;
   compileTimeoutMs: number;
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     dataDir: c.DATA_DIR,
     store: c.STORE,
     databaseUrl: c.DATABASE_URL,
+    projector: c.PROJECTOR,
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     compileTimeoutMs: c.COMPILE_TIMEOUT_MS,

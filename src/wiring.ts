@@ -20,6 +20,8 @@ import { comparePositions, type ApiKeyStore, type EventStore, type Position, typ
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
 import { Projector, type ProjectorStatus } from './application/projector.js';
+import { RevisionFollower } from './application/revision-follower.js';
+import { storedProjectorStatus, waitForStoredCheckpoints } from './application/stored-checkpoints.js';
 import type { Config } from './config.js';
 import { createApp, type HealthReport } from './http/app.js';
 import type { AppState } from './http/middleware.js';
@@ -35,6 +37,40 @@ export interface Service {
   bootstrap: { created: false } | { created: true; generated: string | null; id: string };
   /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
+}
+
+/** How this process keeps its read side current: its own projector, or following another's. */
+interface Projection {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolve true once a write at `position` is visible to reads (read models and the revision index). */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  status(): Promise<ProjectorStatus>;
+}
+
+/**
+ * `PROJECTOR=embedded`: a projector here, which also feeds the revision index. `off`: another process
+ * projects (`npm run projector`); writes here wait for the stored checkpoints, and a follower of `$all`
+ * keeps the revision index current.
+ */
+function embeddedOrFollower(config: Readonly<Config>, stores: Stores, index: CurrentRevisions, logger: Logger): Projection {
+  const { eventStore, readModels } = stores;
+  if (config.projector === 'embedded') {
+    const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
+    projector.onApplied((events) => index.apply(events)); // before start(), so the first catch-up feeds it too
+    return { start: () => projector.start(), stop: () => projector.stop(), waitFor: (p, t) => projector.waitFor(p, t), status: async () => projector.status() };
+  }
+  const follower = new RevisionFollower(eventStore, index, { onError: (error) => logger.error({ err: error }, 'revision follower read failed; will retry') });
+  const names = allProjections.map((p) => p.name);
+  return {
+    start: () => follower.start(),
+    stop: async () => follower.stop(),
+    waitFor: async (position, timeoutMs) => {
+      const [projected, indexed] = await Promise.all([waitForStoredCheckpoints(readModels, names, position, { timeoutMs }), follower.waitFor(position, timeoutMs)]);
+      return projected && indexed;
+    },
+    status: () => storedProjectorStatus(readModels, allProjections),
+  };
 }
 
 /**
@@ -90,10 +126,8 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
 export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
   const stores = await openStores(config);
   const { eventStore, readModels } = stores;
-  const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
-  // Subscribed before start(), so the first catch-up feeds it too.
   const currentRevisions = new CurrentRevisions(readModels);
-  projector.onApplied((events) => currentRevisions.apply(events));
+  const projection = embeddedOrFollower(config, stores, currentRevisions, logger);
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
     maxQueue: config.compileQueueMax,
@@ -103,7 +137,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     ...(config.compileThreads ? { threads: config.compileThreads } : {}),
   });
   try {
-    await Promise.all([projector.start(), pool.warmUp()]);
+    await Promise.all([projection.start(), pool.warmUp()]);
     const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
     const renderer = new TemplateRenderer(queries, new PooledRevisionLoader(pool), {
       maxBytes: config.renderCacheBytes,
@@ -111,7 +145,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     });
     const commands = new ProjectCommands({
       eventStore,
-      projector,
+      projector: projection,
       templates: new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits),
       now: () => new Date().toISOString(),
       logger,
@@ -123,12 +157,12 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     const health = async (): Promise<HealthReport> => {
       try {
         const head = await eventStore.head();
-        const status = projector.status();
+        const status = await projection.status();
         return {
           status: 'ok',
           store: { kind: eventStore.kind, head_position: head?.position ?? null },
           read_models: { kind: readModels.kind },
-          projector: { ...projectorLag(head, status), projections: status.projections },
+          projector: { mode: config.projector, ...projectorLag(head, status), projections: status.projections },
           mjml_version: MJML_VERSION,
           compile_threads: pool.threads,
           compile_queue: pool.queued,
@@ -160,13 +194,13 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       bootstrap,
       close: () =>
         (closing ??= (async () => {
-          await projector.stop();
+          await projection.stop();
           await pool.close();
           await stores.close();
         })()),
     };
   } catch (error) {
-    await projector.stop();
+    await projection.stop();
     await pool.close();
     await stores.close();
     throw error;
