@@ -14,6 +14,9 @@ const schema = z.object({
   STORE: z.enum(['sqlite', 'postgres']).default('sqlite'),
   DATABASE_URL: z.string().min(1).optional(),
   PROJECTOR: z.enum(['embedded', 'off']).default('embedded'),
+  PROJECTOR_LEASE_INTERVAL_MS: integer(2000, 50, 600_000),
+  PROJECTOR_POLL_MS: integer(50, 5, 60_000),
+  PROJECTOR_LEASE_TTL_MS: integer(10_000, 100, 3_600_000),
   BOOTSTRAP_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
@@ -44,6 +47,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
   projector: 'embedded' | 'off';
+  /** `npm run projector`: how often the lease is renewed (or a standby retries), and how long it lasts unrenewed, ms. */
+  projectorLease: { intervalMs: number; ttlMs: number };
+  /** `npm run projector`: how often it reads `$all` for new events, ms (the writes it serves wait for it). */
+  projectorPollMs: number;
   bootstrapApiKey: string | undefined;
   rateLimitPerMinute: number;
   compileTimeoutMs: number;
@@ -89,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     store: c.STORE,
     databaseUrl: c.DATABASE_URL,
     projector: c.PROJECTOR,
+    projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },
+    projectorPollMs: c.PROJECTOR_POLL_MS,
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     compileTimeoutMs: c.COMPILE_TIMEOUT_MS,

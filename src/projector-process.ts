@@ -1,11 +1,12 @@
 /**
  * The projector on its own (`npm run projector`): keeps the read models of the configured store current
- * for API processes started with `PROJECTOR=off`. Several may run: read-model writes are guarded by
- * stream revision and checkpoints only move forward, so they never roll each other back (a lease that
- * keeps the others on standby is still to come).
+ * for API processes started with `PROJECTOR=off`. Start several: one holds the store's projector lease and
+ * projects, the others stand by and one takes over when it dies (PostgreSQL: at once, its connection is
+ * the lease; SQLite: when the lease row expires, `PROJECTOR_LEASE_TTL_MS`).
  */
 import { pathToFileURL } from 'node:url';
 import { allProjections } from '../projections/index.js';
+import { LeasedProjector } from './application/leased-projector.js';
 import { Projector } from './application/projector.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
@@ -15,18 +16,20 @@ import { openStores } from './wiring.js';
  * Open the stores `env` configures and run the projector on them until `stop`.
  * @throws the configuration's or the store's errors (nothing is left running then).
  */
-export async function startProjector(env: NodeJS.ProcessEnv = process.env): Promise<{ projector: Projector; stop(): Promise<void> }> {
+export async function startProjector(env: NodeJS.ProcessEnv = process.env): Promise<{ projector: LeasedProjector; stop(): Promise<void> }> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const stores = await openStores(config);
-  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger });
+  // Appends happen in other processes, so polling is how it hears of them: often, since writes wait for it.
+  const inner = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger, pollIntervalMs: config.projectorPollMs });
+  const projector = new LeasedProjector(inner, stores.projectorLease, { ...config.projectorLease, logger });
   try {
     await projector.start();
   } catch (error) {
     await stores.close();
     throw error;
   }
-  logger.info({ store: config.store, position: projector.status().position }, 'letterpress projector running');
+  logger.info({ store: config.store, active: projector.active, holder: projector.holder }, 'letterpress projector running');
   let stopping: Promise<void> | undefined;
   return {
     projector,

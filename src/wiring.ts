@@ -9,14 +9,16 @@ import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
 import { PostgresApiKeyStore } from './adapters/postgres/api-key-store.js';
 import { openPostgres } from './adapters/postgres/database.js';
 import { PostgresEventStore } from './adapters/postgres/event-store.js';
+import { PostgresProjectorLease } from './adapters/postgres/projector-lease.js';
 import { PostgresReadModelStore } from './adapters/postgres/read-model-store.js';
+import { SqliteProjectorLease } from './adapters/sqlite/projector-lease.js';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store.js';
 import { openDatabase } from './adapters/sqlite/database.js';
 import { SqliteEventStore } from './adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
 import { CurrentRevisions } from './application/current-revisions.js';
-import { comparePositions, type ApiKeyStore, type EventStore, type Position, type ReadModelStore } from './application/ports.js';
+import { comparePositions, type ApiKeyStore, type EventStore, type Position, type ProjectorLease, type ReadModelStore } from './application/ports.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
 import { Projector, type ProjectorStatus } from './application/projector.js';
@@ -91,6 +93,8 @@ export interface Stores {
   eventStore: EventStore;
   readModels: ReadModelStore;
   apiKeys: ApiKeyStore;
+  /** Who may be the one active projector of this store. */
+  projectorLease: ProjectorLease;
   /** Close every store (a networked engine closes its connections: asynchronous). */
   close(): Promise<void>;
 }
@@ -104,11 +108,13 @@ export interface Stores {
 export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl'>>): Promise<Stores> {
   if (config.store === 'postgres') {
     const pool = await openPostgres(config.databaseUrl!);
+    const lease = new PostgresProjectorLease(config.databaseUrl!);
     return {
       eventStore: new PostgresEventStore(pool),
       readModels: new PostgresReadModelStore(pool),
       apiKeys: new PostgresApiKeyStore(pool),
-      close: () => pool.end(),
+      projectorLease: lease,
+      close: () => pool.end(), // the lease's own connection is closed by whoever released it
     };
   }
   const db = openDatabase(join(config.dataDir, SQLITE_FILE));
@@ -116,6 +122,7 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
     eventStore: new SqliteEventStore(db),
     readModels: new SqliteReadModelStore(db),
     apiKeys: new SqliteApiKeyStore(db),
+    projectorLease: new SqliteProjectorLease(db),
     close: async () => {
       db.close();
     },

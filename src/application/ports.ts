@@ -147,6 +147,17 @@ export interface ReadModelStore {
   close(): Promise<void>;
 }
 
+/**
+ * The right to be the one active projector of a store: a standby keeps trying and takes over when the
+ * holder stops renewing (or, where the engine ties the lease to a connection, when that connection dies).
+ */
+export interface ProjectorLease {
+  /** Take the lease if it is free or expired; renews it when `holder` holds it. @returns whether `holder` holds it now. */
+  tryAcquire(holder: string, ttlMs: number): Promise<boolean>;
+  /** Give it up, if `holder` holds it. */
+  release(holder: string): Promise<void>;
+}
+
 /** Scopes an API key can hold. */
 export const SCOPES = ['projects:read', 'projects:write', 'templates:render'] as const;
 export type Scope = (typeof SCOPES)[number];

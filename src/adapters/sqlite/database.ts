@@ -78,6 +78,14 @@ const MIGRATIONS: readonly string[] = [
   DROP TABLE checkpoints;
   ALTER TABLE checkpoints_v3 RENAME TO checkpoints;
   `,
+  // 4: the projector lease (one active projector per store).
+  `
+  CREATE TABLE leases (
+    name       TEXT    NOT NULL PRIMARY KEY,
+    holder     TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL   -- ms since the epoch, this machine's clock (a SQLite file has one)
+  );
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */

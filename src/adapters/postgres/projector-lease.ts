@@ -1,0 +1,54 @@
+/**
+ * The projector lease on PostgreSQL: a session-level advisory lock held on a connection of its own. It
+ * dies with the process (the server releases it when the connection closes), so a standby takes over
+ * without any clock being involved.
+ */
+import pg from 'pg';
+import type { ProjectorLease } from '../../application/ports.js';
+import { guardPg } from './database.js';
+
+/** Advisory lock key of the projector lease. */
+const PROJECTOR_LOCK = 7_000_003;
+
+/** {@link ProjectorLease} as a session advisory lock (`ttlMs` does not apply: the connection is the lease). */
+export class PostgresProjectorLease implements ProjectorLease {
+  #client: pg.Client | null = null;
+  #holder: string | null = null;
+
+  constructor(private readonly url: string) {}
+
+  async tryAcquire(holder: string): Promise<boolean> {
+    if (this.#holder === holder && this.#client) {
+      // Still connected means still held; a failed query means the connection, and with it the lock, is gone.
+      try {
+        await this.#client.query('SELECT 1');
+        return true;
+      } catch {
+        await this.#drop();
+        return false;
+      }
+    }
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('error', () => undefined); // a dropped connection shows on the next renewal
+    await guardPg(() => client.connect());
+    const { rows } = await guardPg(() => client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1) AS taken', [PROJECTOR_LOCK]));
+    if (!rows[0]?.taken) {
+      await client.end().catch(() => undefined);
+      return false;
+    }
+    this.#client = client;
+    this.#holder = holder;
+    return true;
+  }
+
+  async release(holder: string): Promise<void> {
+    if (this.#holder === holder) await this.#drop();
+  }
+
+  async #drop(): Promise<void> {
+    const client = this.#client;
+    this.#client = null;
+    this.#holder = null;
+    await client?.end().catch(() => undefined);
+  }
+}
