@@ -3,6 +3,7 @@
  * the few API calls the scenarios need (create, save, render), over HTTP like any client.
  */
 import { rmSync } from 'node:fs';
+import pg from 'pg';
 import { freePort, makeTempDir, spawnServer, waitForHealth, type Child } from './processes.js';
 
 export const BENCH_KEY = 'lp_BENCHKEY0001_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -11,6 +12,34 @@ export const SERVICE_LOG_LEVEL = 'warn';
 
 export interface Letterpress extends Child {
   dataDir: string;
+  /** With `--store postgres`: the database made for this service (dropped by `removeData`). */
+  database?: string;
+}
+
+/**
+ * `--store postgres` sets BENCH_STORE: each service then gets a fresh database on the server at
+ * BENCH_DATABASE_URL (default: the local one), so the scenarios never see each other's projects.
+ */
+const adminUrl = () => process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The store environment of one service: nothing for SQLite, a new database for PostgreSQL. */
+async function storeEnv(): Promise<{ env: Record<string, string>; database?: string }> {
+  if (process.env['BENCH_STORE'] !== 'postgres') return { env: {} };
+  const database = `letterpress_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`CREATE DATABASE ${database}`);
+  const url = new URL(adminUrl());
+  url.pathname = `/${database}`;
+  return { env: { STORE: 'postgres', DATABASE_URL: url.toString() }, database };
 }
 
 /**
@@ -20,18 +49,20 @@ export interface Letterpress extends Child {
  */
 export async function startLetterpress(name: string, env: Record<string, string> = {}): Promise<Letterpress> {
   const dataDir = makeTempDir('letterpress-bench-');
+  const store = await storeEnv();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   try {
     const child = await spawnServer(
       name,
       'src/server.ts',
-      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOOTSTRAP_API_KEY: BENCH_KEY, LOG_LEVEL: SERVICE_LOG_LEVEL, RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOOTSTRAP_API_KEY: BENCH_KEY, LOG_LEVEL: SERVICE_LOG_LEVEL, RATE_LIMIT_PER_MINUTE: '1000000', ...store.env, ...env },
       { ready: (p) => waitForHealth(url, BENCH_KEY, p) },
     );
-    return { ...child, dataDir };
+    return { ...child, dataDir, ...(store.database ? { database: store.database } : {}) };
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    if (store.database) await adminQuery(`DROP DATABASE IF EXISTS ${store.database} WITH (FORCE)`).catch(() => undefined);
     throw error;
   }
 }
@@ -80,6 +111,7 @@ export function variant(mjml: string, n: number): string {
 }
 
 /** Deletes a Letterpress child's data directory (after it stopped). */
-export function removeData(service: Letterpress): void {
+export async function removeData(service: Letterpress): Promise<void> {
   rmSync(service.dataDir, { recursive: true, force: true });
+  if (service.database) await adminQuery(`DROP DATABASE IF EXISTS ${service.database} WITH (FORCE)`).catch(() => undefined);
 }

@@ -57,7 +57,7 @@ export async function cacheMiss(t: BenchTemplate, revisions: number, options: Ru
     return result;
   } finally {
     await stop(service.process);
-    removeData(service);
+    await removeData(service);
   }
 }
 

@@ -7,7 +7,8 @@
  * Options: --duration s (each measured run, default 6), --connections n (default 50),
  * --latency-connections n (scenario 5, default 10), --warmup s (unrecorded load before each run,
  * default 1), --revisions n (cache-miss project, default 150), --save-loops n (scenario 5, default 2),
- * --json path (default bench-report.json).
+ * --json path (default bench-report.json), --store sqlite|postgres (postgres: a fresh database per service on
+ * BENCH_DATABASE_URL, default the local server).
  * Exits 1 when a run failed (non-2xx, connection errors) or the bench could not run; a ratio that
  * FALLS SHORT of its target is a result, not a failure.
  */
@@ -24,6 +25,7 @@ import { evaluate, ratioLines, table, writeJson, type Ratio } from './report.js'
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '6' },
+    store: { type: 'string', default: 'sqlite' },
     connections: { type: 'string', default: '50' },
     'latency-connections': { type: 'string', default: '10' },
     warmup: { type: 'string', default: '1' },
@@ -37,6 +39,8 @@ const positive = (name: keyof typeof args, min = 1): number => {
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got ${args[name]}`);
   return n;
 };
+if (args.store !== 'sqlite' && args.store !== 'postgres') throw new Error(`--store must be sqlite or postgres, got ${args.store}`);
+process.env['BENCH_STORE'] = args.store; // read by letterpress.ts for every service it starts
 const options: RunOptions = { duration: positive('duration'), connections: positive('connections'), warmup: positive('warmup', 0) };
 const latencyOptions: RunOptions = { ...options, connections: positive('latency-connections') };
 const revisions = positive('revisions', 2);
@@ -59,7 +63,7 @@ const machine = {
 console.log(`# Letterpress HTTP bench\n`);
 console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB, load average ${machine.loadavg_at_start.join(' / ')}`);
 console.log(
-  `Runs: ${options.duration} s measured after ${options.warmup} s warm-up, ${options.connections} connections (latency scenario: ${latencyOptions.connections}); ` +
+  `Store: ${args.store}. Runs: ${options.duration} s measured after ${options.warmup} s warm-up, ${options.connections} connections (latency scenario: ${latencyOptions.connections}); ` +
     `service LOG_LEVEL=${SERVICE_LOG_LEVEL}, RATE_LIMIT_PER_MINUTE=1000000, COMPILE_THREADS ${process.env.COMPILE_THREADS ?? 'unset (service default: cores − 1)'}. Each server is its own process; autocannon runs here.\n`,
 );
 
@@ -128,7 +132,7 @@ try {
   report({ error: message });
 } finally {
   await stopAll();
-  if (service) removeData(service);
+  if (service) await removeData(service);
 }
 process.exit(failed ? 1 : 0);
 
