@@ -4,13 +4,10 @@
  */
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { projectStream } from '../../src/domain/project.js';
 import { openStores } from '../../src/wiring.js';
 import { TEST_KEY } from '../support/server.js';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
+import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 
@@ -46,9 +43,10 @@ async function crashDuringSaves(env: Record<string, string>, dataDir: string): P
     ),
   );
   await new Promise((resolve) => setTimeout(resolve, 5));
+  const exited = new Promise((resolve) => child.once('exit', resolve)); // before the kill: it may exit at once
   child.kill('SIGKILL');
   for (const revision of await Promise.all(inFlight)) if (revision !== null) acknowledged.push(revision);
-  await new Promise((resolve) => child.once('exit', resolve));
+  await exited;
 
   const stores = await openStores({ dataDir, store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite', databaseUrl: env['DATABASE_URL'] });
   try {
@@ -63,32 +61,10 @@ async function crashDuringSaves(env: Record<string, string>, dataDir: string): P
 describe('kill -9 of an API process', function () {
   this.timeout(60_000);
 
-  it('loses no acknowledged save on SQLite', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-crash-'));
-    try {
-      await crashDuringSaves({}, dataDir);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it('loses no acknowledged save on SQLite', () => withTempDir('letterpress-crash-', (dir) => crashDuringSaves({}, dir)));
 
-  describe('on PostgreSQL', () => {
-    let database: TestDatabase | null = null;
-    before(async function () {
-      database = await createTestDatabase();
-      if (!database) this.skip();
-    });
-    after(async () => {
-      await database?.drop();
-    });
-
-    it('loses no acknowledged save', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-crash-'));
-      try {
-        await crashDuringSaves({ STORE: 'postgres', DATABASE_URL: database!.url }, dataDir);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
+  describeOnPostgres('on PostgreSQL', (database) => {
+    it('loses no acknowledged save', () =>
+      withTempDir('letterpress-crash-', (dir) => crashDuringSaves({ STORE: 'postgres', DATABASE_URL: database().url }, dir)));
   });
 });

@@ -4,15 +4,12 @@
  */
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { allProjections } from '../../projections/index.js';
 import { projectStream } from '../../src/domain/project.js';
 import type { RecordedProjectEvent } from '../../src/application/projection.js';
 import { openStores } from '../../src/wiring.js';
 import { startTestServer } from '../support/server.js';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
+import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const LEASE = { PROJECTOR_LEASE_INTERVAL_MS: '100', PROJECTOR_LEASE_TTL_MS: '600' };
@@ -70,32 +67,10 @@ async function takeover(env: Record<string, string>, dataDir: string): Promise<v
 describe('Projector lease: kill -9 of the active projector during 200 saves', function () {
   this.timeout(120_000);
 
-  it('on SQLite (the lease row expires, the standby takes it)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-takeover-'));
-    try {
-      await takeover({}, dataDir);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it('on SQLite (the lease row expires, the standby takes it)', () => withTempDir('letterpress-takeover-', (dir) => takeover({}, dir)));
 
-  describe('on PostgreSQL', () => {
-    let database: TestDatabase | null = null;
-    before(async function () {
-      database = await createTestDatabase();
-      if (!database) this.skip();
-    });
-    after(async () => {
-      await database?.drop();
-    });
-
-    it('the advisory lock dies with the connection, the standby takes it', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-takeover-'));
-      try {
-        await takeover({ STORE: 'postgres', DATABASE_URL: database!.url }, dataDir);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
+  describeOnPostgres('on PostgreSQL', (database) => {
+    it('the advisory lock dies with the connection, the standby takes it', () =>
+      withTempDir('letterpress-takeover-', (dir) => takeover({ STORE: 'postgres', DATABASE_URL: database().url }, dir)));
   });
 });

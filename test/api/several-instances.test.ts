@@ -4,12 +4,9 @@
  * through any instance right after shows it; renders follow `$all` within the follow interval.
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startProjector } from '../../src/projector-process.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
+import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,36 +45,25 @@ async function writeThroughAReadThroughB(a: TestServer, b: TestServer): Promise<
 describe('Several instances with the projector on its own', function () {
   this.timeout(60_000);
 
-  it('on one SQLite file', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-instances-'));
-    const running = await topology({}, dataDir);
-    try {
-      await writeThroughAReadThroughB(running.a, running.b);
-    } finally {
-      await running.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  describe('on one PostgreSQL database', () => {
-    let database: TestDatabase | null = null;
-    before(async function () {
-      database = await createTestDatabase();
-      if (!database) this.skip();
-    });
-    after(async () => {
-      await database?.drop();
-    });
-
-    it('two API instances and a projector', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-instances-'));
-      const running = await topology({ STORE: 'postgres', DATABASE_URL: database!.url }, dataDir);
+  it('on one SQLite file', () =>
+    withTempDir('letterpress-instances-', async (dir) => {
+      const running = await topology({}, dir);
       try {
         await writeThroughAReadThroughB(running.a, running.b);
       } finally {
         await running.stop();
-        rmSync(dataDir, { recursive: true, force: true });
       }
-    });
+    }));
+
+  describeOnPostgres('on one PostgreSQL database', (database) => {
+    it('two API instances and a projector', () =>
+      withTempDir('letterpress-instances-', async (dir) => {
+        const running = await topology({ STORE: 'postgres', DATABASE_URL: database().url }, dir);
+        try {
+          await writeThroughAReadThroughB(running.a, running.b);
+        } finally {
+          await running.stop();
+        }
+      }));
   });
 });

@@ -11,27 +11,17 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent } from '../../application/ports.js';
-import { checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson } from '../shared/events.js';
+import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
 
 /** Most events `readAll` returns when `maxCount` is not given. */
 export const DEFAULT_READ_ALL_MAX_COUNT = 1000;
 
-interface EventRow {
-  position: string;
-  id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-}
 
 /** {@link EventStore} on the `events` table of a pool from `openPostgres`. Failures of the server surface as `DependencyUnavailableError`. */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres';
-  readonly #listeners = new Set<(position: Position) => void>();
+  readonly #listeners = new AppendListeners();
 
   /** @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it. */
   constructor(private readonly pool: pg.Pool) {}
@@ -68,7 +58,7 @@ export class PostgresEventStore implements EventStore {
       }
       return { nextExpectedRevision: revision, position: encodePosition(position.toString()) };
     });
-    if (rows.length > 0 && result.position !== null) this.#notify(result.position);
+    if (rows.length > 0 && result.position !== null) this.#listeners.notify(result.position);
     return result;
   }
 
@@ -112,34 +102,11 @@ export class PostgresEventStore implements EventStore {
 
   /** Call `listener` after every append made through this instance (other instances are seen by reading `$all`). */
   onAppended(listener: (position: Position) => void): () => void {
-    const entry = (position: Position): void => listener(position);
-    this.#listeners.add(entry);
-    return () => void this.#listeners.delete(entry);
+    return this.#listeners.add(listener);
   }
+
 
   /** The pool is shared with the other stores: its owner ends it. */
   async close(): Promise<void> {}
 
-  #notify(position: Position): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(position);
-      } catch {
-        // A listener's failure is its own; the append is committed.
-      }
-    }
-  }
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.id,
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: encodePosition(row.position),
-    type: row.type,
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    recordedAt: row.recorded_at,
-  };
 }

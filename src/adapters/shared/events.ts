@@ -3,7 +3,7 @@
  * event must pass before it is written, and positions made from a row sequence.
  */
 import { assertNever } from '../../domain/project.js';
-import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position } from '../../application/ports.js';
+import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports.js';
 
 /**
  * Refuse an append whose expected revision does not hold over the stream's `last` revision (undefined:
@@ -61,4 +61,60 @@ export function encodePosition(rowid: number | string): Position {
 export function decodePosition(position: Position): number {
   if (!/^\d{20}$/.test(position)) throw new RangeError(`'${position}' is not a position of this store.`);
   return Number(position);
+}
+
+/** An event row as both SQL stores keep it (JSON as text, the position as the row sequence). */
+export interface EventRow {
+  position: number | string;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+/** An event row as the port's `RecordedEvent`. */
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: encodePosition(row.position),
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/**
+ * The `onAppended` listeners of one store instance: told, synchronously after the commit, the position of
+ * the last event of each non-empty append made through it. A listener that throws is ignored: listeners
+ * are hints (readers also poll), and an append that committed must not fail.
+ */
+export class AppendListeners {
+  readonly #listeners = new Set<(position: Position) => void>();
+
+  /** @returns a function that unregisters the listener. */
+  add(listener: (position: Position) => void): () => void {
+    const entry = (position: Position): void => listener(position);
+    this.#listeners.add(entry);
+    return () => void this.#listeners.delete(entry);
+  }
+
+  notify(position: Position): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(position);
+      } catch {
+        // not the append's failure
+      }
+    }
+  }
+
+  clear(): void {
+    this.#listeners.clear();
+  }
 }

@@ -11,7 +11,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../../application/ports.js';
-import { checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson } from '../shared/events.js';
+import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
 export { encodePosition } from '../shared/events.js';
@@ -19,16 +19,6 @@ export { encodePosition } from '../shared/events.js';
 /** `readAll` page size when the caller gives no `maxCount`. */
 export const DEFAULT_READ_ALL_MAX_COUNT = 500;
 
-interface EventRow {
-  position: number;
-  id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-}
 
 /**
  * {@link EventStore} on the `events` table of a database from `openDatabase`.
@@ -44,7 +34,7 @@ interface EventRow {
 export class SqliteEventStore implements EventStore {
   readonly kind = 'sqlite';
   readonly #db: SqliteDatabase;
-  readonly #listeners = new Set<(position: Position) => void>();
+  readonly #listeners = new AppendListeners();
   readonly #lastOfStream: Statement<[string], { revision: number; position: number }>;
   readonly #insert: Statement<[string, string, number, string, string, string, string]>;
   readonly #readStream: Statement<[string, number, number], EventRow>;
@@ -88,7 +78,7 @@ export class SqliteEventStore implements EventStore {
     const expected = options.expectedRevision;
     checkExpectedRevisionShape(expected);
     const result = guardSqlite(() => this.#append(streamId, events, expected));
-    if (events.length > 0 && result.position !== null) this.#notify(result.position);
+    if (events.length > 0 && result.position !== null) this.#listeners.notify(result.position);
     return result;
   }
 
@@ -149,12 +139,7 @@ export class SqliteEventStore implements EventStore {
    * @returns a function that unregisters the listener.
    */
   onAppended(listener: (position: Position) => void): () => void {
-    // Wrap so registering one function twice gives two independent registrations.
-    const entry = (position: Position): void => listener(position);
-    this.#listeners.add(entry);
-    return () => {
-      this.#listeners.delete(entry);
-    };
+    return this.#listeners.add(listener);
   }
 
   /** Drop the listeners and close the database if it is still open (the database is shared: close it once). */
@@ -162,31 +147,4 @@ export class SqliteEventStore implements EventStore {
     this.#listeners.clear();
     if (this.#db.open) this.#db.close();
   }
-
-  #notify(position: Position): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(position);
-      } catch {
-        // See onAppended: a listener's failure is not the append's failure.
-      }
-    }
-  }
-}
-
-/**
- * KurrentDB's expected-revision rule. `last` is the stream's last revision, `undefined` when it has no events.
- * @throws WrongExpectedRevisionError when the rule does not hold.
- */
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.id,
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: encodePosition(row.position),
-    type: row.type,
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    recordedAt: row.recorded_at,
-  };
 }
