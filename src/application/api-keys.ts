@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from './ports.js';
+import { ApiKeyExistsError, SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from './ports.js';
 
 /** Who is calling: the key's id, workspace and scopes. */
 export interface Principal {
@@ -160,8 +160,14 @@ export class ApiKeys {
    */
   async bootstrap(bootstrapKey: string | undefined): Promise<{ created: false } | { created: true; generated: string | null; id: string }> {
     if ((await this.store.count()) > 0) return { created: false };
-    const { token, record } = await this.issue({ name: 'bootstrap', workspace: DEFAULT_WORKSPACE, ...(bootstrapKey ? { token: bootstrapKey } : {}) });
-    return { created: true, generated: bootstrapKey ? null : token, id: record.id };
+    try {
+      const { token, record } = await this.issue({ name: 'bootstrap', workspace: DEFAULT_WORKSPACE, ...(bootstrapKey ? { token: bootstrapKey } : {}) });
+      return { created: true, generated: bootstrapKey ? null : token, id: record.id };
+    } catch (error) {
+      // Another instance starting at the same moment registered the same BOOTSTRAP_API_KEY first.
+      if (error instanceof ApiKeyExistsError && bootstrapKey) return { created: false };
+      throw error;
+    }
   }
 }
 

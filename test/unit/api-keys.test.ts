@@ -4,6 +4,8 @@
  * tokens are never cached.
  */
 import { expect } from 'chai';
+import { openDatabase } from '../../src/adapters/sqlite/database.js';
+import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
 import { ApiKeys, AuthError, hashToken } from '../../src/application/api-keys.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../src/application/ports.js';
 
@@ -157,5 +159,14 @@ describe('ApiKeys cache', () => {
     expect(store.lookups).to.equal(2);
     expect(() => new ApiKeys(store, { cacheTtlMs: -1 })).to.throw(RangeError);
     expect(() => new ApiKeys(store, { cacheMaxEntries: 0 })).to.throw(RangeError);
+  });
+
+  it('two instances bootstrapping the same BOOTSTRAP_API_KEY at once: one registers it, the other starts all the same', async () => {
+    const db = openDatabase(':memory:');
+    const token = 'lp_BOOTSTRAP001_cccccccccccccccccccccccccccccccccccccccccccc';
+    const [first, second] = await Promise.all([new ApiKeys(new SqliteApiKeyStore(db)).bootstrap(token), new ApiKeys(new SqliteApiKeyStore(db)).bootstrap(token)]);
+    expect([first.created, second.created].sort()).to.deep.equal([false, true]);
+    expect(await new SqliteApiKeyStore(db).count()).to.equal(1);
+    db.close();
   });
 });
