@@ -2,19 +2,10 @@
  * API keys on PostgreSQL. Only hashes are stored, never tokens.
  */
 import type pg from 'pg';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports.js';
+import { toApiKeyRecord, type ApiKeyRow } from '../shared/api-keys.js';
 import { guardPg } from './database.js';
 
-interface ApiKeyRow {
-  id: string;
-  hash: string;
-  name: string;
-  workspace: string;
-  scopes: Scope[];
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
 
 /** PostgreSQL's unique_violation (SQLSTATE 23505). */
 const UNIQUE_VIOLATION = '23505';
@@ -27,7 +18,7 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   /** The key whose SHA-256 hex `hash` this is, revoked and expired ones included; `null` when none. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const { rows } = await guardPg(() => this.pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE hash = $1', [hash]));
-    return rows[0] ? toRecord(rows[0]) : null;
+    return rows[0] ? toApiKeyRecord(rows[0]) : null;
   }
 
   /** Store a new key. @throws ApiKeyExistsError when the id or hash already exists. */
@@ -48,7 +39,7 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   /** Every key, oldest first (by `createdAt`, then id). */
   async list(): Promise<ApiKeyRecord[]> {
     const { rows } = await guardPg(() => this.pool.query<ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at, id COLLATE "C"'));
-    return rows.map(toRecord);
+    return rows.map(toApiKeyRecord);
   }
 
   /** Mark key `id` revoked at `at` (RFC 3339); revoking twice keeps the first time. @returns false when no key has that id. */
@@ -62,17 +53,4 @@ export class PostgresApiKeyStore implements ApiKeyStore {
     const { rows } = await guardPg(() => this.pool.query<{ count: string }>('SELECT COUNT(*)::text AS count FROM api_keys'));
     return Number(rows[0]?.count ?? 0);
   }
-}
-
-function toRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    hash: row.hash,
-    name: row.name,
-    workspace: row.workspace,
-    scopes: row.scopes,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
 }

@@ -4,18 +4,11 @@
 import type { Statement } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports.js';
+import { toApiKeyRecord, type ApiKeyRow as SharedRow } from '../shared/api-keys.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
-interface ApiKeyRow {
-  id: string;
-  hash: string;
-  name: string;
-  workspace: string;
-  scopes: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+/** The row as SQLite keeps it: scopes as JSON text. */
+type ApiKeyRow = SharedRow<string>;
 
 /**
  * {@link ApiKeyStore} on the `api_keys` table of a database from `openDatabase`.
@@ -95,14 +88,5 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 }
 
 function toRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    hash: row.hash,
-    name: row.name,
-    workspace: row.workspace,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
+  return toApiKeyRecord({ ...row, scopes: JSON.parse(row.scopes) as Scope[] });
 }
