@@ -144,6 +144,13 @@ export interface ReadModelStore {
   getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null>;
   /** Drop a projection's documents (tombstones included) and checkpoint (for rebuilds and version changes). */
   reset(projection: string): Promise<void>;
+  /**
+   * Serve collection `name` and its checkpoint from `physical` (another collection, built beside it) from
+   * now on — atomically, and only if `physical`'s checkpoint has reached the live one — then drop the old.
+   * Every read and write naming `name` follows the switch at once. @returns false, changing nothing, when
+   * `physical` is behind (catch it up and try again).
+   */
+  activate(name: string, physical: string): Promise<boolean>;
   close(): Promise<void>;
 }
 

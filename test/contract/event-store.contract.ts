@@ -224,6 +224,15 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         expect((await store.head())?.position).to.equal(all[3]!.position);
       });
 
+      it('keeps $all order past a change in the number of digits (12 events: 9 → 10 → 11 …)', async () => {
+        await store.appendToStream('a', events(12), { expectedRevision: 'no_stream' });
+        const all = await store.readAll();
+        expect(all.map((e) => e.revision)).to.deep.equal([...Array(12).keys()]);
+        expectIncreasing(all.map((e) => e.position));
+        expect((await store.head())?.position).to.equal(all[11]!.position);
+        expect((await store.readAll({ after: all[8]!.position, maxCount: 2 })).map((e) => e.revision)).to.deep.equal([9, 10]);
+      });
+
       it('reads strictly after `after`, at most maxCount', async () => {
         await store.appendToStream('a', events(6), { expectedRevision: 'no_stream' });
         const all = await store.readAll();

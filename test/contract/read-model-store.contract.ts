@@ -138,6 +138,25 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       });
     });
 
+    describe('activate (a rebuild switching over)', () => {
+      it('serves a collection and its checkpoint from the rebuilt one, dropping the old, once it has caught up', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 'old' }, revision: 1 }], [{ projection: 'docs', version: 1, position: pos(5) }]);
+        await store.commit([{ collection: 'docs@2', partition: 'acme', key: 'a', doc: { v: 'new' }, revision: 1 }], [{ projection: 'docs@2', version: 1, position: pos(4) }]);
+        expect(await store.activate('docs', 'docs@2'), 'behind the live checkpoint').to.equal(false);
+        expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'old' });
+        await store.commit([], [{ projection: 'docs@2', version: 1, position: pos(5) }]);
+        expect(await store.activate('docs', 'docs@2')).to.equal(true);
+        expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'new' });
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(5) });
+        // Writes and lists under the name follow the switch; the old collection is gone.
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'b', doc: { v: 'b' }, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(6) }]);
+        expect((await store.list('docs', { partition: 'acme', limit: 10 })).map((r) => r.key)).to.deep.equal(['a', 'b']);
+        expect(await store.get('docs@2', at('b'))).to.deep.equal({ v: 'b' });
+        expect(await store.getCheckpoint('docs@2')).to.deep.equal({ version: 1, position: pos(6) });
+        expect(await store.activate('docs', 'docs@2'), 'already served from it').to.equal(true);
+      });
+    });
+
     describe('list', () => {
       beforeEach(async () => {
         await put('docs', ['delta', 'alpha', 'charlie', 'bravo', 'echo']);

@@ -44,10 +44,17 @@ const MIGRATIONS: readonly string[] = [
     revoked_at TEXT
   );
   `,
+  // 2: a read model served from another physical collection than its name (a rebuild's switch-over).
+  `
+  CREATE TABLE read_model_aliases (
+    name     TEXT NOT NULL PRIMARY KEY,
+    physical TEXT NOT NULL
+  );
+  `,
 ];
 
 /** Advisory lock keys (any two distinct bigints our tables do not otherwise use). */
-export const LOCKS = { migrate: 7_000_001, append: 7_000_002 } as const;
+export const LOCKS = { migrate: 7_000_001, append: 7_000_002, switchOver: 7_000_004 } as const;
 
 /**
  * Connect a pool to `url` and bring the schema up to date.

@@ -84,7 +84,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await guardPg(() =>
       this.pool.query<EventRow>(
         `SELECT position::text AS position, id::text AS id, stream_id, revision, type, data, metadata, recorded_at
-         FROM events WHERE position > $1 AND ($2::text IS NULL OR starts_with(stream_id, $2)) ORDER BY position LIMIT $3`,
+         FROM events WHERE position > $1 AND ($2::text IS NULL OR starts_with(stream_id, $2)) ORDER BY events.position LIMIT $3`,
         [after, options.streamPrefix ?? null, options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT],
       ),
     );
@@ -94,7 +94,7 @@ export class PostgresEventStore implements EventStore {
   /** The last event of `$all` (position and recording time), `null` when the store is empty. */
   async head(): Promise<{ position: Position; recordedAt: string } | null> {
     const { rows } = await guardPg(() =>
-      this.pool.query<{ position: string; recorded_at: string }>('SELECT position::text AS position, recorded_at FROM events ORDER BY position DESC LIMIT 1'),
+      this.pool.query<{ position: string; recorded_at: string }>('SELECT position::text AS position, recorded_at FROM events ORDER BY events.position DESC LIMIT 1'),
     );
     const row = rows[0];
     return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;

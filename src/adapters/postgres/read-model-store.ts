@@ -5,7 +5,11 @@
  */
 import type pg from 'pg';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
-import { guardPg, inTransaction } from './database.js';
+import { caughtUp } from '../shared/read-models.js';
+import { guardPg, inTransaction, LOCKS } from './database.js';
+
+/** Reads `$1` as a collection name and gives the physical collection it is served from. */
+const PHYSICAL = 'COALESCE((SELECT physical FROM read_model_aliases WHERE name = $1), $1)';
 
 type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
 
@@ -29,7 +33,7 @@ export class PostgresReadModelStore implements ReadModelStore {
       this.pool.query<{ partition: string; key: string; doc: T | null }>(
         `SELECT r.partition, r.key, r.doc FROM read_models r
          JOIN unnest($2::text[], $3::text[]) AS wanted(partition, key) ON r.partition = wanted.partition AND r.key = wanted.key
-         WHERE r.collection = $1`,
+         WHERE r.collection = ${PHYSICAL}`,
         [collection, locations.map((l) => l.partition), locations.map((l) => l.key)],
       ),
     );
@@ -41,7 +45,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
     const { rows } = await guardPg(() =>
       this.pool.query<{ key: string; doc: T }>(
-        `SELECT key, doc FROM read_models WHERE collection = $1 AND partition = $2 AND ($3::text IS NULL OR key > $3) AND doc IS NOT NULL
+        `SELECT key, doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = $2 AND ($3::text IS NULL OR key > $3) AND doc IS NOT NULL
          ORDER BY key LIMIT $4`,
         [collection, options.partition, options.after ?? null, options.limit],
       ),
@@ -57,9 +61,11 @@ export class PostgresReadModelStore implements ReadModelStore {
   async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
     const rows = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
     await inTransaction(this.pool, async (client) => {
+      // Shared with other commits, exclusive with a switch-over (`activate`): no commit straddles one.
+      await client.query('SELECT pg_advisory_xact_lock_shared($1)', [LOCKS.switchOver]);
       for (const { change, json } of rows) {
         await client.query(
-          `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES ($1, $2, $3, $4, $5::jsonb)
+          `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES (${PHYSICAL}, $2, $3, $4, $5::jsonb)
            ON CONFLICT (collection, partition, key) DO UPDATE SET revision = excluded.revision, doc = excluded.doc
            WHERE read_models.revision < excluded.revision`,
           [change.collection, change.partition, change.key, change.revision, json],
@@ -67,7 +73,7 @@ export class PostgresReadModelStore implements ReadModelStore {
       }
       for (const { projection, version, position } of checkpoints) {
         await client.query(
-          `INSERT INTO checkpoints (projection, version, position) VALUES ($1, $2, $3)
+          `INSERT INTO checkpoints (projection, version, position) VALUES (${PHYSICAL}, $2, $3)
            ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
            WHERE excluded.version <> checkpoints.version OR checkpoints.position IS NULL
               OR (excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
@@ -80,7 +86,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   /** The stored checkpoint of `projection`, `null` when it has none. */
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
     const { rows } = await guardPg(() =>
-      this.pool.query<{ version: number; position: string | null }>('SELECT version, position FROM checkpoints WHERE projection = $1', [projection]),
+      this.pool.query<{ version: number; position: string | null }>(`SELECT version, position FROM checkpoints WHERE projection = ${PHYSICAL}`, [projection]),
     );
     const row = rows[0];
     return row ? { version: row.version, position: row.position } : null;
@@ -89,8 +95,33 @@ export class PostgresReadModelStore implements ReadModelStore {
   /** Delete every document (tombstones included) of the collection named `projection` and its checkpoint, in one transaction. */
   async reset(projection: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      await client.query('DELETE FROM read_models WHERE collection = $1', [projection]);
-      await client.query('DELETE FROM checkpoints WHERE projection = $1', [projection]);
+      await client.query(`DELETE FROM read_models WHERE collection = ${PHYSICAL}`, [projection]);
+      await client.query(`DELETE FROM checkpoints WHERE projection = ${PHYSICAL}`, [projection]);
+    });
+  }
+
+  /**
+   * Serve collection `name` and its checkpoint from `physical` from now on, if `physical`'s checkpoint has
+   * reached the live one's, then drop what `name` was served from; under the switch-over lock, so no
+   * commit straddles it. @returns false, changing nothing, when `physical` is behind.
+   */
+  async activate(name: string, physical: string): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.switchOver]);
+      const alias = await client.query<{ physical: string }>('SELECT physical FROM read_model_aliases WHERE name = $1', [name]);
+      const current = alias.rows[0]?.physical ?? name;
+      if (current === physical) return true;
+      const checkpoint = async (projection: string) =>
+        (await client.query<ProjectionCheckpoint>('SELECT version, position FROM checkpoints WHERE projection = $1', [projection])).rows[0];
+      const rebuilt = await checkpoint(physical);
+      if (!rebuilt || !caughtUp(rebuilt, await checkpoint(current))) return false;
+      await client.query(
+        'INSERT INTO read_model_aliases (name, physical) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET physical = excluded.physical',
+        [name, physical],
+      );
+      await client.query('DELETE FROM read_models WHERE collection = $1', [current]);
+      await client.query('DELETE FROM checkpoints WHERE projection = $1', [current]);
+      return true;
     });
   }
 

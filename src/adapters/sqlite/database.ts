@@ -86,6 +86,13 @@ const MIGRATIONS: readonly string[] = [
     expires_at INTEGER NOT NULL   -- ms since the epoch, this machine's clock (a SQLite file has one)
   );
   `,
+  // 5: a read model served from another physical collection than its name (a rebuild's switch-over).
+  `
+  CREATE TABLE read_model_aliases (
+    name     TEXT NOT NULL PRIMARY KEY,
+    physical TEXT NOT NULL
+  );
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */

@@ -6,6 +6,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
+import { caughtUp } from '../shared/read-models.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
 type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
@@ -18,59 +19,76 @@ type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
 export class SqliteReadModelStore implements ReadModelStore {
   readonly kind = 'sqlite';
   readonly #db: SqliteDatabase;
-  readonly #get: Statement<[string, string, string], { doc: string | null }>;
-  readonly #listFirst: Statement<[string, string, number], { key: string; doc: string }>;
-  readonly #listAfter: Statement<[string, string, string, number], { key: string; doc: string }>;
-  readonly #upsert: Statement<[string, string, string, number, string | null]>;
-  readonly #getCheckpoint: Statement<[string], { version: number; position: string | null }>;
-  readonly #upsertCheckpoint: Statement<[string, number, string | null]>;
-  readonly #deleteCollection: Statement<[string]>;
-  readonly #deleteCheckpoint: Statement<[string]>;
+  readonly #get: Statement<[{ collection: string; partition: string; key: string }], { doc: string | null }>;
+  readonly #listFirst: Statement<[{ collection: string; partition: string; limit: number }], { key: string; doc: string }>;
+  readonly #listAfter: Statement<[{ collection: string; partition: string; after: string; limit: number }], { key: string; doc: string }>;
+  readonly #upsert: Statement<[{ collection: string; partition: string; key: string; revision: number; doc: string | null }]>;
+  readonly #getCheckpoint: Statement<[{ collection: string }], { version: number; position: string | null }>;
+  readonly #upsertCheckpoint: Statement<[{ collection: string; version: number; position: string | null }]>;
+  readonly #deleteCollection: Statement<[{ collection: string }]>;
+  readonly #deleteCheckpoint: Statement<[{ collection: string }]>;
   readonly #commit: (changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => void;
   readonly #reset: (projection: string) => void;
+  readonly #activate: (name: string, physical: string) => boolean;
 
   /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
   constructor(db: SqliteDatabase) {
     this.#db = db;
-    this.#get = db.prepare('SELECT doc FROM read_models WHERE collection = ? AND partition = ? AND key = ?');
+    // Every statement names a collection (or projection) by @collection and reads the physical one it is an alias
+    // of, in the statement itself: a rebuild's switch-over can never fall between the two.
+    this.#get = db.prepare(`SELECT doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = @partition AND key = @key`);
     this.#listFirst = db.prepare(
-      'SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? AND doc IS NOT NULL ORDER BY key LIMIT ?',
+      `SELECT key, doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = @partition AND doc IS NOT NULL ORDER BY key LIMIT @limit`,
     );
     this.#listAfter = db.prepare(
-      'SELECT key, doc FROM read_models WHERE collection = ? AND partition = ? AND key > ? AND doc IS NOT NULL ORDER BY key LIMIT ?',
+      `SELECT key, doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = @partition AND key > @after AND doc IS NOT NULL ORDER BY key LIMIT @limit`,
     );
     // The revision guard: a change lands only over an older revision (a NULL doc is a tombstone).
     this.#upsert = db.prepare(
-      `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES (${PHYSICAL}, @partition, @key, @revision, @doc)
        ON CONFLICT (collection, partition, key) DO UPDATE SET revision = excluded.revision, doc = excluded.doc
        WHERE excluded.revision > read_models.revision`,
     );
-    this.#getCheckpoint = db.prepare('SELECT version, position FROM checkpoints WHERE projection = ?');
+    this.#getCheckpoint = db.prepare(`SELECT version, position FROM checkpoints WHERE projection = ${PHYSICAL}`);
     // Forward only (positions are fixed-width text, so text order is $all order): the same version never
     // goes back to an earlier position (or to none); another
     // version (a rebuild after a definition change) replaces it.
     this.#upsertCheckpoint = db.prepare(
-      `INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?)
+      `INSERT INTO checkpoints (projection, version, position) VALUES (${PHYSICAL}, @version, @position)
        ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
        WHERE excluded.version <> checkpoints.version OR checkpoints.position IS NULL
           OR (excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
     );
-    this.#deleteCollection = db.prepare('DELETE FROM read_models WHERE collection = ?');
-    this.#deleteCheckpoint = db.prepare('DELETE FROM checkpoints WHERE projection = ?');
+    this.#deleteCollection = db.prepare(`DELETE FROM read_models WHERE collection = ${PHYSICAL}`);
+    this.#deleteCheckpoint = db.prepare(`DELETE FROM checkpoints WHERE projection = ${PHYSICAL}`);
+    this.#activate = db.transaction((name: string, physical: string): boolean => {
+      const current = db.prepare<[string], { physical: string }>('SELECT physical FROM read_model_aliases WHERE name = ?').get(name)?.physical ?? name;
+      if (current === physical) return true;
+      const checkpoint = db.prepare<[string], { version: number; position: string | null }>('SELECT version, position FROM checkpoints WHERE projection = ?');
+      const live = checkpoint.get(current);
+      const rebuilt = checkpoint.get(physical);
+      if (!rebuilt || !caughtUp(rebuilt, live)) return false;
+      db.prepare('INSERT INTO read_model_aliases (name, physical) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET physical = excluded.physical').run(name, physical);
+      db.prepare('DELETE FROM read_models WHERE collection = ?').run(current);
+      db.prepare('DELETE FROM checkpoints WHERE projection = ?').run(current);
+      return true;
+    });
 
     this.#commit = db.transaction((changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => {
-      for (const { change, json } of changes) this.#upsert.run(change.collection, change.partition, change.key, change.revision, json);
-      for (const { projection, version, position } of checkpoints) this.#upsertCheckpoint.run(projection, version, position);
+      for (const { change, json } of changes) {
+        this.#upsert.run({ collection: change.collection, partition: change.partition, key: change.key, revision: change.revision, doc: json });
+      }
+      for (const { projection, version, position } of checkpoints) this.#upsertCheckpoint.run({ collection: projection, version, position });
     });
     this.#reset = db.transaction((projection: string) => {
-      this.#deleteCollection.run(projection);
-      this.#deleteCheckpoint.run(projection);
+      this.#deleteCollection.run({ collection: projection });
+      this.#deleteCheckpoint.run({ collection: projection });
     });
   }
 
   /** The document at `location` in `collection`, parsed from JSON; `null` when there is none or it was removed. */
   async get<T>(collection: string, location: DocumentLocation): Promise<T | null> {
-    const row = guardSqlite(() => this.#get.get(collection, location.partition, location.key));
+    const row = guardSqlite(() => this.#get.get({ collection, partition: location.partition, key: location.key }));
     return row && row.doc !== null ? (JSON.parse(row.doc) as T) : null;
   }
 
@@ -78,7 +96,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   async getMany<T>(collection: string, locations: DocumentLocation[]): Promise<Array<T | null>> {
     return guardSqlite(() =>
       locations.map((location) => {
-        const row = this.#get.get(collection, location.partition, location.key);
+        const row = this.#get.get({ collection, partition: location.partition, key: location.key });
         return row && row.doc !== null ? (JSON.parse(row.doc) as T) : null;
       }),
     );
@@ -88,7 +106,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
     const { partition, after, limit } = options;
     const rows = guardSqlite(() =>
-      after === undefined ? this.#listFirst.all(collection, partition, limit) : this.#listAfter.all(collection, partition, after, limit),
+      after === undefined ? this.#listFirst.all({ collection, partition, limit }) : this.#listAfter.all({ collection, partition, after, limit }),
     );
     return rows.map((row) => ({ key: row.key, doc: JSON.parse(row.doc) as T }));
   }
@@ -104,9 +122,19 @@ export class SqliteReadModelStore implements ReadModelStore {
     guardSqlite(() => this.#commit(serialised, checkpoints));
   }
 
+  /**
+   * Serve collection `name` (and its checkpoint) from `physical` from now on, if `physical`'s checkpoint has
+   * reached the live one's; then drop what `name` was served from. One transaction (IMMEDIATE: no commit
+   * of a running projector can fall between the check and the switch).
+   * @returns false, changing nothing, when `physical` is behind.
+   */
+  async activate(name: string, physical: string): Promise<boolean> {
+    return guardSqlite(() => (this.#activate as unknown as { immediate(n: string, p: string): boolean }).immediate(name, physical));
+  }
+
   /** The stored checkpoint of `projection`, `null` when it has none (never run, or reset). */
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
-    const row = guardSqlite(() => this.#getCheckpoint.get(projection));
+    const row = guardSqlite(() => this.#getCheckpoint.get({ collection: projection }));
     return row ? { version: row.version, position: row.position } : null;
   }
 
@@ -128,3 +156,6 @@ function toJson(change: DocumentChange): string {
   }
   return json;
 }
+
+/** Reads `@collection` as a collection name and gives the physical collection it is served from. */
+const PHYSICAL = 'COALESCE((SELECT physical FROM read_model_aliases WHERE name = @collection), @collection)';
