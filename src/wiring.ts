@@ -109,12 +109,17 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
   if (config.store === 'postgres') {
     const pool = await openPostgres(config.databaseUrl!);
     const lease = new PostgresProjectorLease(config.databaseUrl!);
+    const eventStore = new PostgresEventStore(pool, { listenUrl: config.databaseUrl! });
     return {
-      eventStore: new PostgresEventStore(pool),
+      eventStore,
       readModels: new PostgresReadModelStore(pool),
       apiKeys: new PostgresApiKeyStore(pool),
       projectorLease: lease,
-      close: () => pool.end(), // the lease's own connection is closed by whoever released it
+      // The listening connection is the event store's; the lease's is closed by whoever released it.
+      close: async () => {
+        await eventStore.close();
+        await pool.end();
+      },
     };
   }
   const db = openDatabase(join(config.dataDir, SQLITE_FILE));

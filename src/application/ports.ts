@@ -96,7 +96,11 @@ export interface EventStore {
   readAll(options?: { after?: Position | null; maxCount?: number; streamPrefix?: string }): Promise<RecordedEvent[]>;
   /** The last event in `$all` (its position and when it was recorded), `null` when empty. */
   head(): Promise<{ position: Position; recordedAt: string } | null>;
-  /** Called after every successful append in this process (a hint for the projector; polling covers the rest). */
+  /**
+   * Called after every successful append made through this store, with the position of its last event;
+   * an adapter that can (PostgreSQL's LISTEN/NOTIFY) also reports other processes' appends. A hint only:
+   * a listener may miss positions or hear a later one first, so readers still poll `readAll`.
+   */
   onAppended(listener: (position: Position) => void): () => void;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { PostgresApiKeyStore } from '../../src/adapters/postgres/api-key-store.j
 import { openPostgres } from '../../src/adapters/postgres/database.js';
 import { PostgresEventStore } from '../../src/adapters/postgres/event-store.js';
 import { PostgresReadModelStore } from '../../src/adapters/postgres/read-model-store.js';
-import { DependencyUnavailableError } from '../../src/application/ports.js';
+import { DependencyUnavailableError, WrongExpectedRevisionError, type Position } from '../../src/application/ports.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
 import { describeEventStoreContract } from './event-store.contract.js';
@@ -30,6 +30,56 @@ describe('PostgreSQL adapters', function () {
   describeEventStoreContract('postgres', async () => {
     await pool.query('TRUNCATE events');
     return { store: new PostgresEventStore(pool), cleanup: async () => {} };
+  });
+
+  describeEventStoreContract('postgres, listening for other processes', async () => {
+    await pool.query('TRUNCATE events');
+    const store = new PostgresEventStore(pool, { listenUrl: database!.url, listenRetryMs: 50 });
+    return { store, cleanup: () => store.close() };
+  });
+
+  describe('appends by other processes', () => {
+    const stores: PostgresEventStore[] = [];
+    const listening = (store: PostgresEventStore) => waitUntil(() => store.listening);
+    beforeEach(() => pool.query('TRUNCATE events'));
+    afterEach(async () => {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
+    });
+
+    function openStore(): PostgresEventStore {
+      const store = new PostgresEventStore(pool, { listenUrl: database!.url, listenRetryMs: 50 });
+      stores.push(store);
+      return store;
+    }
+
+    it('are heard through NOTIFY, once each, only after they commit', async () => {
+      const writer = new PostgresEventStore(pool); // another process, as far as the listener can tell
+      const reader = openStore();
+      const heard: Position[] = [];
+      reader.onAppended((position) => heard.push(position));
+      await listening(reader);
+      const first = await writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
+      await expectWrongRevision(writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' }));
+      const second = await writer.appendToStream('b', [{ type: 'T', data: {} }, { type: 'T', data: {} }], { expectedRevision: 'no_stream' });
+      await waitUntil(() => heard.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // room for a duplicate to show
+      expect(heard).to.deep.equal([first.position, second.position]);
+    });
+
+    it('missed while the connection was down are announced by the head once it is back', async () => {
+      const writer = new PostgresEventStore(pool);
+      const reader = openStore();
+      const heard: Position[] = [];
+      reader.onAppended((position) => heard.push(position));
+      await listening(reader);
+      // Terminating the backend is what a failover or a network cut looks like from here.
+      await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN letterpress_appends'`);
+      await waitUntil(() => !reader.listening);
+      const missed = await writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
+      await waitUntil(() => heard.length >= 1);
+      expect(heard).to.deep.equal([missed.position]);
+      expect(reader.listening).to.equal(true);
+    });
   });
 
   describeReadModelStoreContract('postgres', async () => {
@@ -57,3 +107,17 @@ describe('PostgreSQL adapters', function () {
     });
   });
 });
+
+/** Resolve once `condition` holds; fail after `timeoutMs`. */
+async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function expectWrongRevision(append: Promise<unknown>): Promise<void> {
+  const failure = await append.then(() => null, (error: unknown) => error);
+  expect(failure).to.be.instanceOf(WrongExpectedRevisionError);
+}

@@ -7,24 +7,69 @@
  * take values 5 and 6 and commit 6 first, and a catch-up reader that saw 6 would never read 5. Serialising
  * appends makes "committed" and "numbered" the same order, at the cost of one append at a time per
  * database (the lock is held for a few inserts).
+ *
+ * Every append also sends `NOTIFY` with its last position. PostgreSQL delivers notifications only when
+ * the transaction commits, and in commit order, so another process's projector hears of an append as
+ * soon as it is readable instead of at its next poll. They stay hints: a listener that was disconnected
+ * misses them, and readers still poll.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent } from '../../application/ports.js';
+import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
+import { ChannelListener } from './channel-listener.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
 
 /** Most events `readAll` returns when `maxCount` is not given. */
 export const DEFAULT_READ_ALL_MAX_COUNT = 1000;
+
+/** The channel every append notifies, with the position of its last event as the payload. */
+export const APPENDS_CHANNEL = 'letterpress_appends';
+
+/** Construction options. */
+export interface PostgresEventStoreOptions {
+  /**
+   * Connection string to `LISTEN` on, so `onAppended` also hears appends made by other processes. Without
+   * it `onAppended` hears only this instance's appends.
+   */
+  listenUrl?: string;
+  /** Wait (ms) before re-listening after the listening connection drops. Default 1000. */
+  listenRetryMs?: number;
+}
 
 
 /** {@link EventStore} on the `events` table of a pool from `openPostgres`. Failures of the server surface as `DependencyUnavailableError`. */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres';
   readonly #listeners = new AppendListeners();
+  readonly #channel: ChannelListener | null;
+  /** The highest position told to the listeners: an append heard both locally and by NOTIFY is told once. */
+  #told: Position | null = null;
 
-  /** @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it. */
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it.
+   * @param options `listenUrl` to hear other processes' appends (see {@link PostgresEventStoreOptions}).
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.#channel = options.listenUrl
+      ? new ChannelListener({
+          url: options.listenUrl,
+          channel: APPENDS_CHANNEL,
+          retryMs: options.listenRetryMs,
+          // Anything else on the channel (a hand-sent NOTIFY) is not ours to announce.
+          onNotification: (payload) => /^\d{1,19}$/.test(payload) && this.#tell(encodePosition(payload)),
+          onResumed: () => void this.#tellHead(),
+        })
+      : null;
+  }
+
+  /** True while this store is listening for other processes' appends. */
+  get listening(): boolean {
+    return this.#channel?.listening ?? false;
+  }
 
   /**
    * Append events atomically, after checking the expected revision (see the module comment on order).
@@ -56,9 +101,10 @@ export class PostgresEventStore implements EventStore {
           [position.toString(), row.id, streamId, revision, row.type, row.data, row.metadata, recordedAt],
         );
       }
+      await client.query('SELECT pg_notify($1, $2)', [APPENDS_CHANNEL, position.toString()]);
       return { nextExpectedRevision: revision, position: encodePosition(position.toString()) };
     });
-    if (rows.length > 0 && result.position !== null) this.#listeners.notify(result.position);
+    if (rows.length > 0 && result.position !== null) this.#tell(result.position);
     return result;
   }
 
@@ -100,13 +146,32 @@ export class PostgresEventStore implements EventStore {
     return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;
   }
 
-  /** Call `listener` after every append made through this instance (other instances are seen by reading `$all`). */
+  /**
+   * Call `listener` after every append made through this instance and, with `listenUrl`, on each append
+   * by another process that reached it (once per position; after a dropped connection, once with the head).
+   * The first subscription starts listening.
+   */
   onAppended(listener: (position: Position) => void): () => void {
+    this.#channel?.start();
     return this.#listeners.add(listener);
   }
 
+  /** Stop listening. The pool is shared with the other stores: its owner ends it. */
+  async close(): Promise<void> {
+    await this.#channel?.stop();
+    this.#listeners.clear();
+  }
 
-  /** The pool is shared with the other stores: its owner ends it. */
-  async close(): Promise<void> {}
+  #tell(position: Position): void {
+    if (this.#told !== null && comparePositions(position, this.#told) <= 0) return;
+    this.#told = position;
+    this.#listeners.notify(position);
+  }
+
+  /** After (re)connecting: whatever was appended while nobody listened is announced by the head. */
+  async #tellHead(): Promise<void> {
+    const head = await this.head().catch(() => null);
+    if (head) this.#tell(head.position);
+  }
 
 }
