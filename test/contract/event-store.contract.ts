@@ -20,7 +20,8 @@ function events(count: number, type = 'Thing'): EventData[] {
   return Array.from({ length: count }, (_, i) => ({ type, data: { n: i } }));
 }
 
-async function expectWrongRevision(promise: Promise<unknown>, expected: ExpectedRevision, actual: number | 'no_stream'): Promise<void> {
+/** Assert that `promise` is refused with WrongExpectedRevisionError carrying `expected` and the stream's `actual` revision. */
+export async function expectWrongRevision(promise: Promise<unknown>, expected: ExpectedRevision, actual: number | 'no_stream'): Promise<void> {
   let error: unknown;
   try {
     await promise;

@@ -7,10 +7,10 @@ import { PostgresApiKeyStore } from '../../src/adapters/postgres/api-key-store.j
 import { openPostgres } from '../../src/adapters/postgres/database.js';
 import { PostgresEventStore } from '../../src/adapters/postgres/event-store.js';
 import { PostgresReadModelStore } from '../../src/adapters/postgres/read-model-store.js';
-import { DependencyUnavailableError, WrongExpectedRevisionError, type Position } from '../../src/application/ports.js';
+import { DependencyUnavailableError, type Position } from '../../src/application/ports.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
-import { describeEventStoreContract } from './event-store.contract.js';
+import { describeEventStoreContract, expectWrongRevision } from './event-store.contract.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
 
 describe('PostgreSQL adapters', function () {
@@ -59,7 +59,7 @@ describe('PostgreSQL adapters', function () {
       reader.onAppended((position) => heard.push(position));
       await listening(reader);
       const first = await writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
-      await expectWrongRevision(writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' }));
+      await expectWrongRevision(writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' }), 'no_stream', 0);
       const second = await writer.appendToStream('b', [{ type: 'T', data: {} }, { type: 'T', data: {} }], { expectedRevision: 'no_stream' });
       await waitUntil(() => heard.length >= 2);
       await new Promise((resolve) => setTimeout(resolve, 100)); // room for a duplicate to show
@@ -115,9 +115,4 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<vo
     if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms.`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function expectWrongRevision(append: Promise<unknown>): Promise<void> {
-  const failure = await append.then(() => null, (error: unknown) => error);
-  expect(failure).to.be.instanceOf(WrongExpectedRevisionError);
 }
