@@ -49,7 +49,11 @@ export interface Config {
   projector: 'embedded' | 'off';
   /** `npm run projector`: how often the lease is renewed (or a standby retries), and how long it lasts unrenewed, ms. */
   projectorLease: { intervalMs: number; ttlMs: number };
-  /** `npm run projector`: how often it reads `$all` for new events, ms (the writes it serves wait for it). */
+  /**
+   * SQLite: how often a caught-up subscription (projector, revision follower) reads `$all` for appends
+   * made by other processes on the same file, ms (writes through `PROJECTOR=off` instances wait for it).
+   * PostgreSQL hears them by NOTIFY and polls only as a backstop, every second.
+   */
   projectorPollMs: number;
   bootstrapApiKey: string | undefined;
   rateLimitPerMinute: number;

@@ -20,8 +20,9 @@ export async function startProjector(env: NodeJS.ProcessEnv = process.env): Prom
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const stores = await openStores(config);
-  // Appends happen in other processes, so polling is how it hears of them: often, since writes wait for it.
-  const inner = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger, pollIntervalMs: config.projectorPollMs });
+  // Appends happen in other processes: its subscription hears of them by NOTIFY (PostgreSQL) or by polling
+  // every PROJECTOR_POLL_MS (SQLite), often, since writes wait for it.
+  const inner = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger });
   const projector = new LeasedProjector(inner, stores.projectorLease, { ...config.projectorLease, logger });
   try {
     await projector.start();

@@ -62,11 +62,11 @@ function embeddedOrFollower(config: Readonly<Config>, stores: Stores, index: Cur
     projector.onApplied((events) => index.apply(events)); // before start(), so the first catch-up feeds it too
     return { start: () => projector.start(), stop: () => projector.stop(), waitFor: (p, t) => projector.waitFor(p, t), status: async () => projector.status() };
   }
-  const follower = new RevisionFollower(eventStore, index, { onError: (error) => logger.error({ err: error }, 'revision follower read failed; will retry') });
+  const follower = new RevisionFollower(eventStore, index, { onError: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'revision follower subscription dropped; resuming') });
   const names = allProjections.map((p) => p.name);
   return {
     start: () => follower.start(),
-    stop: async () => follower.stop(),
+    stop: () => follower.stop(),
     waitFor: async (position, timeoutMs) => {
       const [projected, indexed] = await Promise.all([waitForStoredCheckpoints(readModels, names, position, { timeoutMs }), follower.waitFor(position, timeoutMs)]);
       return projected && indexed;
@@ -105,7 +105,7 @@ export interface Stores {
  * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when
  *   PostgreSQL does not answer.
  */
-export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl'>>): Promise<Stores> {
+export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'projectorPollMs'>>): Promise<Stores> {
   if (config.store === 'postgres') {
     const pool = await openPostgres(config.databaseUrl!);
     const lease = new PostgresProjectorLease(config.databaseUrl!);
@@ -124,7 +124,8 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
   }
   const db = openDatabase(join(config.dataDir, SQLITE_FILE));
   return {
-    eventStore: new SqliteEventStore(db),
+    // Only polling hears appends made by other processes on the same file.
+    eventStore: new SqliteEventStore(db, { pollIntervalMs: config.projectorPollMs ?? 50 }),
     readModels: new SqliteReadModelStore(db),
     apiKeys: new SqliteApiKeyStore(db),
     projectorLease: new SqliteProjectorLease(db),

@@ -97,12 +97,63 @@ export interface EventStore {
   /** The last event in `$all` (its position and when it was recorded), `null` when empty. */
   head(): Promise<{ position: Position; recordedAt: string } | null>;
   /**
+   * A catch-up subscription to `$all`: delivers the events after `from`, then stays live and delivers new
+   * ones as they are appended — by any process. See `Subscription` for its guarantees.
+   */
+  subscribeToAll(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription;
+  /**
    * Called after every successful append made through this store, with the position of its last event;
    * an adapter that can (PostgreSQL's LISTEN/NOTIFY) also reports other processes' appends. A hint only:
-   * a listener may miss positions or hear a later one first, so readers still poll `readAll`.
+   * a listener may miss positions or hear a later one first (subscriptions use it to wake early).
    */
   onAppended(listener: (position: Position) => void): () => void;
+  /** Stop every subscription (waiting for the page each is handling) and release connections. */
   close(): Promise<void>;
+}
+
+/** Where a subscription to `$all` starts and what it delivers. */
+export interface SubscribeToAllOptions {
+  /** Deliver the events strictly after this position; `null`: from the start of `$all`. */
+  from: Position | null;
+  /** Only events of streams whose id starts with this (KurrentDB: a stream-name prefix filter). */
+  streamPrefix?: string;
+  /** Most events per `onEvents` page. Default 200. */
+  maxCount?: number;
+}
+
+/**
+ * What a subscriber is told. Handlers run one at a time, in `$all` order; none may throw from
+ * `onCaughtUp` or `onDropped` (a throw is ignored).
+ */
+export interface SubscriptionHandlers {
+  /**
+   * A page of events, strictly after the previous page. The subscription reads on only once the promise
+   * resolves; when it rejects, the subscription drops and, resuming, delivers the page again — so delivery
+   * is at least once, and a handler that stores a checkpoint with its effects applies each event once.
+   */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  /**
+   * The subscription has delivered every matching event up to `position` (the `$all` head it saw; `null`:
+   * `$all` is empty) and waits for more. Called at the end of the first catch-up, after each resume, and
+   * again whenever live delivery reaches a newer head. (KurrentDB: `caughtUp` and filter checkpoints.)
+   */
+  onCaughtUp?(position: Position | null): void;
+  /**
+   * Reading (or `onEvents`) failed; the subscription resumes after the last page delivered once
+   * `retryInMs` have passed (the wait doubles on each failure in a row, up to a bound).
+   */
+  onDropped?(error: unknown, retryInMs: number): void;
+}
+
+/** A running subscription to `$all` (`EventStore.subscribeToAll`). */
+export interface Subscription {
+  /** Whether it has caught up and not dropped since. */
+  readonly caughtUp: boolean;
+  /**
+   * Stop delivering; resolves once the page being handled (if any) is done. Calling it from a handler is
+   * allowed, but a handler must not wait for it (the handler is what it waits for).
+   */
+  stop(): Promise<void>;
 }
 
 /** Where a projection keeps one document: `partition` is the workspace, `key` the project id. */

@@ -1,10 +1,12 @@
 /**
- * The projector: reads `$all` from the projections' checkpoints and keeps every read model caught up.
- * One catch-up runs at a time; each page of events is committed with the checkpoints it advances, so a
- * read model with a transactional store (SQLite) applies each event at most once.
+ * The projector: runs on catch-up subscriptions to `$all` from the projections' checkpoints and keeps
+ * every read model caught up. Pages are applied one at a time, each committed with the checkpoints it
+ * advances; a page delivered twice (a resumed subscription, two catch-ups at once) is skipped by position,
+ * and the store's revision guard makes any document write idempotent.
  */
-import { PROJECT_EVENT_TYPES, PROJECT_STREAM_PREFIX } from '../domain/project.js';
-import { comparePositions, type DocumentChange, type DocumentLocation, type EventStore, type Position, type ProjectionCheckpoint, type ReadModelStore, type RecordedEvent } from './ports.js';
+import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
+import { isProjectEvent, pageChanges } from './page-changes.js';
+import { comparePositions, type DocumentChange, type EventStore, type Position, type ProjectionCheckpoint, type ReadModelStore, type RecordedEvent, type Subscription } from './ports.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 
 /** The subset of a pino logger the projector uses. */
@@ -21,9 +23,7 @@ export interface ProjectorOptions {
   projections: AnyProjection[];
   /** Default: errors to `console.error`, info dropped. */
   logger?: ProjectorLogger;
-  /** How often (ms) to look for events appended by other processes. Default 1000. */
-  pollIntervalMs?: number;
-  /** Events read from `$all` and committed per page. Default 200. */
+  /** Events delivered from `$all` and committed per page. Default 200. */
   batchSize?: number;
 }
 
@@ -54,43 +54,44 @@ const consoleLogger: ProjectorLogger = {
   },
 };
 
-const PROJECT_EVENTS: ReadonlySet<string> = new Set(PROJECT_EVENT_TYPES);
 
 /**
  * Runs projections over the event store into the read-model store.
  *
  * Lifecycle: `await start()` (loads checkpoints, rebuilds projections whose version changed, catches up,
- * then follows appends and polls), `await stop()` on shutdown. `catchUp`, `waitFor` and `rebuild` also
- * work without `start` (as the rebuild script uses them).
+ * then follows `$all` live on a subscription), `await stop()` on shutdown. `catchUp`, `waitFor` and
+ * `rebuild` also work without `start` (the rebuild script uses them so).
  */
 export class Projector {
   readonly #eventStore: EventStore;
   readonly #readModels: ReadModelStore;
   readonly #projections: readonly AnyProjection[];
   readonly #logger: ProjectorLogger;
-  readonly #pollIntervalMs: number;
   readonly #batchSize: number;
 
   /** In-memory copy of each projection's committed checkpoint position; filled by #load. */
   readonly #positions = new Map<string, Position | null>();
   #appliedRecordedAt: string | null = null;
   #loaded = false;
-  /** Projections to reset before the next page (version changes, `rebuild`). */
+  /** Projections to reset before the next catch-up (version changes, `rebuild`). */
   readonly #pendingResets = new Set<string>();
-  #inFlight: Promise<void> | null = null;
-  #runAgain = false;
-  readonly #waiters = new Set<Waiter>();
-  #timer: NodeJS.Timeout | null = null;
-  #unsubscribe: (() => void) | null = null;
+  /** Bumped by every reset: a subscription opened before it stops delivering and starts over. */
+  #generation = 0;
+  /** The newest head a subscription of this generation caught up at: every event up to it is applied. */
+  #scanned: Position | null = null;
+  /** Resets and pages run one at a time, in order, whichever subscription delivered them. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #live: Subscription | null = null;
   #started = false;
+  readonly #catchUps = new Set<Promise<void>>();
+  readonly #waiters = new Set<Waiter>();
   readonly #appliedListeners = new Set<{ listener: AppliedListener }>();
 
   /**
-   * @throws Error on duplicate projection names; RangeError when `pollIntervalMs` or `batchSize` is not a positive integer.
+   * @throws Error on duplicate projection names; RangeError when `batchSize` is not a positive integer.
    */
   constructor(options: ProjectorOptions) {
-    const { pollIntervalMs = 1000, batchSize = 200 } = options;
-    if (!Number.isSafeInteger(pollIntervalMs) || pollIntervalMs <= 0) throw new RangeError(`pollIntervalMs must be a positive integer, got ${pollIntervalMs}.`);
+    const { batchSize = 200 } = options;
     if (!Number.isSafeInteger(batchSize) || batchSize <= 0) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}.`);
     const names = options.projections.map((p) => p.name);
     const duplicate = names.find((name, i) => names.indexOf(name) !== i);
@@ -100,14 +101,14 @@ export class Projector {
     this.#readModels = options.readModels;
     this.#projections = [...options.projections];
     this.#logger = options.logger ?? consoleLogger;
-    this.#pollIntervalMs = pollIntervalMs;
     this.#batchSize = batchSize;
   }
 
   /**
    * Load checkpoints, reset every projection whose stored version differs from its definition (or that has
-   * no checkpoint), catch up, then keep catching up on each local append and every `pollIntervalMs`.
-   * @throws whatever the first catch-up throws (e.g. `DependencyUnavailableError`); nothing is left running then.
+   * no checkpoint), catch up, then follow `$all` on a live subscription (which resumes by itself after a
+   * drop, logging it).
+   * @throws whatever the first catch-up fails with (e.g. `DependencyUnavailableError`); nothing is left running then.
    */
   async start(): Promise<void> {
     if (this.#started) return;
@@ -118,41 +119,36 @@ export class Projector {
       this.#started = false;
       throw error;
     }
-    if (!this.#started) return; // stop() was called while we caught up
-    this.#unsubscribe = this.#eventStore.onAppended(() => this.#catchUpInBackground());
-    this.#timer = setInterval(() => this.#catchUpInBackground(), this.#pollIntervalMs);
-    this.#timer.unref(); // polling alone must not keep the process alive
+    if (this.#started) this.#openLive(); // unless stop() was called while we caught up
   }
 
-  /** Stop following appends and polling, wait for the catch-up in flight, and answer pending `waitFor` calls with false. */
+  /** Stop the live subscription, wait for catch-ups in flight, and answer pending `waitFor` calls with false. */
   async stop(): Promise<void> {
     this.#started = false;
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
-    await this.#inFlight?.catch(() => {}); // its failure was already reported to its callers
+    const live = this.#live;
+    this.#live = null;
+    await live?.stop();
+    await Promise.all([...this.#catchUps].map((run) => run.catch(() => {}))); // failures went to their callers
     for (const waiter of [...this.#waiters]) waiter.resolve(false);
   }
 
   /**
-   * Apply every event not yet applied. Single-flight: a call during a run shares that run, and the run then
-   * goes round once more so events appended meanwhile are included.
+   * Apply every event appended before the call: a subscription from the lowest checkpoint, until it has
+   * caught up. Calls may overlap (each page is applied once).
    * @throws what the event store or read-model store throws; checkpoints stay at the last committed page.
    */
   catchUp(): Promise<void> {
-    if (this.#inFlight) {
-      this.#runAgain = true;
-      return this.#inFlight;
-    }
-    this.#inFlight = this.#run();
-    return this.#inFlight;
+    const run = this.#catchUp();
+    this.#catchUps.add(run);
+    const forget = () => void this.#catchUps.delete(run);
+    run.then(forget, forget);
+    return run;
   }
 
   /**
-   * Resolve true once every projection's checkpoint is at or past `position` (a `$all` position from an
-   * append), false if that has not happened within `timeoutMs`. Triggers a catch-up. The write path uses it
-   * so that a GET after a write's response sees at least that write.
+   * Resolve true once every projection has applied `position` (a `$all` position from an append), false
+   * if that has not happened within `timeoutMs`. Catches up itself when not started. The write path uses
+   * it so that a GET after a write's response sees at least that write.
    */
   waitFor(position: Position, timeoutMs: number): Promise<boolean> {
     if (this.#reached(position)) return Promise.resolve(true);
@@ -167,7 +163,7 @@ export class Projector {
         },
       };
       this.#waiters.add(waiter);
-      this.#catchUpInBackground();
+      if (!this.#live) this.catchUp().catch((error: unknown) => this.#logger.error({ err: error }, 'projector catch-up failed'));
     });
   }
 
@@ -189,34 +185,88 @@ export class Projector {
   }
 
   /**
-   * Drop the read model of projection `name` (every projection when omitted) and rebuild it from position 0.
-   * Resolves when caught up.
+   * Drop the read model of projection `name` (every projection when omitted) and rebuild it from the start
+   * of `$all`; the others apply only what they have not. Resolves when caught up.
    * @throws Error when no projection has that name.
    */
   async rebuild(name?: string): Promise<void> {
     const targets = name === undefined ? this.#projections : this.#projections.filter((p) => p.name === name);
     if (targets.length === 0) throw new Error(`No projection is named '${name}'.`);
     for (const p of targets) this.#pendingResets.add(p.name);
-    // If a run is in flight, catchUp() makes it go round again, and the loop resets before reading.
-    await this.catchUp();
-  }
-
-  // The loop awaits before it can finish, so #inFlight is always set before the finally clears it.
-  async #run(): Promise<void> {
+    const live = this.#live;
+    this.#live = null;
+    await live?.stop();
     try {
-      do {
-        this.#runAgain = false;
-        await this.#load();
-        await this.#applyPendingResets();
-        await this.#drain();
-      } while (this.#runAgain || this.#pendingResets.size > 0);
+      await this.catchUp();
     } finally {
-      this.#inFlight = null;
+      if (live && this.#started && !this.#live) this.#openLive();
     }
   }
 
-  #catchUpInBackground(): void {
-    this.catchUp().catch((error: unknown) => this.#logger.error({ err: error }, 'projector catch-up failed; will retry'));
+  async #catchUp(): Promise<void> {
+    if (this.#projections.length === 0) return; // no checkpoint would advance: nothing to read for
+    for (;;) {
+      const generation = await this.#inQueue(() => this.#prepare());
+      if (await this.#catchUpOnce(generation)) return;
+    }
+  }
+
+  /** One subscription until caught up. @returns false when a reset made it stale (go round again). */
+  #catchUpOnce(generation: number): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      let settled = false;
+      const finish = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        // Not awaited by the handler that calls this: stop() waits for that handler.
+        void subscription.stop().then(outcome);
+      };
+      const subscription = this.#subscribe({
+        onPage: async (page) => {
+          if (generation !== this.#generation) return finish(() => resolve(false));
+          await this.#applyPage(page);
+        },
+        onCaughtUp: (head) => {
+          this.#caughtUpAt(head, generation);
+          finish(() => resolve(true));
+        },
+        onDropped: (error) => finish(() => reject(error)),
+      });
+    });
+  }
+
+  /** Follow `$all` from the lowest checkpoint until stopped; a stale generation reopens it. */
+  #openLive(): void {
+    const generation = this.#generation;
+    this.#live = this.#subscribe({
+      onPage: async (page) => {
+        if (generation === this.#generation) return this.#applyPage(page);
+        const stale = this.#live;
+        this.#live = null;
+        void stale?.stop().then(() => this.#started && !this.#live && this.#openLive());
+      },
+      onCaughtUp: (head) => this.#caughtUpAt(head, generation),
+      onDropped: (error, retryInMs) => this.#logger.error({ err: error, retryInMs }, 'projector subscription dropped; resuming'),
+    });
+  }
+
+  #subscribe(handlers: { onPage(page: RecordedEvent[]): Promise<void>; onCaughtUp(head: Position | null): void; onDropped(error: unknown, retryInMs: number): void }): Subscription {
+    return this.#eventStore.subscribeToAll(
+      { from: this.#lowestPosition(), streamPrefix: PROJECT_STREAM_PREFIX, maxCount: this.#batchSize },
+      { onEvents: (page) => this.#inQueue(() => handlers.onPage(page)), onCaughtUp: handlers.onCaughtUp, onDropped: handlers.onDropped },
+    );
+  }
+
+  #inQueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #prepare(): Promise<number> {
+    await this.#load();
+    await this.#applyPendingResets();
+    return this.#generation;
   }
 
   async #load(): Promise<void> {
@@ -242,38 +292,46 @@ export class Projector {
       this.#positions.set(p.name, null);
       this.#pendingResets.delete(p.name);
     }
-  }
-
-  async #drain(): Promise<void> {
-    if (this.#projections.length === 0) return; // no checkpoint would advance: nothing to read for
-    for (;;) {
-      const page = await this.#eventStore.readAll({ after: this.#lowestPosition(), maxCount: this.#batchSize, streamPrefix: PROJECT_STREAM_PREFIX });
-      if (page.length === 0) return;
-      await this.#applyPage(page);
-      if (page.length < this.#batchSize) return;
-    }
+    this.#generation += 1;
+    this.#scanned = null;
   }
 
   async #applyPage(page: RecordedEvent[]): Promise<void> {
-    const last = page[page.length - 1]!.position;
+    const lowest = this.#lowestPosition();
+    const fresh = lowest === null ? page : page.filter((event) => comparePositions(event.position, lowest) > 0);
+    if (fresh.length === 0) return; // delivered before, by another subscription
+    const last = fresh[fresh.length - 1]!.position;
     const changes: DocumentChange[] = [];
     const checkpoints: Array<{ projection: string } & ProjectionCheckpoint> = [];
     for (const projection of this.#projections) {
       const from = this.#positions.get(projection.name) ?? null;
       if (from !== null && comparePositions(last, from) <= 0) continue;
-      changes.push(...(await this.#project(projection, page, from)));
+      changes.push(...(await pageChanges(projection, fresh, from, this.#readModels, (error, p, event) => this.#fault(error, p, event))));
       checkpoints.push({ projection: projection.name, version: projection.version, position: last });
     }
     await this.#readModels.commit(changes, checkpoints);
     for (const { projection, position } of checkpoints) this.#positions.set(projection, position);
-    this.#appliedRecordedAt = page[page.length - 1]!.recordedAt;
-    this.#notifyApplied(page);
+    this.#appliedRecordedAt = fresh[fresh.length - 1]!.recordedAt;
+    this.#notifyApplied(fresh);
     this.#settleWaiters();
+  }
+
+  #caughtUpAt(head: Position | null, generation: number): void {
+    if (head === null || generation !== this.#generation) return;
+    if (this.#scanned === null || comparePositions(head, this.#scanned) > 0) this.#scanned = head;
+    this.#settleWaiters();
+  }
+
+  #fault(error: unknown, projection: AnyProjection, event: RecordedEvent): void {
+    this.#logger.error(
+      { err: error, projection: projection.name, position: event.position, streamId: event.streamId, revision: event.revision, type: event.type },
+      'projection threw; event skipped for this projection',
+    );
   }
 
   #notifyApplied(page: RecordedEvent[]): void {
     if (this.#appliedListeners.size === 0) return;
-    const events = page.filter((event) => PROJECT_EVENTS.has(event.type)) as RecordedProjectEvent[];
+    const events = page.filter(isProjectEvent);
     if (events.length === 0) return;
     for (const { listener } of [...this.#appliedListeners]) {
       try {
@@ -282,57 +340,6 @@ export class Projector {
         // The page is committed whatever a listener does; failing here would re-read and re-apply it.
         this.#logger.error({ err: error, from: events[0]!.position, to: events[events.length - 1]!.position }, 'onApplied listener threw; ignored');
       }
-    }
-  }
-
-  /**
-   * One projection's changes for a page: the final document of each location whose document changed,
-   * with the stream revision of the event that changed it last (the store's write guard). The documents
-   * the page touches are read in one `getMany`.
-   */
-  async #project(projection: AnyProjection, page: RecordedEvent[], from: Position | null): Promise<DocumentChange[]> {
-    const located: Array<{ event: RecordedProjectEvent; key: string }> = [];
-    const locations = new Map<string, DocumentLocation>();
-    for (const recorded of page) {
-      if ((from !== null && comparePositions(recorded.position, from) <= 0) || !PROJECT_EVENTS.has(recorded.type)) continue;
-      const event = recorded as RecordedProjectEvent;
-      const location = this.#guard(projection, event, () => projection.locate(event));
-      if (!location) continue;
-      const key = JSON.stringify([location.partition, location.key]);
-      locations.set(key, location);
-      located.push({ event, key });
-    }
-    if (located.length === 0) return [];
-    // Outside #guard: a store failure must stop the page, not skip the events.
-    const stored = await this.#readModels.getMany<unknown>(projection.name, [...locations.values()]);
-    const docs = new Map<string, { change: DocumentChange; dirty: boolean }>();
-    [...locations].forEach(([key, location], i) => docs.set(key, { change: { collection: projection.name, ...location, doc: stored[i] ?? null, revision: -1 }, dirty: false }));
-    for (const { event, key } of located) {
-      const entry = docs.get(key)!;
-      const next = this.#guard(projection, event, () => ({ doc: projection.evolve(entry.change.doc, event) ?? null }));
-      // Projections return the same object for an event they have already applied: nothing to write.
-      if (next && next.doc !== entry.change.doc) {
-        entry.change.doc = next.doc;
-        entry.change.revision = event.revision;
-        entry.dirty = true;
-      }
-    }
-    return [...docs.values()].filter((entry) => entry.dirty).map((entry) => entry.change);
-  }
-
-  /**
-   * Run a projection's `locate`/`evolve`. They are specified never to throw; if one does, the event is
-   * logged and skipped for that projection so one bad event cannot stall every read model.
-   */
-  #guard<T>(projection: AnyProjection, event: RecordedEvent, call: () => T): T | null {
-    try {
-      return call();
-    } catch (error) {
-      this.#logger.error(
-        { err: error, projection: projection.name, position: event.position, streamId: event.streamId, revision: event.revision, type: event.type },
-        'projection threw; event skipped for this projection',
-      );
-      return null;
     }
   }
 
@@ -347,11 +354,11 @@ export class Projector {
     return lowest;
   }
 
+  /** Every projection has applied `position`: its checkpoint is there, or a subscription caught up past it. */
   #reached(position: Position): boolean {
-    return this.#projections.every((p) => {
-      const at = this.#positions.get(p.name) ?? null;
-      return at !== null && comparePositions(at, position) >= 0;
-    });
+    if (this.#scanned !== null && comparePositions(this.#scanned, position) >= 0) return true;
+    const lowest = this.#lowestPosition();
+    return this.#projections.length > 0 && lowest !== null && comparePositions(lowest, position) >= 0;
   }
 
   #settleWaiters(): void {

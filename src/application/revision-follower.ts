@@ -1,27 +1,23 @@
 /**
  * Keeps the current-revision index up to date in a process that runs no projector (`PROJECTOR=off`):
- * follows `$all` (project streams only) from the head it finds at start — what came before, the index
- * reads through on demand — on every append made here at once, and every `pollIntervalMs` for the
- * appends of other processes.
+ * a subscription to `$all` (project streams only) from the head it finds at start — what came before,
+ * the index reads through on demand — woken by appends (this process's at once, other processes' by the
+ * store's notifications or polls).
  */
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
 import type { CurrentRevisions } from './current-revisions.js';
-import { comparePositions, type EventStore, type Position } from './ports.js';
-import type { RecordedProjectEvent } from './projection.js';
+import { isProjectEvent } from './page-changes.js';
+import { comparePositions, type EventStore, type Position, type Subscription } from './ports.js';
 
 export interface RevisionFollowerOptions {
-  /** How often (ms) to look for other processes' appends. Default 250. */
-  pollIntervalMs?: number;
-  /** Told when a read fails (the next poll tries again). */
-  onError?: (error: unknown) => void;
+  /** Told when the subscription drops (it resumes by itself after `retryInMs`). */
+  onError?: (error: unknown, retryInMs: number) => void;
 }
 
 export class RevisionFollower {
+  /** Every project event up to here has reached the index (the last delivered, or a head caught up at). */
   #position: Position | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #timer: NodeJS.Timeout | null = null;
-  #unsubscribe: (() => void) | null = null;
+  #subscription: Subscription | null = null;
   readonly #waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
 
   constructor(
@@ -33,9 +29,17 @@ export class RevisionFollower {
   /** Start at the current head, then follow. @throws what the event store throws reading the head. */
   async start(): Promise<void> {
     this.#position = (await this.eventStore.head())?.position ?? null;
-    this.#unsubscribe = this.eventStore.onAppended(() => this.#follow());
-    this.#timer = setInterval(() => this.#follow(), this.options.pollIntervalMs ?? 250);
-    this.#timer.unref();
+    this.#subscription = this.eventStore.subscribeToAll(
+      { from: this.#position, streamPrefix: PROJECT_STREAM_PREFIX, maxCount: 500 },
+      {
+        onEvents: async (page) => {
+          this.index.apply(page.filter(isProjectEvent));
+          this.#advance(page[page.length - 1]!.position);
+        },
+        onCaughtUp: (head) => head !== null && this.#advance(head),
+        onDropped: (error, retryInMs) => this.options.onError?.(error, retryInMs),
+      },
+    );
   }
 
   /** Resolve true once the index has seen `position`, false after `timeoutMs`. */
@@ -45,40 +49,21 @@ export class RevisionFollower {
       const waiter = { position, resolve: (reached: boolean) => (clearTimeout(timer), this.#waiters.delete(waiter), resolve(reached)) };
       const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
       this.#waiters.add(waiter);
-      this.#follow();
     });
   }
 
-  stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#unsubscribe?.();
+  /** Stop following; pending `waitFor` calls answer false. */
+  async stop(): Promise<void> {
+    const subscription = this.#subscription;
+    this.#subscription = null;
+    await subscription?.stop();
     for (const waiter of [...this.#waiters]) waiter.resolve(false);
   }
 
-  #follow(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain()
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => {
-        this.#running = null;
-        if (this.#again) {
-          this.#again = false;
-          this.#follow();
-        }
-      });
-  }
-
-  async #drain(): Promise<void> {
-    for (;;) {
-      const page = await this.eventStore.readAll({ after: this.#position, maxCount: 500, streamPrefix: PROJECT_STREAM_PREFIX });
-      if (page.length === 0) return;
-      this.index.apply(page as RecordedProjectEvent[]);
-      this.#position = page[page.length - 1]!.position;
-      for (const waiter of [...this.#waiters]) if (this.#reached(waiter.position)) waiter.resolve(true);
-    }
+  #advance(position: Position): void {
+    if (this.#reached(position)) return;
+    this.#position = position;
+    for (const waiter of [...this.#waiters]) if (this.#reached(waiter.position)) waiter.resolve(true);
   }
 
   #reached(position: Position): boolean {

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { describeSubscriptionContract } from './subscription.contract.js';
 import { comparePositions, WrongExpectedRevisionError, type EventData, type EventStore, type ExpectedRevision, type Position } from '../../src/application/ports.js';
 
 /** What the factory returns: an empty store, and how to dispose of it after the test. */
@@ -292,5 +293,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         expect(await store.readStream('a')).to.have.length(1);
       });
     });
+
+    describeSubscriptionContract(() => store);
   });
 }

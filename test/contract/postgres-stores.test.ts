@@ -7,7 +7,7 @@ import { PostgresApiKeyStore } from '../../src/adapters/postgres/api-key-store.j
 import { openPostgres } from '../../src/adapters/postgres/database.js';
 import { PostgresEventStore } from '../../src/adapters/postgres/event-store.js';
 import { PostgresReadModelStore } from '../../src/adapters/postgres/read-model-store.js';
-import { DependencyUnavailableError, type Position } from '../../src/application/ports.js';
+import { DependencyUnavailableError, type Position, type RecordedEvent } from '../../src/application/ports.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
 import { describeEventStoreContract, expectWrongRevision } from './event-store.contract.js';
@@ -79,6 +79,54 @@ describe('PostgreSQL adapters', function () {
       await waitUntil(() => heard.length >= 1);
       expect(heard).to.deep.equal([missed.position]);
       expect(reader.listening).to.equal(true);
+    });
+  });
+
+  describe('subscriptions', () => {
+    const closing: Array<() => Promise<void>> = [];
+    beforeEach(() => pool.query('TRUNCATE events'));
+    afterEach(async () => {
+      for (const close of closing.splice(0).reverse()) await close();
+    });
+
+    function subscribe(store: PostgresEventStore) {
+      const seen = { events: [] as RecordedEvent[], caughtUp: [] as Array<Position | null>, dropped: [] as unknown[] };
+      const subscription = store.subscribeToAll({ from: null }, {
+        onEvents: async (page) => void seen.events.push(...page),
+        onCaughtUp: (position) => seen.caughtUp.push(position),
+        onDropped: (error) => seen.dropped.push(error),
+      });
+      closing.push(() => subscription.stop());
+      return { seen, subscription };
+    }
+
+    it('deliver another process\'s appends as NOTIFY tells of them, without waiting for a poll', async () => {
+      const reader = new PostgresEventStore(pool, { listenUrl: database!.url, listenRetryMs: 50, pollIntervalMs: 600_000 });
+      closing.push(() => reader.close());
+      const { seen } = subscribe(reader);
+      await waitUntil(() => seen.caughtUp.length === 1 && reader.listening);
+      const writer = new PostgresEventStore(pool); // another process, as far as the reader can tell
+      const appended = await writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
+      await waitUntil(() => seen.events.length === 1);
+      expect(seen.events[0]!.position).to.equal(appended.position);
+    });
+
+    it('drop when reads fail, say so, and resume where they were once the database answers again', async () => {
+      const reader = new PostgresEventStore(pool, { pollIntervalMs: 20 });
+      closing.push(() => reader.close());
+      const first = await reader.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
+      const { seen, subscription } = subscribe(reader);
+      await waitUntil(() => subscription.caughtUp);
+      await pool.query('ALTER TABLE events RENAME TO events_away'); // every read now fails
+      try {
+        await waitUntil(() => seen.dropped.length > 0);
+        expect(subscription.caughtUp).to.equal(false);
+      } finally {
+        await pool.query('ALTER TABLE events_away RENAME TO events');
+      }
+      const second = await reader.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 0 });
+      await waitUntil(() => seen.events.length === 2 && subscription.caughtUp);
+      expect(seen.events.map((event) => event.position)).to.deep.equal([first.position, second.position]);
     });
   });
 

@@ -153,11 +153,11 @@ describe('CurrentRevisions fed by the Projector (SQLite)', () => {
 
   beforeEach(() => {
     db = openDatabase(':memory:');
-    eventStore = new SqliteEventStore(db);
+    eventStore = new SqliteEventStore(db, { pollIntervalMs: 60_000 }); // only appends wake subscriptions
     readModels = new SqliteReadModelStore(db);
     errors = [];
     const logger: ProjectorLogger = { info() {}, error: (obj, msg) => void errors.push({ obj, msg }) };
-    projector = new Projector({ eventStore, readModels, projections: allProjections, pollIntervalMs: 60_000, logger });
+    projector = new Projector({ eventStore, readModels, projections: allProjections, logger });
   });
   afterEach(async () => {
     await projector.stop();

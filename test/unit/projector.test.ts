@@ -75,9 +75,9 @@ describe('Projector', () => {
   let readModels: ObservedReadModels;
   const running: Projector[] = [];
 
-  /** A projector over the shared stores; stopped after each test. Polling is slowed so only explicit triggers run. */
+  /** A projector over the shared stores; stopped after each test. */
   function projector(options: Partial<ConstructorParameters<typeof Projector>[0]> = {}): Projector {
-    const p = new Projector({ eventStore, readModels, projections: allProjections, pollIntervalMs: 60_000, logger: recordingLogger(), ...options });
+    const p = new Projector({ eventStore, readModels, projections: allProjections, logger: recordingLogger(), ...options });
     running.push(p);
     return p;
   }
@@ -93,7 +93,7 @@ describe('Projector', () => {
 
   beforeEach(() => {
     db = openDatabase(':memory:');
-    eventStore = new SqliteEventStore(db);
+    eventStore = new SqliteEventStore(db, { pollIntervalMs: 60_000 }); // polls slowed: only appends wake subscriptions
     readModels = new ObservedReadModels(db);
   });
   afterEach(async () => {
@@ -186,26 +186,57 @@ describe('Projector', () => {
     const committed = new Promise<void>((resolve) => (readModels.beforeCommit = resolve));
     await append(created());
     await committed;
-    await p.catchUp(); // shares the run the append triggered
+    await p.catchUp(); // the live subscription's page and this catch-up's are applied once
     expect(await readModels.get('project-details', where('welcome'))).not.to.equal(null);
   });
 
-  it('runs catch-ups one at a time, going round again for an append made during a run', async () => {
-    await append(created());
-    const p = projector();
-    await p.catchUp(); // versions recorded: the next commit is a page of events
-    await append(saved());
+  it('applies each event once when catch-ups overlap with each other and with the live subscription', async () => {
+    await append(created(), saved());
+    const spy = spyProjection();
+    const p = projector({ projections: [spy], batchSize: 2 });
+    await p.start();
     let appendedDuringRun: Position | null = null;
     readModels.beforeCommit = async () => {
       readModels.beforeCommit = null;
       appendedDuringRun = await append(saved({ occurredAt: '2026-01-09T00:00:00.000Z' }));
-      void p.catchUp(); // what the onAppended listener does: joins the run in flight
     };
-    const run = p.catchUp();
-    expect(p.catchUp()).to.equal(run);
-    await run;
-    expect(appendedDuringRun).to.equal(at(3));
-    expect(p.status().position).to.equal(at(3));
+    await append(saved(), saved(), saved());
+    await Promise.all([p.catchUp(), p.catchUp(), p.catchUp()]);
+    expect(await p.waitFor(appendedDuringRun!, 10_000)).to.equal(true);
+    expect(spy.calls).to.equal(6);
+    expect((await readModels.get<SpyDoc>('spy', where('welcome')))?.applied).to.deep.equal([1, 2, 3, 4, 5, 6]);
+    expect(p.status().position).to.equal(at(6));
+  });
+
+  it('resumes after a failed commit: the page is delivered again and applied once', async () => {
+    const logger = recordingLogger();
+    const spy = spyProjection();
+    const p = projector({ projections: [spy], logger });
+    await p.start();
+    readModels.beforeCommit = () => {
+      readModels.beforeCommit = null;
+      throw new Error('disk full');
+    };
+    const position = await append(created(), saved());
+    expect(await p.waitFor(position, 10_000)).to.equal(true);
+    expect((await readModels.get<SpyDoc>('spy', where('welcome')))?.applied).to.deep.equal([1, 2]);
+    expect(logger.errors.map((e) => [e.msg, String(e.obj.err)])).to.deep.equal([['projector subscription dropped; resuming', 'Error: disk full']]);
+  });
+
+  it('catchUp() rejects when the store fails, and a later one succeeds', async () => {
+    await append(created());
+    const p = projector();
+    await p.catchUp(); // versions recorded
+    await append(saved());
+    readModels.beforeCommit = () => {
+      readModels.beforeCommit = null;
+      throw new Error('disk full');
+    };
+    let failure: unknown;
+    await p.catchUp().catch((error: unknown) => (failure = error));
+    expect(String(failure)).to.equal('Error: disk full');
+    await p.catchUp();
+    expect(p.status().position).to.equal(at(2));
   });
 
   it('keeps checkpoints: a restarted projector does not re-apply events', async () => {

@@ -15,8 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports.js';
+import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
+import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { ChannelListener } from './channel-listener.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
 
@@ -35,6 +36,11 @@ export interface PostgresEventStoreOptions {
   listenUrl?: string;
   /** Wait (ms) before re-listening after the listening connection drops. Default 1000. */
   listenRetryMs?: number;
+  /**
+   * How often a caught-up subscription reads for appends it was not told of, ms. Default 1000 when
+   * listening (NOTIFY tells of every append; polling covers a lost notification), 250 otherwise.
+   */
+  pollIntervalMs?: number;
 }
 
 
@@ -45,6 +51,7 @@ export class PostgresEventStore implements EventStore {
   readonly #channel: ChannelListener | null;
   /** The highest position told to the listeners: an append heard both locally and by NOTIFY is told once. */
   #told: Position | null = null;
+  readonly #subscriptions: PolledSubscriptions;
 
   /**
    * @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it.
@@ -64,6 +71,7 @@ export class PostgresEventStore implements EventStore {
           onResumed: () => void this.#tellHead(),
         })
       : null;
+    this.#subscriptions = new PolledSubscriptions(this, { pollIntervalMs: options.pollIntervalMs ?? (options.listenUrl ? 1000 : 250) });
   }
 
   /** True while this store is listening for other processes' appends. */
@@ -147,6 +155,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
+   * Catch up from `from` with `readAll`, then follow, woken by `onAppended` (other processes' appends too,
+   * with `listenUrl`) and every `pollIntervalMs` (see `Subscription` for the guarantees).
+   */
+  subscribeToAll(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription {
+    this.#channel?.start();
+    return this.#subscriptions.open(options, handlers);
+  }
+
+  /**
    * Call `listener` after every append made through this instance and, with `listenUrl`, on each append
    * by another process that reached it (once per position; after a dropped connection, once with the head).
    * The first subscription starts listening.
@@ -156,8 +173,9 @@ export class PostgresEventStore implements EventStore {
     return this.#listeners.add(listener);
   }
 
-  /** Stop listening. The pool is shared with the other stores: its owner ends it. */
+  /** Stop the subscriptions and listening. The pool is shared with the other stores: its owner ends it. */
   async close(): Promise<void> {
+    await this.#subscriptions.stopAll();
     await this.#channel?.stop();
     this.#listeners.clear();
   }

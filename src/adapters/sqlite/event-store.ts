@@ -10,8 +10,12 @@ import {
   type ExpectedRevision,
   type Position,
   type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
 } from '../../application/ports.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
+import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
 export { encodePosition } from '../shared/events.js';
@@ -42,10 +46,16 @@ export class SqliteEventStore implements EventStore {
   readonly #head: Statement<[], { position: number; recorded_at: string }>;
   readonly #readAllPrefixed: Statement<[number, number, string, number], EventRow>;
   readonly #append: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
+  readonly #subscriptions: PolledSubscriptions;
 
-  /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
-  constructor(db: SqliteDatabase) {
+  /**
+   * @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it.
+   * @param options `pollIntervalMs`: how often a caught-up subscription reads for appends made by other
+   *   processes on the same file (this instance's own appends wake it at once). Default 250.
+   */
+  constructor(db: SqliteDatabase, options: { pollIntervalMs?: number } = {}) {
     this.#db = db;
+    this.#subscriptions = new PolledSubscriptions(this, { pollIntervalMs: options.pollIntervalMs ?? 250 });
     this.#lastOfStream = db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
     this.#insert = db.prepare(
       'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -133,6 +143,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
+   * Catch up from `from` with `readAll`, then follow: woken at once by this instance's appends, and every
+   * `pollIntervalMs` for other processes' (see `Subscription` for the guarantees).
+   */
+  subscribeToAll(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription {
+    return this.#subscriptions.open(options, handlers);
+  }
+
+  /**
    * Register a listener called (synchronously, after the commit) with the `$all` position of the last
    * event of every successful non-empty append made through this instance. A listener that throws is
    * ignored: listeners are hints (the projector also polls), and an append that committed must not fail.
@@ -142,8 +160,9 @@ export class SqliteEventStore implements EventStore {
     return this.#listeners.add(listener);
   }
 
-  /** Drop the listeners and close the database if it is still open (the database is shared: close it once). */
+  /** Stop the subscriptions, drop the listeners and close the database if it is still open (the database is shared: close it once). */
   async close(): Promise<void> {
+    await this.#subscriptions.stopAll();
     this.#listeners.clear();
     if (this.#db.open) this.#db.close();
   }
