@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Koa from 'koa';
-import { allProjections } from '../projections/index.js';
 import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
 import { PostgresApiKeyStore } from './adapters/postgres/api-key-store.js';
 import { openPostgres } from './adapters/postgres/database.js';
@@ -21,10 +20,9 @@ import { CurrentRevisions } from './application/current-revisions.js';
 import { comparePositions, type ApiKeyStore, type EventStore, type Position, type ProjectorLease, type ReadModelStore } from './application/ports.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
-import { Projector, type ProjectorStatus } from './application/projector.js';
-import { RevisionFollower } from './application/revision-follower.js';
-import { storedProjectorStatus, waitForStoredCheckpoints } from './application/stored-checkpoints.js';
 import type { Config } from './config.js';
+import type { ProjectorStatus } from './application/projector.js';
+import { createReadSide } from './read-side.js';
 import { createApp, type HealthReport } from './http/app.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
@@ -39,40 +37,6 @@ export interface Service {
   bootstrap: { created: false } | { created: true; generated: string | null; id: string };
   /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
-}
-
-/** How this process keeps its read side current: its own projector, or following another's. */
-interface Projection {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Resolve true once a write at `position` is visible to reads (read models and the revision index). */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
-  status(): Promise<ProjectorStatus>;
-}
-
-/**
- * `PROJECTOR=embedded`: a projector here, which also feeds the revision index. `off`: another process
- * projects (`npm run projector`); writes here wait for the stored checkpoints, and a follower of `$all`
- * keeps the revision index current.
- */
-function embeddedOrFollower(config: Readonly<Config>, stores: Stores, index: CurrentRevisions, logger: Logger): Projection {
-  const { eventStore, readModels } = stores;
-  if (config.projector === 'embedded') {
-    const projector = new Projector({ eventStore, readModels, projections: allProjections, logger: logger.child({ part: 'projector' }) });
-    projector.onApplied((events) => index.apply(events)); // before start(), so the first catch-up feeds it too
-    return { start: () => projector.start(), stop: () => projector.stop(), waitFor: (p, t) => projector.waitFor(p, t), status: async () => projector.status() };
-  }
-  const follower = new RevisionFollower(eventStore, index, { onError: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'revision follower subscription dropped; resuming') });
-  const names = allProjections.map((p) => p.name);
-  return {
-    start: () => follower.start(),
-    stop: () => follower.stop(),
-    waitFor: async (position, timeoutMs) => {
-      const [projected, indexed] = await Promise.all([waitForStoredCheckpoints(readModels, names, position, { timeoutMs }), follower.waitFor(position, timeoutMs)]);
-      return projected && indexed;
-    },
-    status: () => storedProjectorStatus(readModels, allProjections),
-  };
 }
 
 /**
@@ -140,7 +104,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const stores = await openStores(config);
   const { eventStore, readModels } = stores;
   const currentRevisions = new CurrentRevisions(readModels);
-  const projection = embeddedOrFollower(config, stores, currentRevisions, logger);
+  const projection = createReadSide(config, stores, currentRevisions, logger);
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
     maxQueue: config.compileQueueMax,

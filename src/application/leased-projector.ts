@@ -32,12 +32,16 @@ export class LeasedProjector {
     return this.#active;
   }
 
-  /** Try for the lease now, and keep trying (or renewing) every `intervalMs`. */
+  /**
+   * Try for the lease now, and keep trying (or renewing) every `intervalMs`.
+   * @throws what the first `Projector.start` throws when this one took the lease (the lease is given up).
+   */
   async start(): Promise<void> {
     this.#stopped = false;
     await this.#check();
     this.#timer = setInterval(() => {
-      this.#tick = this.#tick.then(() => this.#check());
+      // A later start that fails is logged and retried at the next tick: it must not end the process.
+      this.#tick = this.#tick.then(() => this.#check()).catch((error: unknown) => this.options.logger?.error({ err: error }, 'projector failed to start; retrying'));
     }, this.options.intervalMs ?? 2000);
   }
 
@@ -63,7 +67,14 @@ export class LeasedProjector {
     if (held && !this.#active) {
       this.#active = true;
       this.options.logger?.info({ holder: this.holder }, 'projector lease taken: projecting');
-      await this.projector.start();
+      try {
+        await this.projector.start();
+      } catch (error) {
+        // Let a standby (or our next tick) try: holding the lease without projecting would stall everyone.
+        this.#active = false;
+        await this.lease.release(this.holder).catch(() => undefined);
+        throw error;
+      }
     } else if (!held && this.#active) {
       this.#active = false;
       this.options.logger?.info({ holder: this.holder }, 'projector lease lost: standing by');

@@ -93,6 +93,11 @@ const MIGRATIONS: readonly string[] = [
     physical TEXT NOT NULL
   );
   `,
+  // 6: which process holds the lease, so a successor need not wait for the expiry of a dead holder's.
+  `
+  ALTER TABLE leases ADD COLUMN host TEXT;
+  ALTER TABLE leases ADD COLUMN pid INTEGER;
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */
