@@ -19,6 +19,8 @@ export interface ReadSide {
   /** Resolve true once a write at `position` is visible to reads here (read models and the revision index), false after `timeoutMs`. */
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
   status(): Promise<ProjectorStatus>;
+  /** Whether this process runs the store's active projector now. */
+  readonly active: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export function createReadSide(
     return a && b;
   };
   if (config.projector === 'off') {
-    return { start: () => follower.start(), stop: () => follower.stop(), waitFor: (p, t) => both(storedWait(p, t), p, t), status: storedStatus };
+    return { start: () => follower.start(), stop: () => follower.stop(), waitFor: (p, t) => both(storedWait(p, t), p, t), status: storedStatus, active: false };
   }
 
   const projectorLogger = logger.child({ part: 'projector' });
@@ -68,5 +70,8 @@ export function createReadSide(
     },
     waitFor: (p, t) => both(projected(p, t), p, t),
     status: () => (leased.active ? Promise.resolve(projector.status()) : storedStatus()),
+    get active() {
+      return leased.active;
+    },
   };
 }

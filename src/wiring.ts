@@ -139,7 +139,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
           status: 'ok',
           store: { kind: eventStore.kind, head_position: head?.position ?? null },
           read_models: { kind: readModels.kind },
-          projector: { mode: config.projector, ...projectorLag(head, status), projections: status.projections },
+          projector: { mode: config.projector, active: projection.active, ...projectorLag(head, status), projections: status.projections },
           mjml_version: MJML_VERSION,
           compile_threads: pool.threads,
           compile_queue: pool.queued,

@@ -1,11 +1,12 @@
 /**
  * The current-revision index: which revision of a project is current, from memory, so the render hot path
- * makes no store round trip for it. The projector keeps it current (`Projector.onApplied` → `apply`); a
- * project it has not seen is read through from the `template-list` read model once and then remembered.
+ * makes no store round trip for it. A `RevisionFollower` (a subscription to `$all`) keeps it current
+ * (`apply`); a project it has not seen is read through from the `template-list` read model once and then
+ * remembered.
  *
  * Entries only move forward (a higher stream revision wins), so a slow read-through cannot overwrite what
  * a newer event set, and re-delivered events change nothing. Writes made by another process reach the
- * index when this process's projector polls them (`pollIntervalMs`).
+ * index as soon as the follower's subscription hears of them (NOTIFY on PostgreSQL, a poll on SQLite).
  */
 import { LRUCache } from 'lru-cache';
 import type { TemplateSummaryDoc } from '../../projections/index.js';

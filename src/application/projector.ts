@@ -5,15 +5,11 @@
  * and the store's revision guard makes any document write idempotent.
  */
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
-import { isProjectEvent, pageChanges } from './page-changes.js';
-import { comparePositions, type DocumentChange, type EventStore, type Position, type ProjectionCheckpoint, type ReadModelStore, type RecordedEvent, type Subscription } from './ports.js';
-import type { AnyProjection, RecordedProjectEvent } from './projection.js';
+import { CheckpointedProjections, type AppliedListener, type ProjectorLogger, type ProjectorStatus } from './checkpointed-projections.js';
+import type { EventStore, Position, ReadModelStore, RecordedEvent, Subscription } from './ports.js';
+import type { AnyProjection } from './projection.js';
 
-/** The subset of a pino logger the projector uses. */
-export interface ProjectorLogger {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { AppliedListener, ProjectorLogger, ProjectorStatus } from './checkpointed-projections.js';
 
 /** Construction options. */
 export interface ProjectorOptions {
@@ -27,25 +23,17 @@ export interface ProjectorOptions {
   batchSize?: number;
 }
 
-/** For `/health`: each projection's checkpoint and the lowest of them (`null` when any has applied nothing yet). */
-export interface ProjectorStatus {
-  projections: Array<{ name: string; version: number; position: Position | null }>;
-  position: Position | null;
-  /** When the last event this projector applied was recorded (RFC 3339); null before it applied one. */
-  appliedRecordedAt: string | null;
-}
-
 interface Waiter {
   position: Position;
   resolve(reached: boolean): void;
 }
 
-/**
- * Told of the project events of each page the projector has committed, in `$all` order. Delivery is at
- * least once (a page re-read after a restart or a single projection's rebuild repeats events), so a
- * listener must be idempotent by stream revision. Must not throw (a throw is logged and ignored).
- */
-export type AppliedListener = (events: readonly RecordedProjectEvent[]) => void;
+/** What a subscription of the projector does with what it is told. */
+interface PageHandlers {
+  onPage(page: RecordedEvent[]): Promise<void>;
+  onCaughtUp(head: Position | null): void;
+  onDropped(error: unknown, retryInMs: number): void;
+}
 
 const consoleLogger: ProjectorLogger = {
   info() {},
@@ -53,7 +41,6 @@ const consoleLogger: ProjectorLogger = {
     console.error(msg ?? 'projector error', obj);
   },
 };
-
 
 /**
  * Runs projections over the event store into the read-model store.
@@ -64,28 +51,15 @@ const consoleLogger: ProjectorLogger = {
  */
 export class Projector {
   readonly #eventStore: EventStore;
-  readonly #readModels: ReadModelStore;
-  readonly #projections: readonly AnyProjection[];
   readonly #logger: ProjectorLogger;
   readonly #batchSize: number;
-
-  /** In-memory copy of each projection's committed checkpoint position; filled by #load. */
-  readonly #positions = new Map<string, Position | null>();
-  #appliedRecordedAt: string | null = null;
-  #loaded = false;
-  /** Projections to reset before the next catch-up (version changes, `rebuild`). */
-  readonly #pendingResets = new Set<string>();
-  /** Bumped by every reset: a subscription opened before it stops delivering and starts over. */
-  #generation = 0;
-  /** The newest head a subscription of this generation caught up at: every event up to it is applied. */
-  #scanned: Position | null = null;
+  readonly #projections: CheckpointedProjections;
   /** Resets and pages run one at a time, in order, whichever subscription delivered them. */
   #queue: Promise<unknown> = Promise.resolve();
   #live: Subscription | null = null;
   #started = false;
   readonly #catchUps = new Set<Promise<void>>();
   readonly #waiters = new Set<Waiter>();
-  readonly #appliedListeners = new Set<{ listener: AppliedListener }>();
 
   /**
    * @throws Error on duplicate projection names; RangeError when `batchSize` is not a positive integer.
@@ -98,10 +72,9 @@ export class Projector {
     if (duplicate !== undefined) throw new Error(`Two projections are named '${duplicate}'.`);
 
     this.#eventStore = options.eventStore;
-    this.#readModels = options.readModels;
-    this.#projections = [...options.projections];
     this.#logger = options.logger ?? consoleLogger;
     this.#batchSize = batchSize;
+    this.#projections = new CheckpointedProjections(options.readModels, [...options.projections], this.#logger, () => this.#settleWaiters());
   }
 
   /**
@@ -151,7 +124,7 @@ export class Projector {
    * it so that a GET after a write's response sees at least that write.
    */
   waitFor(position: Position, timeoutMs: number): Promise<boolean> {
-    if (this.#reached(position)) return Promise.resolve(true);
+    if (this.#projections.reached(position)) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
       const waiter: Waiter = {
@@ -173,15 +146,12 @@ export class Projector {
    * @returns a function that unsubscribes.
    */
   onApplied(listener: AppliedListener): () => void {
-    const subscription = { listener }; // a wrapper, so one function subscribed twice is called twice
-    this.#appliedListeners.add(subscription);
-    return () => void this.#appliedListeners.delete(subscription);
+    return this.#projections.onApplied(listener);
   }
 
   /** Checkpoints as last committed (all `null` before the first catch-up loads them). */
   status(): ProjectorStatus {
-    const projections = this.#projections.map((p) => ({ name: p.name, version: p.version, position: this.#positions.get(p.name) ?? null }));
-    return { projections, position: this.#lowestPosition(), appliedRecordedAt: this.#appliedRecordedAt };
+    return this.#projections.status();
   }
 
   /**
@@ -190,9 +160,10 @@ export class Projector {
    * @throws Error when no projection has that name.
    */
   async rebuild(name?: string): Promise<void> {
-    const targets = name === undefined ? this.#projections : this.#projections.filter((p) => p.name === name);
+    const all = this.#projections.projections;
+    const targets = name === undefined ? all : all.filter((p) => p.name === name);
     if (targets.length === 0) throw new Error(`No projection is named '${name}'.`);
-    for (const p of targets) this.#pendingResets.add(p.name);
+    this.#projections.requestReset(targets.map((p) => p.name));
     const live = this.#live;
     this.#live = null;
     await live?.stop();
@@ -204,9 +175,9 @@ export class Projector {
   }
 
   async #catchUp(): Promise<void> {
-    if (this.#projections.length === 0) return; // no checkpoint would advance: nothing to read for
+    if (this.#projections.projections.length === 0) return; // no checkpoint would advance: nothing to read for
     for (;;) {
-      const generation = await this.#inQueue(() => this.#prepare());
+      const generation = await this.#inQueue(() => this.#projections.prepare());
       if (await this.#catchUpOnce(generation)) return;
     }
   }
@@ -223,11 +194,11 @@ export class Projector {
       };
       const subscription = this.#subscribe({
         onPage: async (page) => {
-          if (generation !== this.#generation) return finish(() => resolve(false));
-          await this.#applyPage(page);
+          if (generation !== this.#projections.generation) return finish(() => resolve(false));
+          await this.#projections.applyPage(page);
         },
         onCaughtUp: (head) => {
-          this.#caughtUpAt(head, generation);
+          this.#projections.caughtUpAt(head, generation);
           finish(() => resolve(true));
         },
         onDropped: (error) => finish(() => reject(error)),
@@ -237,22 +208,22 @@ export class Projector {
 
   /** Follow `$all` from the lowest checkpoint until stopped; a stale generation reopens it. */
   #openLive(): void {
-    const generation = this.#generation;
+    const generation = this.#projections.generation;
     this.#live = this.#subscribe({
       onPage: async (page) => {
-        if (generation === this.#generation) return this.#applyPage(page);
+        if (generation === this.#projections.generation) return this.#projections.applyPage(page);
         const stale = this.#live;
         this.#live = null;
         void stale?.stop().then(() => this.#started && !this.#live && this.#openLive());
       },
-      onCaughtUp: (head) => this.#caughtUpAt(head, generation),
+      onCaughtUp: (head) => this.#projections.caughtUpAt(head, generation),
       onDropped: (error, retryInMs) => this.#logger.error({ err: error, retryInMs }, 'projector subscription dropped; resuming'),
     });
   }
 
-  #subscribe(handlers: { onPage(page: RecordedEvent[]): Promise<void>; onCaughtUp(head: Position | null): void; onDropped(error: unknown, retryInMs: number): void }): Subscription {
+  #subscribe(handlers: PageHandlers): Subscription {
     return this.#eventStore.subscribeToAll(
-      { from: this.#lowestPosition(), streamPrefix: PROJECT_STREAM_PREFIX, maxCount: this.#batchSize },
+      { from: this.#projections.lowestPosition(), streamPrefix: PROJECT_STREAM_PREFIX, maxCount: this.#batchSize },
       { onEvents: (page) => this.#inQueue(() => handlers.onPage(page)), onCaughtUp: handlers.onCaughtUp, onDropped: handlers.onDropped },
     );
   }
@@ -263,105 +234,7 @@ export class Projector {
     return run;
   }
 
-  async #prepare(): Promise<number> {
-    await this.#load();
-    await this.#applyPendingResets();
-    return this.#generation;
-  }
-
-  async #load(): Promise<void> {
-    if (this.#loaded) return;
-    for (const p of this.#projections) {
-      const checkpoint = await this.#readModels.getCheckpoint(p.name);
-      if (checkpoint === null || checkpoint.version !== p.version) {
-        if (checkpoint !== null) this.#logger.info({ projection: p.name, from: checkpoint.version, to: p.version }, 'projection version changed; rebuilding');
-        this.#pendingResets.add(p.name);
-      }
-      this.#positions.set(p.name, checkpoint?.position ?? null);
-    }
-    this.#loaded = true;
-  }
-
-  async #applyPendingResets(): Promise<void> {
-    const targets = this.#projections.filter((p) => this.#pendingResets.has(p.name));
-    if (targets.length === 0) return;
-    for (const p of targets) await this.#readModels.reset(p.name);
-    // Record the versions now, so an empty store does not reset again on every start.
-    await this.#readModels.commit([], targets.map((p) => ({ projection: p.name, version: p.version, position: null })));
-    for (const p of targets) {
-      this.#positions.set(p.name, null);
-      this.#pendingResets.delete(p.name);
-    }
-    this.#generation += 1;
-    this.#scanned = null;
-  }
-
-  async #applyPage(page: RecordedEvent[]): Promise<void> {
-    const lowest = this.#lowestPosition();
-    const fresh = lowest === null ? page : page.filter((event) => comparePositions(event.position, lowest) > 0);
-    if (fresh.length === 0) return; // delivered before, by another subscription
-    const last = fresh[fresh.length - 1]!.position;
-    const changes: DocumentChange[] = [];
-    const checkpoints: Array<{ projection: string } & ProjectionCheckpoint> = [];
-    for (const projection of this.#projections) {
-      const from = this.#positions.get(projection.name) ?? null;
-      if (from !== null && comparePositions(last, from) <= 0) continue;
-      changes.push(...(await pageChanges(projection, fresh, from, this.#readModels, (error, p, event) => this.#fault(error, p, event))));
-      checkpoints.push({ projection: projection.name, version: projection.version, position: last });
-    }
-    await this.#readModels.commit(changes, checkpoints);
-    for (const { projection, position } of checkpoints) this.#positions.set(projection, position);
-    this.#appliedRecordedAt = fresh[fresh.length - 1]!.recordedAt;
-    this.#notifyApplied(fresh);
-    this.#settleWaiters();
-  }
-
-  #caughtUpAt(head: Position | null, generation: number): void {
-    if (head === null || generation !== this.#generation) return;
-    if (this.#scanned === null || comparePositions(head, this.#scanned) > 0) this.#scanned = head;
-    this.#settleWaiters();
-  }
-
-  #fault(error: unknown, projection: AnyProjection, event: RecordedEvent): void {
-    this.#logger.error(
-      { err: error, projection: projection.name, position: event.position, streamId: event.streamId, revision: event.revision, type: event.type },
-      'projection threw; event skipped for this projection',
-    );
-  }
-
-  #notifyApplied(page: RecordedEvent[]): void {
-    if (this.#appliedListeners.size === 0) return;
-    const events = page.filter(isProjectEvent);
-    if (events.length === 0) return;
-    for (const { listener } of [...this.#appliedListeners]) {
-      try {
-        listener(events);
-      } catch (error) {
-        // The page is committed whatever a listener does; failing here would re-read and re-apply it.
-        this.#logger.error({ err: error, from: events[0]!.position, to: events[events.length - 1]!.position }, 'onApplied listener threw; ignored');
-      }
-    }
-  }
-
-  /** The checkpoint of the projection furthest behind; `null` when any has applied nothing (or there is none). */
-  #lowestPosition(): Position | null {
-    let lowest: Position | null = null;
-    for (const p of this.#projections) {
-      const position = this.#positions.get(p.name) ?? null;
-      if (position === null) return null;
-      if (lowest === null || comparePositions(position, lowest) < 0) lowest = position;
-    }
-    return lowest;
-  }
-
-  /** Every projection has applied `position`: its checkpoint is there, or a subscription caught up past it. */
-  #reached(position: Position): boolean {
-    if (this.#scanned !== null && comparePositions(this.#scanned, position) >= 0) return true;
-    const lowest = this.#lowestPosition();
-    return this.#projections.length > 0 && lowest !== null && comparePositions(lowest, position) >= 0;
-  }
-
   #settleWaiters(): void {
-    for (const waiter of [...this.#waiters]) if (this.#reached(waiter.position)) waiter.resolve(true);
+    for (const waiter of [...this.#waiters]) if (this.#projections.reached(waiter.position)) waiter.resolve(true);
   }
 }

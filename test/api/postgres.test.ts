@@ -64,5 +64,13 @@ describe('API on PostgreSQL', function () {
     expect([viaA.status, viaB.status].sort()).to.deep.equal([200, 412]);
     expect((await a.request('GET', '/v1/projects/shared')).json.revision).to.equal(1);
     expect((await b.request('GET', '/v1/projects/shared')).json.revision).to.equal(1);
+    // One projector for the store: A's (it started first and holds the lease); B's stands by, and a write
+    // through B answers once A's projector has it.
+    const roles = await Promise.all([a, b].map(async (instance) => (await instance.request('GET', '/v1/health')).json.projector.active));
+    expect(roles).to.deep.equal([true, false]);
+    expect((await b.request('PUT', '/v1/projects/shared', { body: { mjml: page('Three from B') }, headers: { 'If-Match': '"1"' } })).status).to.equal(200);
+    const [listA, detailA] = await Promise.all([a.request('GET', '/v1/projects'), a.request('GET', '/v1/projects/shared/revisions')]);
+    expect(listA.json.items.find((item: { id: string }) => item.id === 'shared')).to.deep.include({ revision: 2 });
+    expect(detailA.json.items).to.have.length(3);
   });
 });
