@@ -54,6 +54,15 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.get('docs', at('a'))).to.deep.equal(doc);
       });
 
+      it('stores many documents in one commit, whatever characters their keys and JSON hold', async () => {
+        const awkward = ['quote " back \\ comma , braces {} parens ()', 'NULL', '', 'tab\tnew\nline', '😀 ünï'];
+        const changes = awkward.map((text, i) => ({ collection: 'docs', partition: `p,${text}`, key: `k"${i}{`, doc: { text, i, list: [text] }, revision: i }));
+        await store.commit([...changes, { collection: 'docs', partition: 'acme', key: 'gone', doc: null, revision: 0 }], []);
+        const back = await store.getMany('docs', changes.map(({ partition, key }) => ({ partition, key })));
+        expect(back).to.deep.equal(changes.map((c) => c.doc));
+        expect(await store.get('docs', at('gone'))).to.equal(null);
+      });
+
       it('replaces a document with a newer revision, and a null doc removes it', async () => {
         await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 0 }], []);
         await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 2 }, revision: 1 }], []);

@@ -54,21 +54,31 @@ export class PostgresReadModelStore implements ReadModelStore {
   }
 
   /**
-   * Apply `changes` in order, each only over an older revision, and move `checkpoints` forward, in one
-   * transaction.
+   * Apply `changes`, each only over an older revision, and move `checkpoints` forward, in one transaction;
+   * the documents go in one statement (arrays unnested), however many there are.
    * @throws TypeError when a doc is not JSON-serialisable; nothing is written.
    */
   async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
-    const rows = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
+    const latest = newestPerDocument(changes);
+    const columns = {
+      collection: latest.map((c) => c.collection),
+      partition: latest.map((c) => c.partition),
+      key: latest.map((c) => c.key),
+      revision: latest.map((c) => c.revision),
+      doc: latest.map((c) => (c.doc === null ? null : toJson(c))),
+    };
     await inTransaction(this.pool, async (client) => {
       // Shared with other commits, exclusive with a switch-over (`activate`): no commit straddles one.
       await client.query('SELECT pg_advisory_xact_lock_shared($1)', [LOCKS.switchOver]);
-      for (const { change, json } of rows) {
+      if (latest.length > 0) {
+        // One row per document (newestPerDocument): ON CONFLICT may not touch a row twice in a statement.
         await client.query(
-          `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES (${PHYSICAL}, $2, $3, $4, $5::jsonb)
+          `INSERT INTO read_models (collection, partition, key, revision, doc)
+           SELECT COALESCE((SELECT physical FROM read_model_aliases WHERE name = c.collection), c.collection), c.partition, c.key, c.revision, c.doc::jsonb
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[]) AS c(collection, partition, key, revision, doc)
            ON CONFLICT (collection, partition, key) DO UPDATE SET revision = excluded.revision, doc = excluded.doc
            WHERE read_models.revision < excluded.revision`,
-          [change.collection, change.partition, change.key, change.revision, json],
+          [columns.collection, columns.partition, columns.key, columns.revision, columns.doc],
         );
       }
       for (const { projection, version, position } of checkpoints) {
@@ -127,6 +137,17 @@ export class PostgresReadModelStore implements ReadModelStore {
 
   /** The pool is shared with the other stores: its owner ends it. */
   async close(): Promise<void> {}
+}
+
+/** The change of the newest revision for each document (the others would be ignored by the guard anyway). */
+function newestPerDocument(changes: DocumentChange[]): DocumentChange[] {
+  const newest = new Map<string, DocumentChange>();
+  for (const change of changes) {
+    const id = JSON.stringify([change.collection, change.partition, change.key]);
+    const seen = newest.get(id);
+    if (!seen || seen.revision < change.revision) newest.set(id, change);
+  }
+  return [...newest.values()];
 }
 
 function toJson(change: DocumentChange): string {
