@@ -74,14 +74,16 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
     const pool = await openPostgres(config.databaseUrl!);
     const lease = new PostgresProjectorLease(config.databaseUrl!);
     const eventStore = new PostgresEventStore(pool, { listenUrl: config.databaseUrl! });
+    const readModels = new PostgresReadModelStore(pool, { listenUrl: config.databaseUrl! });
     return {
       eventStore,
-      readModels: new PostgresReadModelStore(pool),
+      readModels,
       apiKeys: new PostgresApiKeyStore(pool),
       projectorLease: lease,
-      // The listening connection is the event store's; the lease's is closed by whoever released it.
+      // The listening connections are the stores'; the lease's is closed by whoever released it.
       close: async () => {
         await eventStore.close();
+        await readModels.close();
         await pool.end();
       },
     };

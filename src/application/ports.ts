@@ -206,6 +206,12 @@ export interface ReadModelStore {
    * `physical` is behind (catch it up and try again).
    */
   activate(name: string, physical: string): Promise<boolean>;
+  /**
+   * Called after a commit that moved checkpoints — made through this store, or, where the engine can tell
+   * (PostgreSQL's LISTEN/NOTIFY), by another process. A hint only: a waiter still re-reads the checkpoints
+   * (and polls for what it may not hear of). @returns a function that unregisters the listener.
+   */
+  onCheckpointsMoved(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

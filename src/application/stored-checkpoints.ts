@@ -6,7 +6,8 @@ import { comparePositions, type Position, type ReadModelStore } from './ports.js
 
 /**
  * Resolve true once every named projection's stored checkpoint is at or past `position`, false after
- * `timeoutMs` (polling every `intervalMs`).
+ * `timeoutMs`. Re-reads the checkpoints whenever the store says they moved, and every `intervalMs`
+ * (default 20) for moves it cannot hear of.
  * @throws what the read-model store throws.
  */
 export async function waitForStoredCheckpoints(
@@ -16,11 +17,32 @@ export async function waitForStoredCheckpoints(
   options: { timeoutMs: number; intervalMs?: number },
 ): Promise<boolean> {
   const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
-    const checkpoints = await Promise.all(projections.map((name) => readModels.getCheckpoint(name)));
-    if (checkpoints.every((c) => c?.position != null && comparePositions(c.position, position) >= 0)) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 20));
+  let moved = false;
+  let wake: (() => void) | null = null;
+  const unlisten = readModels.onCheckpointsMoved(() => {
+    moved = true;
+    wake?.();
+  });
+  try {
+    for (;;) {
+      moved = false;
+      const checkpoints = await Promise.all(projections.map((name) => readModels.getCheckpoint(name)));
+      if (checkpoints.every((c) => c?.position != null && comparePositions(c.position, position) >= 0)) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      if (moved) continue; // moved while we read: read again at once
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(left, options.intervalMs ?? 20));
+        function done(): void {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+    }
+  } finally {
+    unlisten();
   }
 }
 

@@ -130,6 +130,20 @@ describe('PostgreSQL adapters', function () {
     });
   });
 
+  it('a commit that moves checkpoints is heard by another process\'s read-model store (NOTIFY)', async () => {
+    const listener = new PostgresReadModelStore(pool, { listenUrl: database!.url, listenRetryMs: 50 });
+    let told = 0;
+    listener.onCheckpointsMoved(() => (told += 1));
+    try {
+      await waitUntil(() => told >= 1); // told once on connecting: anything before was missed
+      const before = told;
+      await new PostgresReadModelStore(pool).commit([], [{ projection: 'heard', version: 1, position: '00000000000000000001' }]);
+      await waitUntil(() => told > before);
+    } finally {
+      await listener.close();
+    }
+  });
+
   describeReadModelStoreContract('postgres', async () => {
     await pool.query('TRUNCATE read_models, checkpoints');
     return { store: new PostgresReadModelStore(pool), cleanup: async () => {} };

@@ -124,6 +124,18 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     });
 
     describe('checkpoints', () => {
+      it('tells onCheckpointsMoved listeners after a commit that wrote checkpoints, and only then', async () => {
+        let told = 0;
+        const unlisten = store.onCheckpointsMoved(() => (told += 1));
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], []);
+        expect(told, 'documents alone').to.equal(0);
+        await store.commit([], [{ projection: 'docs', version: 1, position: pos(1) }]);
+        expect(told).to.equal(1);
+        unlisten();
+        await store.commit([], [{ projection: 'docs', version: 1, position: pos(2) }]);
+        expect(told).to.equal(1);
+      });
+
       it('only moves a checkpoint forward: never back to an earlier position, or none, of the same version', async () => {
         await store.commit([], [{ projection: 'docs', version: 1, position: pos(10) }]);
         await store.commit([], [{ projection: 'docs', version: 1, position: pos(7) }]);

@@ -36,6 +36,9 @@ class FakeReadModels implements ReadModelStore {
   getMany(): never {
     throw new Error('not used');
   }
+  onCheckpointsMoved(): never {
+    throw new Error('not used');
+  }
   activate(): never {
     throw new Error('not used');
   }

@@ -2,11 +2,18 @@
  * Read models, checkpoints on PostgreSQL: JSONB documents guarded by the stream revision they reflect
  * (a change lands only over an older revision; a removal stays as a tombstone), checkpoints that only
  * move forward. A commit is still one transaction, though the guards would keep it safe without one.
+ * A commit that writes checkpoints sends `NOTIFY letterpress_checkpoints` (delivered on commit), so a
+ * write waiting in another process for the projector hears of it at once.
  */
 import type pg from 'pg';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
+import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
+import { ChannelListener } from './channel-listener.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
+
+/** The channel a commit that wrote checkpoints notifies (no payload: listeners re-read what they wait for). */
+export const CHECKPOINTS_CHANNEL = 'letterpress_checkpoints';
 
 /** Reads `$1` as a collection name and gives the physical collection it is served from. */
 const PHYSICAL = 'COALESCE((SELECT physical FROM read_model_aliases WHERE name = $1), $1)';
@@ -16,9 +23,28 @@ type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
 /** {@link ReadModelStore} on the `read_models` and `checkpoints` tables of a pool from `openPostgres`. */
 export class PostgresReadModelStore implements ReadModelStore {
   readonly kind = 'postgres';
+  readonly #checkpointListeners = new Hints<void>();
+  readonly #channel: ChannelListener | null;
 
-  /** @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it. */
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it.
+   * @param options `listenUrl`: connection string to `LISTEN` on, so `onCheckpointsMoved` also hears other
+   *   processes' commits (without it, only this instance's); `listenRetryMs`: wait before re-listening after a drop (default 1000).
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    options: { listenUrl?: string; listenRetryMs?: number } = {},
+  ) {
+    this.#channel = options.listenUrl
+      ? new ChannelListener({
+          url: options.listenUrl,
+          channel: CHECKPOINTS_CHANNEL,
+          retryMs: options.listenRetryMs,
+          onNotification: () => this.#checkpointListeners.notify(),
+          onResumed: () => this.#checkpointListeners.notify(), // one may have been missed
+        })
+      : null;
+  }
 
   /** The document at `location`; `null` when there is none or it was removed. */
   async get<T>(collection: string, location: DocumentLocation): Promise<T | null> {
@@ -90,7 +116,9 @@ export class PostgresReadModelStore implements ReadModelStore {
           [projection, version, position],
         );
       }
+      if (checkpoints.length > 0) await client.query(`SELECT pg_notify('${CHECKPOINTS_CHANNEL}', '')`);
     });
+    if (checkpoints.length > 0) this.#checkpointListeners.notify();
   }
 
   /** The stored checkpoint of `projection`, `null` when it has none. */
@@ -135,8 +163,21 @@ export class PostgresReadModelStore implements ReadModelStore {
     });
   }
 
-  /** The pool is shared with the other stores: its owner ends it. */
-  async close(): Promise<void> {}
+  /**
+   * Tell `listener` after each commit that wrote checkpoints: this instance's at once, and with
+   * `listenUrl` other processes' (and once after every re-connection, since one may have been missed).
+   * The first listener starts listening.
+   */
+  onCheckpointsMoved(listener: () => void): () => void {
+    this.#channel?.start();
+    return this.#checkpointListeners.add(listener);
+  }
+
+  /** Stop listening. The pool is shared with the other stores: its owner ends it. */
+  async close(): Promise<void> {
+    await this.#channel?.stop();
+    this.#checkpointListeners.clear();
+  }
 }
 
 /** The change of the newest revision for each document (the others would be ignored by the guard anyway). */

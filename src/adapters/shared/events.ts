@@ -3,6 +3,7 @@
  * event must pass before it is written, and positions made from a row sequence.
  */
 import { assertNever } from '../../domain/project.js';
+import { Hints } from './hints.js';
 import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports.js';
 
 /**
@@ -89,32 +90,5 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
-/**
- * The `onAppended` listeners of one store instance: told, synchronously after the commit, the position of
- * the last event of each non-empty append made through it. A listener that throws is ignored: listeners
- * are hints (readers also poll), and an append that committed must not fail.
- */
-export class AppendListeners {
-  readonly #listeners = new Set<(position: Position) => void>();
-
-  /** @returns a function that unregisters the listener. */
-  add(listener: (position: Position) => void): () => void {
-    const entry = (position: Position): void => listener(position);
-    this.#listeners.add(entry);
-    return () => void this.#listeners.delete(entry);
-  }
-
-  notify(position: Position): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(position);
-      } catch {
-        // not the append's failure
-      }
-    }
-  }
-
-  clear(): void {
-    this.#listeners.clear();
-  }
-}
+/** The `onAppended` listeners of one store instance: told the position of the last event of each non-empty append. */
+export class AppendListeners extends Hints<Position> {}

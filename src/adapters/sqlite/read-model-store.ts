@@ -6,6 +6,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports.js';
+import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
@@ -30,6 +31,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   readonly #commit: (changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => void;
   readonly #reset: (projection: string) => void;
   readonly #activate: (name: string, physical: string) => boolean;
+  readonly #checkpointListeners = new Hints<void>();
 
   /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
   constructor(db: SqliteDatabase) {
@@ -120,6 +122,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     // Serialise first so a bad document fails before the transaction starts.
     const serialised = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
     guardSqlite(() => this.#commit(serialised, checkpoints));
+    if (checkpoints.length > 0) this.#checkpointListeners.notify();
   }
 
   /**
@@ -143,8 +146,14 @@ export class SqliteReadModelStore implements ReadModelStore {
     guardSqlite(() => this.#reset(projection));
   }
 
+  /** Tell `listener` after each commit through this store that wrote checkpoints (other processes' are not heard). */
+  onCheckpointsMoved(listener: () => void): () => void {
+    return this.#checkpointListeners.add(listener);
+  }
+
   /** Close the database if it is still open (the database is shared: close it once, after its users stop). */
   async close(): Promise<void> {
+    this.#checkpointListeners.clear();
     if (this.#db.open) this.#db.close();
   }
 }
