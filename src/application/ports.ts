@@ -133,9 +133,10 @@ export interface SubscriptionHandlers {
    */
   onEvents(events: RecordedEvent[]): Promise<void>;
   /**
-   * The subscription has delivered every matching event up to `position` (the `$all` head it saw; `null`:
-   * `$all` is empty) and waits for more. Called at the end of the first catch-up, after each resume, and
-   * again whenever live delivery reaches a newer head. (KurrentDB: `caughtUp` and filter checkpoints.)
+   * The subscription has delivered every matching event up to `position` and waits for more: at least the
+   * last event it delivered (KurrentDB), or the `$all` head it saw, which may be another stream's event
+   * (the SQL stores); `null` when it has delivered nothing and saw nothing. Called at the end of the first
+   * catch-up and after each resume; the SQL stores call it again whenever live delivery reaches a newer head.
    */
   onCaughtUp?(position: Position | null): void;
   /**

@@ -10,11 +10,22 @@ import { openDatabase, SCHEMA_VERSION } from '../../src/adapters/sqlite/database
 import { encodePosition, SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { DependencyUnavailableError, WrongExpectedRevisionError } from '../../src/application/ports.js';
 import { describeEventStoreContract } from './event-store.contract.js';
+import { eventually } from './subscription.contract.js';
+import { NamespacedEventStore } from '../support/namespaced-event-store.js';
 
 async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'letterpress-events-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+// The namespace the KurrentDB suite runs through, proven on a store whose $all already holds other events.
+describeEventStoreContract('sqlite, through a namespace, beside other events', async () => {
+  const inner = new SqliteEventStore(openDatabase(':memory:'));
+  await inner.appendToStream('project-x', [{ type: 'Before', data: {} }], { expectedRevision: 'no_stream' });
+  await inner.appendToStream('other', [{ type: 'Before', data: {} }], { expectedRevision: 'no_stream' });
+  const store = new NamespacedEventStore(inner, 'ns1-');
+  return { store, cleanup: () => store.close() };
+});
 
 describeEventStoreContract('sqlite (temp file)', async () => {
   const { dir, remove } = await tempDir();
@@ -120,6 +131,26 @@ describe('SqliteEventStore on a file', () => {
       nextExpectedRevision: 0,
       position: encodePosition(1), // this adapter's positions are its row ids, 20 digits wide
     });
+    await store.close();
+  });
+
+  it('a subscription says it caught up with no position on an empty store', async () => {
+    const store = new SqliteEventStore(openDatabase(':memory:'));
+    const caughtUp: unknown[] = [];
+    const subscription = store.subscribeToAll({ from: null }, { onEvents: async () => {}, onCaughtUp: (position) => caughtUp.push(position) });
+    await eventually(() => expect(caughtUp).to.deep.equal([null]));
+    await subscription.stop();
+    await store.close();
+  });
+
+  it('a subscription says it caught up at the $all head it saw, even when that is another stream\'s event', async () => {
+    const store = new SqliteEventStore(openDatabase(':memory:'));
+    await store.appendToStream('project-a', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+    const other = await store.appendToStream('other', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' });
+    const caughtUp: unknown[] = [];
+    const subscription = store.subscribeToAll({ from: null, streamPrefix: 'project-' }, { onEvents: async () => {}, onCaughtUp: (position) => caughtUp.push(position) });
+    await eventually(() => expect(caughtUp).to.deep.equal([other.position]));
+    await subscription.stop();
     await store.close();
   });
 });

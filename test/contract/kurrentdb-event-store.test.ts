@@ -1,0 +1,46 @@
+/**
+ * The KurrentDB event store against the EventStore contract (subscriptions included), when
+ * `KURRENTDB_URL` names a server; what KurrentDB itself adds (idempotent retries by event id); and, with
+ * no server at all, that an unreachable one is a `DependencyUnavailableError`.
+ */
+import { expect } from 'chai';
+import { connectKurrent, KurrentEventStore } from '../../src/adapters/kurrentdb/event-store.js';
+import { DependencyUnavailableError } from '../../src/application/ports.js';
+import { describeOnKurrent, namespacedKurrentStore } from '../support/kurrentdb.js';
+import { describeEventStoreContract } from './event-store.contract.js';
+
+describeOnKurrent('KurrentDB adapter', (url) => {
+  describeEventStoreContract('kurrentdb (a namespace per test)', async () => {
+    const store = namespacedKurrentStore(url());
+    return { store, cleanup: () => store.close() };
+  });
+
+  it('writes a retried append once: the same events at the same expected revision carry the same ids', async () => {
+    const store = namespacedKurrentStore(url());
+    try {
+      await store.appendToStream('project-a', [{ type: 'Created', data: { n: 0 } }], { expectedRevision: 'no_stream' });
+      const save = [{ type: 'Saved', data: { n: 1 } }];
+      const first = await store.appendToStream('project-a', save, { expectedRevision: 0 });
+      const retried = await store.appendToStream('project-a', save, { expectedRevision: 0 }); // the answer was lost: send again
+      expect(retried.nextExpectedRevision).to.equal(first.nextExpectedRevision);
+      expect((await store.readStream('project-a')).map((e) => e.type)).to.deep.equal(['Created', 'Saved']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('KurrentDB adapter without a server', () => {
+  it('reports an unreachable server as DependencyUnavailableError, on reads and on appends', async () => {
+    const store = new KurrentEventStore(connectKurrent('kurrentdb://127.0.0.1:1?tls=false'));
+    try {
+      const failures = await Promise.all([
+        store.head().catch((error: unknown) => error),
+        store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'any' }).catch((error: unknown) => error),
+      ]);
+      for (const failure of failures) expect(failure).to.be.instanceOf(DependencyUnavailableError).and.to.include({ dependency: 'kurrentdb' });
+    } finally {
+      await store.close();
+    }
+  });
+});
