@@ -1,0 +1,82 @@
+/**
+ * API keys on MongoDB: one document per key in `api_keys`, `_id` = the key id, a unique index on the token
+ * hash (`openMongo` creates it). Only hashes are stored, never tokens.
+ */
+import type { Collection, Db } from 'mongodb';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports.js';
+import { COLLECTIONS, guardMongo } from './database.js';
+import { isDuplicateKeyError } from './updates.js';
+
+/** A key as stored: the record with its id as `_id`. */
+interface StoredApiKey {
+  _id: string;
+  hash: string;
+  name: string;
+  workspace: string;
+  scopes: Scope[];
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+/** {@link ApiKeyStore} on the `api_keys` collection of a database from `openMongo`. Outages surface as `DependencyUnavailableError`. */
+export class MongoApiKeyStore implements ApiKeyStore {
+  readonly #keys: Collection<StoredApiKey>;
+
+  /** @param db the database `openMongo` returned (collections and indexes created); its client's owner closes it. */
+  constructor(db: Db) {
+    this.#keys = db.collection<StoredApiKey>(COLLECTIONS.apiKeys);
+  }
+
+  /** The key whose SHA-256 hex `hash` this is, revoked and expired ones included (the caller checks); `null` when none. */
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const stored = await guardMongo(() => this.#keys.findOne({ hash }));
+    return stored ? toRecord(stored) : null;
+  }
+
+  /** Store a new key. @throws ApiKeyExistsError when the id (`_id`) or the hash (unique index) is taken; nothing is written then. */
+  async insert(record: ApiKeyRecord): Promise<void> {
+    const { id, ...rest } = record;
+    try {
+      await guardMongo(() => this.#keys.insertOne({ _id: id, ...rest }));
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new ApiKeyExistsError(id);
+      throw error;
+    }
+  }
+
+  /** Every key, oldest first (by `createdAt`, then id; MongoDB compares strings bytewise by default, as `COLLATE "C"`). */
+  async list(): Promise<ApiKeyRecord[]> {
+    const stored = await guardMongo(() => this.#keys.find().sort({ createdAt: 1, _id: 1 }).toArray());
+    return stored.map(toRecord);
+  }
+
+  /**
+   * Mark key `id` revoked at `at` (RFC 3339); revoking again keeps the first time. One pipeline update
+   * (`$ifNull` keeps a stored time), so two revocations at once cannot both win.
+   * @returns false when no key has that id.
+   */
+  async revoke(id: string, at: string): Promise<boolean> {
+    // $literal: in a pipeline a string starting with '$' would be read as a field path.
+    const result = await guardMongo(() => this.#keys.updateOne({ _id: id }, [{ $set: { revokedAt: { $ifNull: ['$revokedAt', { $literal: at }] } } }]));
+    return result.matchedCount > 0;
+  }
+
+  /** Number of stored keys, revoked ones included (counted, not estimated from metadata). */
+  async count(): Promise<number> {
+    return guardMongo(() => this.#keys.countDocuments({}));
+  }
+}
+
+function toRecord(stored: StoredApiKey): ApiKeyRecord {
+  return {
+    id: stored._id,
+    hash: stored.hash,
+    name: stored.name,
+    workspace: stored.workspace,
+    scopes: stored.scopes,
+    createdAt: stored.createdAt,
+    expiresAt: stored.expiresAt,
+    revokedAt: stored.revokedAt,
+  };
+}
