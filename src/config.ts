@@ -11,8 +11,10 @@ const schema = z.object({
   PORT: integer(3000, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  STORE: z.enum(['sqlite', 'postgres']).default('sqlite'),
+  STORE: z.enum(['sqlite', 'postgres', 'kurrentdb']).default('sqlite'),
   DATABASE_URL: z.string().min(1).optional(),
+  KURRENTDB_URL: z.string().min(1).optional(),
+  MONGODB_URL: z.string().min(1).optional(),
   PROJECTOR: z.enum(['embedded', 'off']).default('embedded'),
   PROJECTOR_LEASE_INTERVAL_MS: integer(2000, 50, 600_000),
   PROJECTOR_POLL_MS: integer(50, 5, 60_000),
@@ -42,9 +44,14 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  store: 'sqlite' | 'postgres';
+  /** `sqlite` (embedded), `postgres`, or `kurrentdb` (KurrentDB events, MongoDB read models and keys). */
+  store: 'sqlite' | 'postgres' | 'kurrentdb';
   /** PostgreSQL connection string (`STORE=postgres`). */
   databaseUrl: string | undefined;
+  /** KurrentDB connection string, `kurrentdb://host:2113?tls=false` (`STORE=kurrentdb`). */
+  kurrentdbUrl: string | undefined;
+  /** MongoDB connection string, `mongodb://host:27017/letterpress` (`STORE=kurrentdb`). */
+  mongodbUrl: string | undefined;
   /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
   projector: 'embedded' | 'off';
   /** `npm run projector`: how often the lease is renewed (or a standby retries), and how long it lasts unrenewed, ms. */
@@ -90,15 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.STORE === 'postgres' && c.DATABASE_URL === undefined) {
-    throw new Error('Invalid configuration:\n  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)');
-  }
+  const missing = [
+    c.STORE === 'postgres' && c.DATABASE_URL === undefined && '  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)',
+    c.STORE === 'kurrentdb' && c.KURRENTDB_URL === undefined && '  KURRENTDB_URL: required with STORE=kurrentdb (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
+    c.STORE === 'kurrentdb' && c.MONGODB_URL === undefined && '  MONGODB_URL: required with STORE=kurrentdb (e.g. mongodb://127.0.0.1:27017/letterpress)',
+  ].filter((line): line is string => typeof line === 'string');
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return Object.freeze({
     port: c.PORT,
     host: c.HOST,
     dataDir: c.DATA_DIR,
     store: c.STORE,
     databaseUrl: c.DATABASE_URL,
+    kurrentdbUrl: c.KURRENTDB_URL,
+    mongodbUrl: c.MONGODB_URL,
     projector: c.PROJECTOR,
     projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },
     projectorPollMs: c.PROJECTOR_POLL_MS,

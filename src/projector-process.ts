@@ -4,6 +4,7 @@
  * projects, the others stand by and one takes over when it dies (PostgreSQL: at once, its connection is
  * the lease; SQLite: when the lease row expires, `PROJECTOR_LEASE_TTL_MS`).
  */
+import { describeStartupFailure, urlsFrom } from './startup-failure.js';
 import { pathToFileURL } from 'node:url';
 import { allProjections } from '../projections/index.js';
 import { LeasedProjector } from './application/leased-projector.js';
@@ -49,7 +50,7 @@ if (isMain) {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
     })
     .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(describeStartupFailure(error, urlsFrom(process.env)));
       process.exit(1);
     });
 }

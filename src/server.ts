@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { describeStartupFailure, urlsFrom } from './startup-failure.js';
 import { wireService, type Service } from './wiring.js';
 
 /** Start the service; resolves once it listens. `port` 0 picks a free port (tests). */
@@ -61,8 +62,8 @@ if (isMain) {
         });
       }
     })
-    .catch((error) => {
-      console.error(error instanceof Error ? error.message : error);
+    .catch((error: unknown) => {
+      console.error(describeStartupFailure(error, urlsFrom(process.env)));
       process.exit(1);
     });
 }

@@ -4,7 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Koa from 'koa';
+import { connectKurrent, KurrentEventStore } from './adapters/kurrentdb/event-store.js';
 import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
+import { MongoApiKeyStore } from './adapters/mongodb/api-key-store.js';
+import { openMongo } from './adapters/mongodb/database.js';
+import { MongoProjectorLease } from './adapters/mongodb/projector-lease.js';
+import { MongoReadModelStore } from './adapters/mongodb/read-model-store.js';
 import { PostgresApiKeyStore } from './adapters/postgres/api-key-store.js';
 import { openPostgres } from './adapters/postgres/database.js';
 import { PostgresEventStore } from './adapters/postgres/event-store.js';
@@ -64,12 +69,13 @@ export interface Stores {
 }
 
 /**
- * Open the stores `STORE` names: the embedded SQLite file under DATA_DIR, or PostgreSQL at DATABASE_URL
- * (schema created or migrated on the way).
- * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when
- *   PostgreSQL does not answer.
+ * Open the stores `STORE` names: the embedded SQLite file under DATA_DIR, PostgreSQL at DATABASE_URL
+ * (schema created or migrated on the way), or KurrentDB at KURRENTDB_URL with MongoDB at MONGODB_URL.
+ * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when a
+ *   server does not answer (nothing is left open then).
  */
-export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'projectorPollMs'>>): Promise<Stores> {
+export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs'>>): Promise<Stores> {
+  if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!);
   if (config.store === 'postgres') {
     const pool = await openPostgres(config.databaseUrl!);
     const lease = new PostgresProjectorLease(config.databaseUrl!);
@@ -97,6 +103,35 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
     projectorLease: new SqliteProjectorLease(db),
     close: async () => {
       db.close();
+    },
+  };
+}
+
+/**
+ * KurrentDB for events, MongoDB for read models, checkpoints, API keys and the projector lease. The
+ * KurrentDB client connects lazily: reading the head at once makes an unreachable server fail the start.
+ */
+async function openKurrentAndMongo(kurrentdbUrl: string, mongodbUrl: string): Promise<Stores> {
+  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl));
+  let mongo: Awaited<ReturnType<typeof openMongo>>;
+  try {
+    await eventStore.head();
+    // A few seconds, not the driver's 30: it is also how long a request waits during an outage before its 503.
+    mongo = await openMongo(mongodbUrl, { serverSelectionTimeoutMs: 5000 });
+  } catch (error) {
+    await eventStore.close();
+    throw error;
+  }
+  const readModels = new MongoReadModelStore(mongo.db);
+  return {
+    eventStore,
+    readModels,
+    apiKeys: new MongoApiKeyStore(mongo.db),
+    projectorLease: new MongoProjectorLease(mongo.db),
+    close: async () => {
+      await eventStore.close();
+      await readModels.close();
+      await mongo.client.close();
     },
   };
 }
