@@ -13,7 +13,9 @@ import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/bud
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
 import { renderWithin, type CompiledTemplate, type TemplateOutput } from '../rendering/handlebars/environment.js';
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
+import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
+import { declaredSchema, VariablesPolicy, type VariablesContract } from './render-variables.js';
 
 export type RenderFormat = 'html' | 'mjml';
 
@@ -23,6 +25,8 @@ export interface RenderRequest {
   format: RenderFormat;
   /** A past revision; omitted = the current one. */
   revision?: number;
+  /** Also refuse the render when a variable the template reads (other than only as a test) is missing. */
+  strict?: boolean;
   /**
    * `json`: the caller will put the body in a JSON string; it may come back already escaped for one
    * (`RenderOutput.escaped`), which saves escaping the whole HTML again. Default `text`.
@@ -54,7 +58,7 @@ export class RenderError extends Error {
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
   /** The template compiled to write `output` (null when it cannot write `json`), and the published HTML's hex SHA-256. */
-  load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string }>;
+  load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[] }>;
   variables(ast: MjmlNode): Promise<string[]>;
 }
 
@@ -70,6 +74,8 @@ interface CachedTemplate {
   ast: MjmlNode;
   updatedAt: string;
   publishedSha256: string;
+  /** The variables contract: what the template reads, its declared schema, the inferred ones once built. */
+  contract: VariablesContract;
   /** What the template reads, listed on the first GET /templates/:id. */
   variables?: string[];
   /** The MJML markup, serialised on the first `format: "mjml"` request. */
@@ -90,6 +96,7 @@ export class TemplateRenderer {
   /** Misses being loaded: concurrent requests for one revision share one compile. */
   private readonly loading = new Map<string, Promise<CachedTemplate>>();
   private loadCount = 0;
+  private readonly variablesPolicy = new VariablesPolicy();
 
   constructor(
     private readonly queries: ProjectQueries,
@@ -118,6 +125,7 @@ export class TemplateRenderer {
     entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
     if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false };
+    this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables);
@@ -192,11 +200,12 @@ export class TemplateRenderer {
       this.loadCount += 1;
       pending = (async () => {
         const view = await read();
-        const { template, publishedSha256 } = await this.loader.load(view.publishedHtml, 'html');
+        const { template, publishedSha256, reads } = await this.loader.load(view.publishedHtml, 'html');
         if (template === null) throw new Error('the HTML form of a template is always compiled');
         // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
         const size = Math.max(1, view.publishedHtml.length * 2 * 5 + JSON.stringify(view.ast).length * 2);
-        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, ast: view.ast, updatedAt: view.updatedAt, size };
+        const contract = { reads, declared: declaredSchema(view.metadata) };
+        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, contract, ast: view.ast, updatedAt: view.updatedAt, size };
         this.cache.set(key, entry);
         return entry;
       })().finally(() => this.loading.delete(key));

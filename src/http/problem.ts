@@ -8,6 +8,7 @@ import { AuthError } from '../application/api-keys.js';
 import { DependencyUnavailableError } from '../application/ports.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { RenderError } from '../application/render-template.js';
+import { InvalidVariablesError } from '../application/render-variables.js';
 import { RenderLimitError } from '../rendering/handlebars/budget.js';
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
 import { TemplateError, type TemplateProblem } from '../rendering/template-error.js';
@@ -61,6 +62,7 @@ export function toProblem(error: unknown): ProblemError {
   if (error instanceof DomainError) return new ProblemError(DOMAIN_STATUS[error.code], error.code, error.message, [], {}, error.details);
   if (error instanceof TemplateError) return new ProblemError(error.status, error.code, error.message, error.problems, {}, error.extra);
   if (error instanceof RenderError) return new ProblemError(400, 'render_failed', error.message);
+  if (error instanceof InvalidVariablesError) return new ProblemError(400, 'invalid_variables', error.message, error.problems);
   if (error instanceof RenderLimitError) {
     return new ProblemError(400, 'render_limit_exceeded', error.message, [], {}, { limit: error.limit, max: error.max });
   }

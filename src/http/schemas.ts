@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { TemplateSource, ValidationMode } from '../application/templates.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { RenderFormat } from '../application/render-template.js';
+import { InvalidSchemaError, VariablesPolicy } from '../application/render-variables.js';
 import { ProblemError } from './problem.js';
 
 /** Project ids: 1–100 characters, letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
@@ -27,6 +28,8 @@ const renderBody = z.strictObject({
   variables: z.unknown().optional(),
   format: z.enum(['html', 'mjml']).optional(),
   revision: z.number().int().min(0).optional(),
+  strict: z.boolean().optional(),
+  locale: z.string().min(1).max(100).optional(),
 });
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -54,8 +57,18 @@ export function parseSave(body: unknown, pathId: string): WriteInput {
   return input;
 }
 
+/** What a render asks for, as `parseRender` checked it. */
+export interface RenderInput {
+  variables: Record<string, unknown>;
+  format: RenderFormat;
+  revision?: number;
+  strict?: boolean;
+  /** A canonical BCP 47 tag (`Intl.getCanonicalLocales`). */
+  locale?: string;
+}
+
 /** POST /templates/:id/render body. @throws ProblemError 400 `invalid_variables` or `invalid_request`. */
-export function parseRender(body: unknown): { variables: Record<string, unknown>; format: RenderFormat; revision?: number } {
+export function parseRender(body: unknown): RenderInput {
   const parsed = check(renderBody, body);
   const variables = parsed.variables === undefined ? {} : parsed.variables;
   if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
@@ -66,7 +79,23 @@ export function parseRender(body: unknown): { variables: Record<string, unknown>
     variables: variables as Record<string, unknown>,
     format: parsed.format ?? 'html',
     ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}),
+    ...(parsed.strict !== undefined ? { strict: parsed.strict } : {}),
+    ...(parsed.locale !== undefined ? { locale: canonicalLocale(parsed.locale) } : {}),
   };
+}
+
+/**
+ * A BCP 47 language tag in its canonical form (`en-us` → `en-US`), as ECMA-402 `Intl.getCanonicalLocales`
+ * decides. @throws ProblemError 400 `invalid_request` for anything else.
+ */
+export function canonicalLocale(tag: string): string {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (canonical) return canonical;
+  } catch {
+    // a RangeError: not a well-formed tag
+  }
+  throw new ProblemError(400, 'invalid_request', `locale '${tag}' is not a BCP 47 language tag (e.g. "en-US", "de-DE").`, [{ pointer: '/locale', message: 'must be a BCP 47 language tag' }]);
 }
 
 /** `?limit=&cursor=` of list routes; the cursor is the base64url of the last id seen. */
@@ -125,12 +154,26 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
     throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [{ pointer: '/includes', message: 'only with mjml' }]);
   }
   const source: TemplateSource = hasAst ? { ast: body.ast } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}) };
+  if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
   return {
     ...(body.id !== undefined ? { id: body.id } : {}),
     ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
     source,
     validation: body.validation ?? 'strict',
   };
+}
+
+/** Compiles declared schemas at save; the render path keeps its own compiled copies. */
+const declarations = new VariablesPolicy();
+
+/** `metadata.variables` must be a schema this service runs. @throws ProblemError 400 `invalid_variables_schema`. */
+function checkDeclaredVariables(schema: unknown): void {
+  try {
+    declarations.checkDeclared(schema);
+  } catch (error) {
+    if (!(error instanceof InvalidSchemaError)) throw error;
+    throw new ProblemError(400, 'invalid_variables_schema', error.message, [{ pointer: `/metadata/variables${error.pointer}`, message: error.message }]);
+  }
 }
 
 function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -5,6 +5,7 @@
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
 import { createHandlebars, loadTemplate, type CompiledTemplate, type TemplateOutput } from '../handlebars/environment.js';
+import type { DataRead } from '../handlebars/walker.js';
 import { checkSourceBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
@@ -46,9 +47,9 @@ export class PooledRevisionLoader {
    * json-output.ts), and the hex SHA-256 of its published HTML.
    * @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`.
    */
-  async load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string }> {
-    const { spec, publishedSha256 } = await this.pool.run({ kind: 'load', publishedHtml, output });
-    return { template: spec === null ? null : loadTemplate(this.handlebars, spec), publishedSha256 };
+  async load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[] }> {
+    const { spec, publishedSha256, reads } = await this.pool.run({ kind: 'load', publishedHtml, output });
+    return { template: spec === null ? null : loadTemplate(this.handlebars, spec), publishedSha256, reads };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */

@@ -5,6 +5,7 @@
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
 import type { TemplateOutput } from '../handlebars/environment.js';
+import type { DataRead } from '../handlebars/walker.js';
 import type { TemplateLimits } from '../limits.js';
 import type { TemplateError } from '../template-error.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
@@ -42,6 +43,8 @@ export interface LoadedRevision {
   spec: string | null;
   /** Hex SHA-256 of the published HTML's UTF-8 bytes (what render responses carry as `published_sha256`). */
   publishedSha256: string;
+  /** What the template reads (analysis.ts `dataReads`): the inferred variables schema is built from it. */
+  reads: DataRead[];
 }
 
 export interface JobResults {

@@ -58,7 +58,8 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${parsed.message}`);
   const spec = precompileTemplate(handlebars, parsed.program);
   const publishedSha256 = createHash('sha256').update(job.publishedHtml, 'utf8').digest('hex');
-  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256 };
+  const reads = analyzeTemplate(parsed.program).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
+  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads };
 }
 
 /**

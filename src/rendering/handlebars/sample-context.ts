@@ -49,6 +49,7 @@ interface Shape {
 const USE_RANK: Record<DataUse, Rank> = {
   condition: RANK.true,
   value: RANK.leaf,
+  argument: RANK.leaf,
   context: RANK.object,
   iterate: RANK.list,
 };

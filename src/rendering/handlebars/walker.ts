@@ -31,7 +31,12 @@ export interface BuiltInArityError {
  * How a data path is read: `value` (printed, or passed to a helper/partial hash), `condition`
  * (`#if`, `#unless`, a section), `context` (`#with`, a partial's context), `iterate` (`#each`).
  */
-export type DataUse = 'value' | 'condition' | 'context' | 'iterate';
+/**
+ * How a path is read: printed (`value`), tested by `#if`/`#unless`/a section (`condition`), made the
+ * context (`#with`, a partial's context), iterated (`#each`), or passed to a helper (`argument`, which
+ * may take any type: `{{join list ", "}}`).
+ */
+export type DataUse = 'value' | 'condition' | 'context' | 'iterate' | 'argument';
 
 /**
  * One read of a data path: `path` is the segments from the root context, `"[]"` standing for an
@@ -293,8 +298,8 @@ export class TemplateWalker {
   }
 
   private readArguments(params: hbs.AST.Expression[], hash: hbs.AST.Hash | undefined): void {
-    for (const param of params) this.readExpression(param, 'value');
-    for (const pair of hash?.pairs ?? []) this.readExpression(pair.value, 'value');
+    for (const param of params) this.readExpression(param, 'argument');
+    for (const pair of hash?.pairs ?? []) this.readExpression(pair.value, 'argument');
   }
 
   /** Records the read of an argument; returns its root path (`null`: none, e.g. a literal). */

@@ -1,0 +1,67 @@
+/**
+ * The variables contract of a render: a template's declared schema (`metadata.variables`, JSON Schema
+ * 2020-12) is enforced when there is one; without one, the types inferred from what the template reads
+ * (a list where it iterates, an object where it reads fields, a printable value where it prints); with
+ * `strict`, also every path it reads other than only as a test. Every problem is reported at once.
+ */
+import type { DataRead } from '../rendering/handlebars/walker.js';
+import { inferSchema, type JsonSchema } from '../rendering/variables/inferred-schema.js';
+import { VariablesValidator, type VariableProblem } from '../rendering/variables/validator.js';
+
+export { InvalidSchemaError, type VariableProblem } from '../rendering/variables/validator.js';
+
+/** The variables of a render break the template's contract; nothing was rendered (400 `invalid_variables`). */
+export class InvalidVariablesError extends Error {
+  override readonly name = 'InvalidVariablesError';
+  constructor(readonly problems: VariableProblem[]) {
+    const first = problems[0]!;
+    super(problems.length === 1 ? `The variables do not fit this template: ${first.message}` : `The variables do not fit this template: ${problems.length} problems, the first: ${first.message}`);
+  }
+}
+
+/** What a revision's contract is made of; the inferred schemas are computed on first use and kept. */
+export interface VariablesContract {
+  reads: readonly DataRead[];
+  /** `metadata.variables`, when the revision declares it. */
+  declared: JsonSchema | undefined;
+  inferred?: JsonSchema;
+  inferredStrict?: JsonSchema;
+}
+
+/** The declared schema in a revision's metadata, if any (checked at save; a non-object is ignored). */
+export function declaredSchema(metadata: Record<string, unknown>): JsonSchema | undefined {
+  const declared = metadata['variables'];
+  return declared !== null && typeof declared === 'object' && !Array.isArray(declared) ? (declared as JsonSchema) : undefined;
+}
+
+export class VariablesPolicy {
+  constructor(private readonly validator = new VariablesValidator()) {}
+
+  /**
+   * Check (and fill in declared defaults of) `variables` for a render.
+   * @throws InvalidVariablesError listing every problem.
+   */
+  check(contract: VariablesContract, variables: Record<string, unknown>, strict: boolean): void {
+    const problems: VariableProblem[] = [];
+    if (contract.declared) problems.push(...this.validator.validate(contract.declared, variables));
+    else problems.push(...this.validator.validate((contract.inferred ??= inferSchema(contract.reads)), variables));
+    if (strict) {
+      const seen = new Set(problems.map((p) => `${p.pointer} ${p.rule}`));
+      for (const problem of this.validator.validate((contract.inferredStrict ??= inferSchema(contract.reads, { strict: true })), variables)) {
+        // Strict adds what is missing; types are the declaration's to decide when there is one.
+        if ((problem.rule === 'required' || !contract.declared) && !seen.has(`${problem.pointer} ${problem.rule}`)) problems.push(problem);
+      }
+    }
+    if (problems.length > 0) throw new InvalidVariablesError(problems);
+  }
+
+  /** The inferred schema of a revision (for GET …/variables). */
+  inferred(contract: VariablesContract): JsonSchema {
+    return (contract.inferred ??= inferSchema(contract.reads));
+  }
+
+  /** @throws InvalidSchemaError for a declaration this service will not run (at save). */
+  checkDeclared(schema: unknown): void {
+    this.validator.checkDeclared(schema);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The variables contract over real HTTP: a declared schema enforced at render with every problem listed,
+ * an invalid declaration refused at save, inferred types enforced without a declaration, `strict`, and
+ * the locale checked.
+ */
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const page = (content: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${content}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const ORDER = page('Thanks for your order, {{customer.first_name}}! {{#each order.lines}}<p>{{qty}} × {{name}}</p>{{/each}}{{#if vip}}VIP{{/if}}');
+
+describe('The variables contract', function () {
+  this.timeout(30_000);
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.stop();
+    server.cleanup();
+  });
+
+  const render = (id: string, body: Record<string, unknown>) => server.request('POST', `/v1/templates/${id}/render`, { body });
+
+  it('a declared schema: valid variables render (defaults filled in), invalid ones get 400 with every problem', async () => {
+    const variables = {
+      type: 'object',
+      properties: {
+        customer: { type: 'object', properties: { first_name: { type: 'string', minLength: 1, default: 'friend' } } },
+        order: { type: 'object', properties: { lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 }, name: { type: 'string' } }, required: ['qty', 'name'] } } }, required: ['lines'] },
+        vip: { type: 'boolean' },
+      },
+      required: ['order'],
+    };
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'declared', mjml: ORDER, metadata: { variables } } })).status).to.equal(201);
+
+    const ok = await render('declared', { variables: { customer: {}, order: { lines: [{ qty: 2, name: 'Tea' }] } } });
+    expect(ok.status, ok.text).to.equal(200);
+    expect(ok.json.html).to.include('Thanks for your order, friend!').and.to.include('2 × Tea');
+
+    const bad = await render('declared', { variables: { order: { lines: [{ qty: 0, name: 'Tea' }, { qty: '3' }] }, vip: 'yes' } });
+    expect(bad.status).to.equal(400);
+    expect(bad.json.code).to.equal('invalid_variables');
+    expect(bad.json.errors.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])).to.deep.equal([
+      ['/variables/order/lines/0/qty', 'minimum'],
+      ['/variables/order/lines/1/name', 'required'],
+      ['/variables/order/lines/1/qty', 'type'],
+      ['/variables/vip', 'type'],
+    ]);
+    expect(bad.json.errors[2]).to.deep.include({ expected: 'integer', found: 'a string ("3")' });
+  });
+
+  it('refuses a declaration that is not a schema it runs, at save, pointing into metadata', async () => {
+    const res = await server.request('POST', '/v1/projects', { body: { id: 'bad-decl', mjml: ORDER, metadata: { variables: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } });
+    expect(res.status).to.equal(400);
+    expect(res.json.code).to.equal('invalid_variables_schema');
+    expect(res.json.errors[0].pointer).to.equal('/metadata/variables/properties/code/pattern');
+    expect((await server.request('GET', '/v1/projects/bad-decl')).status).to.equal(404);
+  });
+
+  it('without a declaration, enforces the inferred types: a string where the template iterates, an object where it prints', async () => {
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'inferred', mjml: ORDER } })).status).to.equal(201);
+    expect((await render('inferred', { variables: {} })).status, 'missing is not a type error').to.equal(200);
+    const bad = await render('inferred', { variables: { order: { lines: 'two teas' }, customer: { first_name: { given: 'Ada' } } } });
+    expect(bad.status).to.equal(400);
+    expect(bad.json.errors.map((e: { pointer: string }) => e.pointer).sort()).to.deep.equal(['/variables/customer/first_name', '/variables/order/lines']);
+  });
+
+  it('strict: every path read other than only as a test must be supplied, all listed at once', async () => {
+    const res = await render('inferred', { strict: true, variables: { order: { lines: [{ qty: 1 }] } } });
+    expect(res.status).to.equal(400);
+    expect(res.json.errors.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])).to.deep.equal([
+      ['/variables/customer', 'required'],
+      ['/variables/order/lines/0/name', 'required'],
+    ]);
+    const ok = await render('inferred', { strict: true, variables: { customer: { first_name: 'Ada' }, order: { lines: [{ qty: 1, name: 'Tea' }] } } });
+    expect(ok.status, ok.text).to.equal(200);
+  });
+
+  it('strict with a declaration: the declaration decides types, strict adds what is missing', async () => {
+    const res = await render('declared', { strict: true, variables: { order: { lines: [] } } });
+    expect(res.status).to.equal(400);
+    expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/customer']);
+  });
+
+  it('refuses a locale that is not a BCP 47 tag', async () => {
+    const res = await render('inferred', { locale: 'en_US!' });
+    expect([res.status, res.json.errors?.[0]?.pointer]).to.deep.equal([400, '/locale']);
+    expect((await render('inferred', { locale: 'de-de' })).status).to.equal(200);
+  });
+});
