@@ -34,6 +34,7 @@ import type { Logger } from './logger.js';
 import { CompilePool } from './rendering/compile/pool.js';
 import { MJML_VERSION } from './rendering/mjml/runtime.js';
 import { TemplateRenderer } from './application/render-template.js';
+import { TemplateValidation } from './application/validate-template.js';
 import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
 
 export interface Service {
@@ -157,10 +158,11 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       maxBytes: config.renderCacheBytes,
       limits: config.renderLimits,
     });
+    const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
     const commands = new ProjectCommands({
       eventStore,
       projector: projection,
-      templates: new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits),
+      templates,
       now: () => new Date().toISOString(),
       logger,
     });
@@ -194,6 +196,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       commands,
       queries,
       renderer,
+      validation: new TemplateValidation({ templates, renderer }),
       apiKeys,
       rateLimiter: new MemoryRateLimiter(config.rateLimitPerMinute),
       health,

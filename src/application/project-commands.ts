@@ -2,6 +2,7 @@
  * The one command path: read the stream → fold → decide → append with the expected revision → wait for
  * the projections. Every write of a project goes through `execute`.
  */
+import { undeclaredReads } from './render-variables.js';
 import { LRUCache } from 'lru-cache';
 import { DomainError } from '../domain/errors.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
@@ -176,7 +177,9 @@ export class ProjectCommands {
         this.states.set(stream, after); // what the next load would fold
         const position = appended.position!; // a decided command has at least one event
         await this.awaitProjections(position);
-        return { ref, revision: appended.nextExpectedRevision, position, events, warnings: prepared?.warnings ?? [], view: viewOf(ref, after, events) };
+        const view = viewOf(ref, after, events);
+        const warnings = [...(prepared?.warnings ?? []), ...(view ? undeclaredReads(prepared?.reads, view.metadata) : [])];
+        return { ref, revision: appended.nextExpectedRevision, position, events, warnings, view };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it

@@ -16,6 +16,8 @@ import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { declaredSchema, VariablesPolicy, type VariablesContract } from './render-variables.js';
+import { schemaDifferences, type SchemaDifference } from '../rendering/variables/differences.js';
+import type { JsonSchema } from '../rendering/variables/inferred-schema.js';
 
 export type RenderFormat = 'html' | 'mjml';
 
@@ -182,6 +184,19 @@ export class TemplateRenderer {
     const entry = this.cache.get(key) ?? (await this.load(key, async () => view));
     entry.variables ??= await this.loader.variables(view.ast);
     return { view, variables: entry.variables };
+  }
+
+  /**
+   * What the current revision takes: the schema inferred from what it reads, the declared one
+   * (`metadata.variables`, null when none) and how they differ.
+   * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
+   */
+  async variables(ref: ProjectRef): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
+    const view = await this.queries.getProject(ref);
+    const entry = this.cache.get(cacheKey(ref, view.revision)) ?? (await this.load(cacheKey(ref, view.revision), async () => view));
+    const inferred = this.variablesPolicy.inferred(entry.contract);
+    const declared = entry.contract.declared ?? null;
+    return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
   }
 
   /** Entries currently cached (for /health). */

@@ -5,6 +5,7 @@
  * `strict`, also every path it reads other than only as a test. Every problem is reported at once.
  */
 import type { DataRead } from '../rendering/handlebars/walker.js';
+import { schemaDifferences } from '../rendering/variables/differences.js';
 import { inferSchema, type JsonSchema } from '../rendering/variables/inferred-schema.js';
 import { VariablesValidator, type VariableProblem } from '../rendering/variables/validator.js';
 
@@ -64,4 +65,16 @@ export class VariablesPolicy {
   checkDeclared(schema: unknown): void {
     this.validator.checkDeclared(schema);
   }
+}
+
+/**
+ * Save-time warnings: each path the template reads that its `metadata.variables` does not declare (the
+ * typo that would otherwise render as an empty string). None without a declaration.
+ */
+export function undeclaredReads(reads: readonly DataRead[] | undefined, metadata: Record<string, unknown>): Array<{ message: string }> {
+  const declared = declaredSchema(metadata);
+  if (!declared || !reads) return [];
+  return schemaDifferences(inferSchema(reads), declared)
+    .filter((difference) => difference.kind !== 'not_read')
+    .map((difference) => ({ message: difference.message }));
 }

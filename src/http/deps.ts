@@ -1,6 +1,7 @@
 /**
  * What the HTTP layer is built from (`createApp(deps)`); routes take the same object.
  */
+import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
 import type { ProjectCommands } from '../application/project-commands.js';
 import type { ProjectQueries } from '../application/project-queries.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   commands: ProjectCommands;
   queries: ProjectQueries;
   renderer: TemplateRenderer;
+  /** Dry runs: POST /validate and POST /templates/:id/validate. */
+  validation: TemplateValidation;
   apiKeys: ApiKeys;
   rateLimiter: RateLimiter;
   health: () => Promise<HealthReport>;

@@ -31,6 +31,12 @@ const renderBody = z.strictObject({
   strict: z.boolean().optional(),
   locale: z.string().min(1).max(100).optional(),
 });
+const validateSavedBody = z.strictObject({
+  variables: z.unknown().optional(),
+  revision: z.number().int().min(0).optional(),
+  strict: z.boolean().optional(),
+});
+const validateSourceBody = z.strictObject({ id: projectId.optional(), ...templateFields, variables: z.unknown().optional(), strict: z.boolean().optional() });
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
@@ -96,6 +102,36 @@ export function canonicalLocale(tag: string): string {
     // a RangeError: not a well-formed tag
   }
   throw new ProblemError(400, 'invalid_request', `locale '${tag}' is not a BCP 47 language tag (e.g. "en-US", "de-DE").`, [{ pointer: '/locale', message: 'must be a BCP 47 language tag' }]);
+}
+
+/** POST /templates/:id/validate body. @throws ProblemError 400 `invalid_request`, `invalid_variables`. */
+export function parseValidateSaved(body: unknown): { variables?: Record<string, unknown>; strict?: boolean; revision?: number } {
+  const parsed = check(validateSavedBody, body ?? {});
+  return {
+    ...(parsed.variables !== undefined ? { variables: variablesObject(parsed.variables) } : {}),
+    ...(parsed.strict !== undefined ? { strict: parsed.strict } : {}),
+    ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}),
+  };
+}
+
+/** POST /validate body: a template as create takes it, plus `variables` and `strict`. @throws ProblemError 400. */
+export function parseValidateSource(body: unknown): WriteInput & { variables?: Record<string, unknown>; strict?: boolean } {
+  const parsed = check(validateSourceBody, body);
+  const { variables, strict, ...template } = parsed;
+  return {
+    ...toWriteInput(template),
+    ...(variables !== undefined ? { variables: variablesObject(variables) } : {}),
+    ...(strict !== undefined ? { strict } : {}),
+  };
+}
+
+/** @throws ProblemError 400 `invalid_variables` unless `value` is a JSON object. */
+function variablesObject(value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [{ pointer: '/variables', message: 'must be an object' }]);
+  }
+  return value as Record<string, unknown>;
 }
 
 /** `?limit=&cursor=` of list routes; the cursor is the base64url of the last id seen. */

@@ -3,6 +3,7 @@
  * preparation pipeline (run in the compile workers) and the command path that stores revisions.
  */
 import type { PublishedTemplate } from '../domain/project.js';
+import type { DataRead } from './handlebars/walker.js';
 
 /** A template as a client sends it: MJML JSON, or MJML markup plus the files its `mj-include`s name. */
 export type TemplateSource = { ast: unknown } | { mjml: string; includes?: Record<string, string> };
@@ -22,4 +23,6 @@ export interface TemplateWarning {
 export interface PreparedTemplate {
   template: PublishedTemplate;
   warnings: TemplateWarning[];
+  /** What the template reads (analysis.ts `dataReads`); absent for a template republished as it was (a restore). */
+  reads?: DataRead[];
 }

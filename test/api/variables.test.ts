@@ -88,4 +88,49 @@ describe('The variables contract', function () {
     expect([res.status, res.json.errors?.[0]?.pointer]).to.deep.equal([400, '/locale']);
     expect((await render('inferred', { locale: 'de-de' })).status).to.equal(200);
   });
+
+  it('GET …/variables: the inferred schema, the declared one and how they differ', async () => {
+    const declared = { type: 'object', properties: { customer: { type: 'object', properties: { firstName: { type: 'string' } } }, order: { type: 'string' } } };
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'differs', mjml: ORDER, metadata: { variables: declared } } });
+    expect(created.status).to.equal(201);
+    // The save already warned of what the template reads and the declaration does not know.
+    expect(created.json.warnings.map((w: { message: string }) => w.message)).to.include("The template reads 'customer.first_name', which metadata.variables does not declare.");
+    const res = await server.request('GET', '/api/v1/projects/differs/variables');
+    expect(res.status).to.equal(200);
+    expect(res.json.declared).to.deep.equal(declared);
+    expect(Object.keys(res.json.inferred.properties)).to.deep.equal(['customer', 'order', 'vip']);
+    expect(res.json.differences.map((d: { path: string; kind: string }) => [d.path, d.kind])).to.deep.equal([
+      ['customer.firstName', 'not_read'],
+      ['customer.first_name', 'not_declared'],
+      ['order', 'type_conflict'],
+      ['order.lines', 'not_declared'],
+      ['order.lines[].name', 'not_declared'],
+      ['order.lines[].qty', 'not_declared'],
+      ['vip', 'not_declared'],
+    ]);
+  });
+
+  it('POST /v1/templates/:id/validate: a dry run of the saved template with the variables a client will send', async () => {
+    const good = await server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: { lines: [{ qty: 1, name: 'Tea' }] } } } });
+    expect(good.status).to.equal(200);
+    expect(good.json).to.deep.include({ valid: true, errors: [] });
+    expect(good.json.variables.declared.required).to.deep.equal(['order']);
+    const bad = await server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: {} } } });
+    expect(bad.status).to.equal(200);
+    expect(bad.json.valid).to.equal(false);
+    expect(bad.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/order/lines']);
+  });
+
+  it('POST /v1/validate: an unsaved template checked as create would, with its variables; nothing stored', async () => {
+    const res = await server.request('POST', '/v1/validate', { body: { id: 'never-stored', mjml: ORDER, variables: { order: { lines: 'x' } } } });
+    expect(res.status).to.equal(200);
+    expect(res.json.valid).to.equal(false);
+    expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/order/lines']);
+    expect(res.json.variables.inferred.properties.order.properties.lines.type).to.deep.equal(['array', 'object']);
+    const refused = await server.request('POST', '/v1/validate', { body: { mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>{{#each items}}</mj-text></mj-column></mj-section></mj-body></mjml>' } });
+    expect(refused.status).to.equal(200);
+    expect(refused.json).to.deep.include({ valid: false, variables: null });
+    expect(refused.json.errors[0].code).to.equal('invalid_handlebars');
+    expect((await server.request('GET', '/v1/projects/never-stored')).status).to.equal(404);
+  });
 });

@@ -85,6 +85,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const items = await deps.queries.listRevisions(refOf(ctx));
     sendJson(ctx, 200, { items: items.map(presentRevision) });
   });
+
+  // What the current revision takes: { inferred, declared, differences } (README "Variables").
+  router.get('/projects/:id/variables', read, async (ctx) => {
+    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx)));
+  });
 }
 
 /** DELETE /projects/:id and DELETE /templates/:id. */

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { presentRender, presentSummary, presentTemplate } from '../presenters.js';
 import { ProblemError } from '../problem.js';
-import { cursorAfter, parseList, parseRender } from '../schemas.js';
+import { cursorAfter, parseList, parseRender, parseValidateSaved, parseValidateSource } from '../schemas.js';
 import { deleteProject, refOf } from './projects.js';
 import { sendJson } from './respond.js';
 
@@ -36,6 +36,16 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     ctx.status = 200;
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = presentRender(output);
+  });
+
+  // Dry runs: nothing is stored (README "Variables").
+  router.post('/templates/:id/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes), async (ctx) => {
+    sendJson(ctx, 200, await deps.validation.validateSaved(refOf(ctx), parseValidateSaved(ctx.state.body)));
+  });
+
+  router.post('/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes), async (ctx) => {
+    const input = parseValidateSource(ctx.state.body);
+    sendJson(ctx, 200, await deps.validation.validateSource({ ...input, metadata: input.metadata ?? {} }));
   });
 
   router.get('/templates', read, async (ctx) => {

@@ -49,7 +49,8 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   warnings.push(...findings);
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits);
-  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION }, warnings };
+  const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
+  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION }, warnings, reads };
 }
 
 /** A stored revision made renderable. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
