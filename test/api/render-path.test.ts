@@ -133,24 +133,23 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     }
   });
 
-  it('{{log}} renders nothing and writes nothing, whatever the variables hold', async () => {
+  it('{{log}} is refused at save as an unknown helper (stored revisions that have it render nothing: unit tests)', async () => {
     const created = await server.request('POST', '/v1/projects', { body: { id: 'logger', mjml: page('A{{log line}}B') } });
+    expect(created.status, created.text).to.equal(400);
+    expect(created.json.code).to.equal('unknown_helper');
+    expect(created.json.unknown_helpers).to.deep.equal(['log']);
+    expect(created.json.detail).to.match(/^Unknown Handlebars helper: log \(line 1 of the template\)\. Available helpers: and, /);
+  });
+
+  it('a helper given a value it cannot use answers 400 render_failed naming the helper and the argument', async () => {
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'priced', mjml: page('Total: {{currency total code="EUR"}}') } });
     expect(created.status, created.text).to.equal(201);
-    const written: string[] = [];
-    const [out, err] = [process.stdout.write, process.stderr.write];
-    const capture = (chunk: unknown) => (written.push(String(chunk)), true);
-    process.stdout.write = capture as typeof process.stdout.write;
-    process.stderr.write = capture as typeof process.stderr.write;
-    let res: Response;
-    try {
-      res = await server.request('POST', '/v1/templates/logger/render', { body: { variables: { line: 'x\n{"level":60,"msg":"forged"}' } } });
-    } finally {
-      process.stdout.write = out;
-      process.stderr.write = err;
-    }
-    expect(res.status, res.text).to.equal(200);
-    expect(res.json.html).to.include('AB');
-    expect(written.join('')).to.not.include('forged');
+    const ok = await server.request('POST', '/v1/templates/priced/render', { body: { variables: { total: 1234.5 } } });
+    expect(ok.status, ok.text).to.equal(200);
+    expect(ok.json.html).to.include('Total: €1,234.50');
+    const bad = await server.request('POST', '/v1/templates/priced/render', { body: { variables: { total: 'abc' } } });
+    expectProblem(bad, 400, 'render_failed');
+    expect(bad.json.detail).to.include('currency: the amount must be a number, got the string "abc"');
   });
 
   it('refuses byte sizes over their limits with 413 template_too_large naming the limit and the size found', async () => {

@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { BUILT_IN_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
+import { AVAILABLE_HELPERS, BUILT_IN_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
+import { LIBRARY_HELPER_NAMES } from '../../src/rendering/handlebars/helpers/index.js';
 import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
@@ -18,12 +19,14 @@ const analyze = (source: string): TemplateAnalysis => analyzeTemplate(parsed(sou
 const sample = (source: string) => buildSampleContext(analyze(source));
 
 describe('handlebars-env', () => {
-  it('BUILT_IN_HELPERS are the helpers a fresh environment registers, minus the two internal ones', () => {
+  it('BUILT_IN_HELPERS are the helpers a fresh environment registers, minus the two internal ones and the library', () => {
     const registered = Object.keys(createHandlebars().helpers).sort();
     expect(registered).to.include.members(['helperMissing', 'blockHelperMissing']);
     const usable = registered.filter((name) => name !== 'helperMissing' && name !== 'blockHelperMissing');
-    expect([...BUILT_IN_HELPERS]).to.deep.equal(usable);
+    expect([...BUILT_IN_HELPERS]).to.deep.equal(usable.filter((name) => !LIBRARY_HELPER_NAMES.includes(name)));
     expect([...BUILT_IN_HELPERS]).to.deep.equal(['each', 'if', 'log', 'lookup', 'unless', 'with']);
+    // what a template may call: every registered helper but the internal ones and `log`
+    expect([...AVAILABLE_HELPERS]).to.deep.equal(usable.filter((name) => name !== 'log'));
   });
 
   it('the internal helpers cannot be called by name', () => {
@@ -115,21 +118,24 @@ describe('analyzeTemplate: helper calls', () => {
   it('a sub-expression is always a helper call, even without arguments', () => {
     const analysis = analyze('{{#if (gt total 100)}}big{{/if}}{{upper (now)}}');
     expect(analysis.helpers).to.deep.equal(['gt', 'if', 'now', 'upper']);
-    expect(analysis.unknownHelpers.map((h) => h.name)).to.deep.equal(['gt', 'upper', 'now']);
+    expect(analysis.unknownHelpers.map((h) => h.name)).to.deep.equal(['now']); // gt and upper are the library's
     expect(analysis.variables).to.deep.equal(['total']);
   });
 
   it('a bare built-in name is a helper call (the compiler knows it)', () => {
     const analysis = analyze('{{log}}{{#if}}x{{/if}}');
     expect(analysis.helpers).to.deep.equal(['if', 'log']);
-    expect(analysis.unknownHelpers).to.deep.equal([]);
+    expect(analysis.unknownHelpers).to.deep.equal([{ name: 'log', line: 1 }]); // registered, but refused in templates
     expect(analysis.variables).to.deep.equal([]);
   });
 
   it('built-in helpers are known; helperMissing is not a usable name', () => {
     const analysis = analyze('{{log "x" level="warn"}}{{lookup labels key}}{{#unless a}}{{/unless}}{{helperMissing}}');
     expect(analysis.helpers).to.deep.equal(['helperMissing', 'log', 'lookup', 'unless']);
-    expect(analysis.unknownHelpers).to.deep.equal([{ name: 'helperMissing', line: 1 }]);
+    expect(analysis.unknownHelpers).to.deep.equal([
+      { name: 'log', line: 1 },
+      { name: 'helperMissing', line: 1 },
+    ]);
   });
 
   it('reports a helper with a multi-part path by its original text', () => {

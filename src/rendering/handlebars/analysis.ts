@@ -7,7 +7,7 @@
  * `helperSexpr`, `PathExpression`, `PartialStatement`; `lib/handlebars/runtime.js`: depths and
  * partial blocks; `lib/handlebars/helpers/*.js`: what the built-ins need). Pure: no I/O.
  */
-import { BUILT_IN_HELPERS } from './environment.js';
+import { AVAILABLE_HELPERS } from './environment.js';
 import { TemplateWalker, byLine, formatPath, sortedUnique, uniqueReads } from './walker.js';
 import type { BuiltInArityError, DataRead, HelperCall, PartialReference } from './walker.js';
 
@@ -17,7 +17,8 @@ export { parseHandlebars, type HandlebarsParseResult } from './parse.js';
 /**
  * What `analyzeTemplate` finds (lines are 1-based):
  * - `helpers`: names called as helpers (Handlebars' own classification), sorted, unique.
- * - `unknownHelpers`: the calls (in source order) whose name is not in `BUILT_IN_HELPERS`.
+ * - `unknownHelpers`: the calls (in source order) whose name is not in `AVAILABLE_HELPERS` (the
+ *   built-ins but `log`, and the helper library).
  * - `partials`: every partial statement and partial block, in source order.
  * - `inlinePartials`: names defined with `{{#*inline "name"}}`, sorted, unique.
  * - `missingPartials`: `{{> name}}` statements that will throw "The partial name could not be
@@ -64,14 +65,14 @@ export interface TemplateAnalysis {
  */
 export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
   const walk = new TemplateWalker().run(program);
-  const builtIns = new Set(BUILT_IN_HELPERS);
+  const available = new Set(AVAILABLE_HELPERS);
   const inline = walk.inlinePartials;
   const missingPartials = walk.partialStatements
     .filter((p) => p.dynamic || (p.name === '@partial-block' ? !p.insideInlinePartial : !inline.has(p.name)))
     .map(({ name, line }) => ({ name, line }));
   return {
     helpers: sortedUnique(walk.helperCalls.map((call) => call.name)),
-    unknownHelpers: byLine(walk.helperCalls.filter((call) => !builtIns.has(call.name))),
+    unknownHelpers: byLine(walk.helperCalls.filter((call) => !available.has(call.name))),
     partials: byLine(walk.partials),
     inlinePartials: sortedUnique([...inline]),
     missingPartials: byLine(missingPartials),

@@ -1,17 +1,21 @@
 /**
  * The Handlebars environment templates are compiled and rendered in: Handlebars' built-in helpers,
- * metered (budget.ts), with `log` silenced; templates are compiled to source (`precompileTemplate`, in
- * the compile workers) and loaded from it (`loadTemplate`), so that parsing and code generation never
- * run on the event loop.
+ * metered (budget.ts), with `log` silenced, and Letterpress' helper library (helpers/index.ts: `eq`,
+ * `compare`, `default`, `currency`, `date`, …), formatting in the render's locale; templates are
+ * compiled to source (`precompileTemplate`, in the compile workers) and loaded from it
+ * (`loadTemplate`), so that parsing and code generation never run on the event loop.
  */
 import Handlebars from 'handlebars';
 import { countOutput, metered, runMetered, type RenderLimits } from './budget.js';
 import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
+import { LIBRARY_HELPER_NAMES, registerLibraryHelpers } from './helpers/index.js';
 
 /**
- * The helpers a template can call by name: Handlebars 4's built-ins `if`, `unless`, `each`, `with`,
- * `lookup`, `log` (sorted). `log` renders nothing and writes nothing: a render never writes outside
- * its response (one `{{log}}` render once wrote 100,001 log lines, and a variable could forge a line).
+ * Handlebars 4's built-in helpers `if`, `unless`, `each`, `with`, `lookup`, `log` (sorted): what the
+ * runtime registers. Templates may call all but `log` (`AVAILABLE_HELPERS`); `log` stays registered,
+ * rendering nothing and writing nothing, for revisions saved before it was refused: a render never
+ * writes outside its response (one `{{log}}` render once wrote 100,001 log lines, and a variable could
+ * forge a line).
  *
  * Source: Handlebars 4 `lib/handlebars/helpers/*.js` (`registerDefaultHelpers`). The runtime also
  * registers `helperMissing` and `blockHelperMissing`, but since 4.6 it moves them to internal hooks
@@ -20,10 +24,31 @@ import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, ty
  */
 export const BUILT_IN_HELPERS: readonly string[] = Object.freeze(['each', 'if', 'log', 'lookup', 'unless', 'with']);
 
+/**
+ * Every helper a template may call, sorted: the built-ins but `log`, and the library
+ * (helpers/index.ts). A call of any other name is refused at save (`unknown_helper`, guards.ts), which
+ * gives templates Handlebars' `knownHelpersOnly` guarantee while keeping its default compile options.
+ */
+export const AVAILABLE_HELPERS: readonly string[] = Object.freeze(
+  [...BUILT_IN_HELPERS.filter((name) => name !== 'log'), ...LIBRARY_HELPER_NAMES].sort(),
+);
+
 export type HandlebarsEnvironment = typeof Handlebars;
 
-/** A loaded template: `(context) => output`; throws what Handlebars throws at render time. */
-export type CompiledTemplate = (context: Record<string, unknown>) => string;
+/** Options of one render. */
+export interface RenderOptions {
+  /**
+   * BCP 47 locale the helpers format in (`Intl.NumberFormat`/`DateTimeFormat`, `toLocaleUpperCase`),
+   * handed to them as `@locale` in Handlebars' data frame; default `en-US` (helpers/arguments.ts).
+   */
+  locale?: string;
+}
+
+/**
+ * A loaded template: `(context, options?) => output`; throws what Handlebars throws at render time
+ * (and HelperArgumentError, helpers/arguments.ts, for a value a helper cannot use).
+ */
+export type CompiledTemplate = (context: Record<string, unknown>, options?: RenderOptions) => string;
 
 /** Handlebars' code generators (untyped in @types: lib/handlebars/compiler/{compiler,javascript-compiler}.js). */
 type WithCompiler = { JavaScriptCompiler: JavaScriptCompilerClass; Compiler: unknown };
@@ -53,8 +78,10 @@ const METERED_HELPERS = ['each', 'if', 'unless', 'with', 'lookup', 'blockHelperM
 
 /**
  * A Handlebars environment of our own (`Handlebars.create()`; nothing leaks into the global one):
- * metered built-ins and partial calls, a `log` that does nothing, and Handlebars' own logger (which
- * warns about prototype-access attempts) silenced. Templates it compiles output `output`. Never throws.
+ * metered built-ins and partial calls, a `log` that does nothing, the helper library (its calls
+ * metered too), and Handlebars' own logger (which warns about prototype-access attempts) silenced.
+ * Prototype access stays Handlebars' default (4.6+: none), so `{{constructor}}` and `{{__proto__}}`
+ * render nothing. Templates it compiles output `output`. Never throws.
  */
 export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnvironment {
   const env = Handlebars.create();
@@ -64,6 +91,7 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
     env.registerHelper(name, metered(env.helpers[name] as (...args: unknown[]) => unknown));
   }
   env.registerHelper('log', () => '');
+  registerLibraryHelpers(env);
   // `env.VM` is the runtime the template functions call back into; Handlebars reads it through the
   // environment "to allow for external users to override these as pseudo-supported APIs" (runtime.js).
   const vm = (env as unknown as { VM: Record<string, unknown> }).VM;
@@ -95,13 +123,26 @@ export function loadTemplate(env: HandlebarsEnvironment, spec: string): Compiled
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
   const templateSpec = new Function(OUTPUT_COUNTER, JSON_ESCAPE, `return ${spec};`)(countOutput, escapeJsonText) as Parameters<typeof env.template>[0];
   const template = env.template(templateSpec);
-  return (context) => template(context);
+  return (context, options) => (options?.locale === undefined ? template(context) : template(context, { data: { locale: options.locale } }));
 }
 
 /**
- * Render within `limits` (budget.ts).
- * @throws RenderLimitError past a limit; Handlebars' errors (e.g. "#each requires an iterator").
+ * Render within `limits` (budget.ts), formatting in `options.locale` (default `en-US`).
+ * @throws RenderLimitError past a limit; RangeError for a locale that is not a BCP 47 tag; Handlebars'
+ *   errors (e.g. "#each requires an iterator"); HelperArgumentError for a value a helper cannot use.
  */
-export function renderWithin(template: CompiledTemplate, context: Record<string, unknown>, limits: RenderLimits): string {
-  return runMetered(limits, () => template(context));
+export function renderWithin(template: CompiledTemplate, context: Record<string, unknown>, limits: RenderLimits, options?: RenderOptions): string {
+  const locale = options?.locale === undefined ? undefined : canonicalLocale(options.locale);
+  return runMetered(limits, () => (locale === undefined ? template(context) : template(context, { locale })));
+}
+
+/** `locale` in its canonical form (`en-us` → `en-US`). @throws RangeError when it is not a well-formed BCP 47 tag. */
+function canonicalLocale(locale: string): string {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(locale);
+    if (canonical !== undefined) return canonical;
+  } catch {
+    // below
+  }
+  throw new RangeError(`The locale ${JSON.stringify(locale)} is not a BCP 47 language tag such as "en-US" or "de-DE".`);
 }
