@@ -297,6 +297,10 @@ describe('API over HTTP (embedded SQLite store)', function () {
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{price total currency}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_helper'],
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{#if a}}x</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{> footer}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_partial'],
+        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{log x}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_helper'],
+        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{* track x}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
+        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{> (lookup . "kind")}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
+        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{currency total}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
       ];
       for (const [mjml, code] of cases) {
         const res = await server.request('POST', '/api/v1/projects', { body: { mjml } });
@@ -306,7 +310,50 @@ describe('API over HTTP (embedded SQLite store)', function () {
       const helper = await server.request('POST', '/api/v1/projects', { body: { mjml: cases[2]![0] } });
       expect(helper.json.unknown_helpers).to.deep.equal(['price']);
       expect(helper.json.detail).to.include('price');
-      expect(helper.json.available_helpers).to.include.members(['if', 'unless', 'each', 'with', 'lookup', 'log']);
+      expect(helper.json.available_helpers).to.include.members(['if', 'unless', 'each', 'with', 'lookup', 'eq', 'currency', 'date']);
+      expect(helper.json.available_helpers).not.to.include('log');
+    });
+
+    it('400 invalid_handlebars: one sentence in detail naming the line that errors[0] gives, counted in the file sent', async () => {
+      const doc = (...text: string[]) =>
+        ['<mjml>', '  <mj-body>', '    <mj-section>', '      <mj-column>', '        <mj-text>', ...text, '        </mj-text>', '      </mj-column>', '    </mj-section>', '  </mj-body>', '</mjml>'].join('\n');
+      const refused = async (body: Record<string, unknown>) => {
+        const res = await server.request('POST', '/api/v1/projects', { body });
+        expect([res.status, res.json.code], res.text).to.deep.equal([400, 'invalid_handlebars']);
+        expect(res.json.errors).to.have.length(1);
+        expect(res.json.detail).to.include(`line ${res.json.errors[0].line}`);
+        return res.json;
+      };
+
+      const unclosed = await refused({ mjml: doc('Hello', '{{#each items}}', '  <p>{{name}}</p>') });
+      expect(unclosed.detail).to.equal('`{{#each items}}` opened on line 7 is never closed with `{{/each}}`.');
+      expect(unclosed.errors[0]).to.deep.equal({ file: '', line: 7, message: unclosed.detail });
+
+      const mismatched = await refused({ mjml: doc('{{#if paid}}', 'Paid', '{{/each}}') });
+      expect(mismatched.detail).to.equal('`{{/each}}` on line 8 does not match `{{#if paid}}` opened on line 6: write `{{/if}}`.');
+      expect(mismatched.errors[0]).to.include({ file: '', line: 8 });
+
+      const empty = await refused({ mjml: doc('a', 'b', 'Hi {{}}') });
+      expect(empty.detail).to.equal('`{{}}` on line 8 is an empty expression: put a name inside it, e.g. `{{name}}`.');
+
+      const liquid = await refused({ mjml: doc('Hi', '{{ name | upcase }}') });
+      expect(liquid.detail).to.equal(
+        '`{{ name | upcase }}` on line 7 uses Liquid filter syntax, which Handlebars does not have: a helper comes before its arguments, `{{upper name}}`.',
+      );
+      expect(liquid.errors[0]).to.include({ line: 7 });
+
+      const footer = ['<mj-section>', '  <mj-column>', '    <mj-text>{{#if unsubscribe}}Unsubscribe</mj-text>', '  </mj-column>', '</mj-section>'].join('\n');
+      const included = await refused({
+        mjml: '<mjml>\n<mj-body>\n<mj-include path="./parts/footer.mjml" />\n</mj-body>\n</mjml>',
+        includes: { 'parts/footer.mjml': footer },
+      });
+      expect(included.detail).to.equal('In parts/footer.mjml: `{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.');
+      expect(included.errors[0]).to.deep.equal({ file: 'parts/footer.mjml', line: 3, message: '`{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.' });
+
+      // Parses as sent, but MJML turns the width into `width:NaN%{{/if}}`: the line is the source's, not the HTML's.
+      const mangled = await refused({ mjml: doc('x').replace('<mj-column>', '<mj-column width="{{#if wide}}50%{{/if}}">'), validation: 'soft' });
+      expect(mangled.detail).to.match(/^After MJML compilation the HTML is not valid Handlebars at `\{\{\/if\}\}` \(line 4 of the template\): /);
+      expect(mangled.errors[0]).to.include({ file: '', line: 4 });
     });
 
     it('400, not 500, for pathologically deep templates, and the server keeps serving', async () => {

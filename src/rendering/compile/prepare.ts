@@ -10,6 +10,8 @@ import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
 import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
+import { describeCompiledParseError } from '../handlebars/parse-errors.js';
+import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, type TemplateLimits } from '../limits.js';
@@ -20,6 +22,7 @@ import { MJML_VERSION, mjml2html, type ParsedNode } from '../mjml/runtime.js';
 import { TemplateError } from '../template-error.js';
 import type { PreparedTemplate, TemplateWarning } from '../template-source.js';
 import type { LoadJob, LoadedRevision, PrepareJob } from './jobs.js';
+import { compileMessageParts } from './message-parts.js';
 
 const handlebars = createHandlebars();
 const jsonHandlebars = createHandlebars('json');
@@ -48,7 +51,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   }
   warnings.push(...findings);
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
-  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits);
+  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files);
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION }, warnings, reads };
 }
@@ -60,25 +63,29 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const spec = precompileTemplate(handlebars, parsed.program);
   const publishedSha256 = createHash('sha256').update(job.publishedHtml, 'utf8').digest('hex');
   const reads = analyzeTemplate(parsed.program).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
-  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads };
+  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts) } : {};
+  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts };
 }
 
 /**
  * The JSON-output compilation of a template, or null when it uses partials — or, as a safety net, when
- * its output on the template's own sample data is not exactly `JSON.stringify` of the HTML output.
+ * its output on the template's own sample data (on `{}` when a helper cannot use the sample's strings,
+ * e.g. `{{currency total code="EUR"}}`) is not exactly `JSON.stringify` of the HTML output.
  */
 function jsonSpecOf(program: hbs.AST.Program, spec: string): string | null {
   if (!supportsJsonOutput(program)) return null;
   const jsonSpec = precompileTemplate(jsonHandlebars, program);
-  const sample = buildSampleContext(program);
   const limits = { maxBytes: 64 * 1024 * 1024, maxIterations: 1_000_000 };
-  try {
-    const html = renderWithin(loadTemplate(handlebars, spec), sample, limits);
-    const json = renderWithin(loadTemplate(jsonHandlebars, jsonSpec), sample, limits);
-    return JSON.stringify(html) === `"${json}"` ? jsonSpec : null;
-  } catch {
-    return null;
+  for (const context of [buildSampleContext(program), {}]) {
+    try {
+      const html = renderWithin(loadTemplate(handlebars, spec), context, limits);
+      const json = renderWithin(loadTemplate(jsonHandlebars, jsonSpec), context, limits);
+      return JSON.stringify(html) === `"${json}"` ? jsonSpec : null;
+    } catch (error) {
+      if (!(error instanceof HelperArgumentError)) return null;
+    }
   }
+  return null;
 }
 
 /**
@@ -137,20 +144,20 @@ function acceptAst(input: unknown, limits: TemplateLimits): { tree: MjmlNode; fi
 }
 
 /** The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS). */
-function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits): void {
+function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits, files: SourceFile[]): void {
   const parsed = parseHandlebars(html);
   if (!parsed.ok) {
-    throw new TemplateError(
-      'invalid_handlebars',
-      `After MJML compilation the HTML is not valid Handlebars (${parsed.message}). ` +
-        'Handlebars in CSS or in typed attributes (color, padding, width) does not survive MJML: keep expressions in text, href, src and alt.',
-    );
+    const { detail, problems } = describeCompiledParseError(html, files); // the line in the file sent, not in the HTML
+    throw new TemplateError('invalid_handlebars', detail, problems);
   }
   const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
   for (const context of [sample, {}]) {
     try {
       renderWithin(template, context, limits);
     } catch (error) {
+      // The sample's values are strings naming their paths ("order.total"), not the numbers or dates a
+      // helper may need; helper calls that fail whatever the data were refused by checkHandlebars.
+      if (error instanceof HelperArgumentError) continue;
       if (error instanceof RenderLimitError) {
         throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, {
           limit: error.limit,

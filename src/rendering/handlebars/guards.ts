@@ -3,11 +3,13 @@
  * the sources before anything is compiled (notes/handlebars-in-mjml.md §4.4).
  */
 import { checkLimit, type TemplateLimits } from '../limits.js';
-import { BUILT_IN_HELPERS } from './environment.js';
+import { AVAILABLE_HELPERS } from './environment.js';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from './analysis.js';
+import { findHelperMisuse } from './helpers/index.js';
 import { allStatements } from './parse.js';
 import { lineAt } from '../mjml/markup-scan.js';
 import { findGoTemplateSyntax } from './go-syntax.js';
+import { describeTemplateParseError } from './parse-errors.js';
 import { TemplateError } from '../template-error.js';
 
 /** A source text with the name the user knows it by ('' = the template itself, else its include key). */
@@ -72,9 +74,15 @@ export function countStatements(program: hbs.AST.Program): number {
 
 /**
  * Parse and check the Handlebars of the whole template (`markup`: the template's MJML, includes inlined).
- * `files` only serve to point at the file and line of a problem.
- * @throws TemplateError `invalid_handlebars` (syntax, wrong built-in arity), `unknown_helper`, `unknown_partial`,
- *   `template_too_complex` (more statements than `limits.maxExpressions`).
+ * `files` only serve to point at the file and line of a problem. What a template may use ("safe
+ * Handlebars"): the helpers of `AVAILABLE_HELPERS` only (Handlebars' `knownHelpersOnly`, `log` excluded),
+ * partials by name only, and no decorator but `{{#*inline "name"}}`; prototype properties are never
+ * readable (the runtime's default).
+ * @throws TemplateError `invalid_handlebars` (syntax; a decorator other than `{{#*inline "name"}}`; a
+ *   dynamic partial `{{> (expr)}}`; a wrong built-in arity; a library helper call that cannot work, such as
+ *   `{{compare a "=~" b}}` or `{{currency x}}` without `code=`), `unknown_helper` (naming the unknown ones
+ *   with their lines, and the available ones), `unknown_partial`, `template_too_complex` (more statements
+ *   than `limits.maxExpressions`).
  */
 export function checkHandlebars(
   markup: string,
@@ -83,22 +91,27 @@ export function checkHandlebars(
 ): { program: hbs.AST.Program; analysis: TemplateAnalysis } {
   const parsed = parseHandlebars(markup);
   if (!parsed.ok) {
-    const located = files.map((f) => ({ file: f.file, result: parseHandlebars(f.text) })).find((r) => !r.result.ok);
-    const where = located && !located.result.ok ? { file: located.file, line: located.result.line ?? undefined } : {};
-    throw new TemplateError('invalid_handlebars', `Handlebars cannot parse this template: ${located && !located.result.ok ? located.result.message : parsed.message}`, [
-      { ...where, message: parsed.message },
-    ]);
+    const { detail, problem } = describeTemplateParseError(markup, files); // one sentence, one line (in the file sent)
+    throw new TemplateError('invalid_handlebars', detail, [problem]);
   }
   if (limits) checkLimit('maxExpressions', limits, countStatements(parsed.program));
   const analysis = analyzeTemplate(parsed.program);
+  refuseDecorators(parsed.program, markup, files);
+  refuseDynamicPartials(parsed.program, markup, files);
   if (analysis.unknownHelpers.length > 0) {
     const names = [...new Set(analysis.unknownHelpers.map((h) => h.name))];
+    // `{{name`, `{{#name`, `{{^name`, or `(name` inside a mustache: a call of `name`.
+    const call = (name: string) => new RegExp(`(?:\\{\\{~?\\s*[#^]?\\s*|\\{\\{[^}]*\\(\\s*)${escape(name)}(?=[\\s}~)])`, 'g');
+    const sites = names.map((name) => ({ name, at: locateAll(files, call(name)) }));
     throw new TemplateError(
       'unknown_helper',
-      `Unknown Handlebars helper${names.length > 1 ? 's' : ''}: ${names.join(', ')}. Available helpers: ${BUILT_IN_HELPERS.join(', ')}.`,
-      names.map((name) => ({ ...locate(files, new RegExp(`[{(]~?\\s*[#]?\\s*${escape(name)}[\\s}~)]`)), message: `helper '${name}' is not registered` })),
+      `Unknown Handlebars helper${names.length > 1 ? 's' : ''}: ${sites.map(({ name, at }) => (at.length ? `${name} (${describeSites(at)})` : name)).join(', ')}. ` +
+        `Available helpers: ${AVAILABLE_HELPERS.join(', ')}.`,
+      sites.flatMap(({ name, at }) =>
+        (at.length ? at : [{}]).map((where) => ({ ...where, message: `helper '${name}' is not registered` })),
+      ),
       400,
-      { unknown_helpers: names, available_helpers: [...BUILT_IN_HELPERS] },
+      { unknown_helpers: names, available_helpers: [...AVAILABLE_HELPERS] },
     );
   }
   if (analysis.missingPartials.length > 0) {
@@ -120,7 +133,133 @@ export function checkHandlebars(
       analysis.builtInArityErrors.map((e) => ({ message: `${e.helper}: ${e.message}` })),
     );
   }
+  const misuse = findHelperMisuse(parsed.program);
+  const firstMisuse = misuse[0];
+  if (firstMisuse) {
+    const sites = misuse.map((m) => ({ ...m, ...locateNode(markup, m.loc, files) }));
+    const first = sites[0]!;
+    throw new TemplateError(
+      'invalid_handlebars',
+      `The helper call ${first.snippet} (${describeSite(first)}) cannot work: ${firstMisuse.message}.`,
+      sites.map(({ file, line, message }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message })),
+      400,
+      { helper: firstMisuse.helper },
+    );
+  }
   return { program: parsed.program, analysis };
+}
+
+type DecoratorNode = { type: 'Decorator' | 'DecoratorBlock'; path: hbs.AST.PathExpression; params: hbs.AST.Expression[]; loc: hbs.AST.SourceLocation };
+
+/**
+ * Decorators are an experimental Handlebars API that runs code when a template is set up; the one we
+ * allow is the inline-partial decorator, as a block with a quoted name: `{{#*inline "row"}}…{{/inline}}`.
+ * @throws TemplateError `invalid_handlebars` naming each other decorator and its line.
+ */
+function refuseDecorators(program: hbs.AST.Program, markup: string, files: SourceFile[]): void {
+  const refused: Array<{ loc: hbs.AST.SourceLocation; name: string; reason: string }> = [];
+  for (const statement of allStatements(program)) {
+    const type = statement.type as string;
+    if (type !== 'Decorator' && type !== 'DecoratorBlock') continue;
+    const node = statement as unknown as DecoratorNode;
+    const name = node.path.original;
+    const [first, ...rest] = node.params;
+    if (name === 'inline' && type === 'DecoratorBlock' && first?.type === 'StringLiteral' && rest.length === 0) continue;
+    const reason =
+      name !== 'inline'
+        ? `the decorator '${name}' is not supported`
+        : type === 'Decorator'
+          ? '{{*inline}} must be a block: {{#*inline "name"}}…{{/inline}}'
+          : 'an inline partial needs one quoted name: {{#*inline "name"}}…{{/inline}}';
+    refused.push({ loc: node.loc, name, reason });
+  }
+  if (refused.length === 0) return;
+  const sites = refused.sort(byPosition).map((r) => ({ ...r, ...locateNode(markup, r.loc, files) }));
+  const first = sites[0]!;
+  throw new TemplateError(
+    'invalid_handlebars',
+    `Handlebars decorators are not supported: ${first.snippet} (${describeSite(first)}): ${first.reason}. ` +
+      'The only decorator allowed is the inline partial, {{#*inline "name"}}…{{/inline}}.',
+    sites.map(({ file, line, reason, snippet }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message: `${snippet}: ${reason}` })),
+    400,
+    { decorators: [...new Set(sites.map((s) => s.name))] },
+  );
+}
+
+/**
+ * A dynamic partial (`{{> (lookup . "kind")}}`, `{{> (whichPartial)}}`) picks a partial by data at render
+ * time; templates must name their partials. @throws TemplateError `invalid_handlebars` naming each one and its line.
+ */
+function refuseDynamicPartials(program: hbs.AST.Program, markup: string, files: SourceFile[]): void {
+  const dynamic: Array<{ loc: hbs.AST.SourceLocation }> = [];
+  for (const statement of allStatements(program)) {
+    if (statement.type !== 'PartialStatement' && statement.type !== 'PartialBlockStatement') continue;
+    const partial = statement as hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement;
+    if ((partial.name as hbs.AST.Expression).type === 'SubExpression') dynamic.push({ loc: partial.loc });
+  }
+  if (dynamic.length === 0) return;
+  const sites = dynamic.sort(byPosition).map((d) => locateNode(markup, d.loc, files));
+  const first = sites[0]!;
+  throw new TemplateError(
+    'invalid_handlebars',
+    `Dynamic partials are not supported: ${first.snippet} (${describeSite(first)}) chooses its partial from the data when it renders. ` +
+      'Name the partial instead — {{> name}}, with {{#*inline "name"}}…{{/inline}} in the template — and choose with {{#if}}.',
+    sites.map(({ file, line, snippet }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message: `dynamic partial ${snippet}` })),
+    400,
+    { dynamic_partials: sites.map((s) => s.snippet) },
+  );
+}
+
+function byPosition(a: { loc: hbs.AST.SourceLocation }, b: { loc: hbs.AST.SourceLocation }): number {
+  return a.loc.start.line - b.loc.start.line || a.loc.start.column - b.loc.start.column;
+}
+
+/** "line 3 of the template", "line 8 of partials/_order_lines.mjml", "an unknown line". */
+function describeSite(site: { file?: string | undefined; line?: number | undefined }): string {
+  return site.line === undefined ? 'line unknown' : `line ${site.line} of ${label(site.file ?? '')}`;
+}
+
+/** "line 8, 16 of partials/_order_lines.mjml; line 3 of the template". */
+function describeSites(sites: Array<{ file?: string; line?: number }>): string {
+  const byFile = new Map<string, number[]>();
+  for (const { file = '', line } of sites) if (line !== undefined) byFile.set(file, [...(byFile.get(file) ?? []), line]);
+  return [...byFile].map(([file, lines]) => `line${lines.length > 1 ? 's' : ''} ${[...new Set(lines)].join(', ')} of ${label(file)}`).join('; ');
+}
+
+/**
+ * Where a node of the parsed markup is in the files the user sent: its source text (`snippet`: a block's
+ * opening tag, cut at 80 characters) is looked for in each file; when the markup is itself one of the
+ * files, its own line is exact.
+ */
+function locateNode(markup: string, loc: hbs.AST.SourceLocation, files: SourceFile[]): { snippet: string; file?: string; line?: number } {
+  const lines = markup.split('\n');
+  const { start, end } = loc;
+  const whole =
+    start.line === end.line
+      ? (lines[start.line - 1] ?? '').slice(start.column, end.column)
+      : [(lines[start.line - 1] ?? '').slice(start.column), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? '').slice(0, end.column)].join('\n');
+  // A block is named by its opening tag: `{{#compare a "=~" b}}`, not its whole body.
+  const text = /^\{\{~?\s*[#^]/.test(whole) && whole.includes('}}') ? whole.slice(0, whole.indexOf('}}') + 2) : whole;
+  const snippet = text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  const same = files.find((f) => f.text === markup);
+  if (same) return { snippet, file: same.file, line: start.line };
+  for (const { file, text: source } of files) {
+    const at = source.indexOf(text);
+    if (at !== -1) return { snippet, file, line: lineAt(source, at) };
+  }
+  return { snippet };
+}
+
+/** Every match of `pattern` (global) in the files, in file order then source order (at most 20). */
+function locateAll(files: SourceFile[], pattern: RegExp): Array<{ file: string; line: number }> {
+  const found: Array<{ file: string; line: number }> = [];
+  for (const { file, text } of files) {
+    for (const match of text.matchAll(pattern)) {
+      found.push({ file, line: lineAt(text, match.index) });
+      if (found.length >= 20) return found;
+    }
+  }
+  return found;
 }
 
 function locate(files: SourceFile[], pattern: RegExp): { file?: string; line?: number } {
