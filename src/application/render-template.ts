@@ -16,6 +16,9 @@ import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { declaredSchema, VariablesPolicy, type VariablesContract } from './render-variables.js';
+import { partSources, renderParts, revisionWarnings, type CompiledParts, type EmailWarning, type MessageParts } from './render-parts.js';
+
+const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] }) as MessageParts;
 import { schemaDifferences, type SchemaDifference } from '../rendering/variables/differences.js';
 import type { JsonSchema } from '../rendering/variables/inferred-schema.js';
 
@@ -29,6 +32,8 @@ export interface RenderRequest {
   revision?: number;
   /** Also refuse the render when a variable the template reads (other than only as a test) is missing. */
   strict?: boolean;
+  /** BCP 47 locale of the formatting helpers; default `metadata.locale`, else `en-US`. */
+  locale?: string;
   /**
    * `json`: the caller will put the body in a JSON string; it may come back already escaped for one
    * (`RenderOutput.escaped`), which saves escaping the whole HTML again. Default `text`.
@@ -50,6 +55,8 @@ export interface RenderOutput {
   cache: 'HIT' | 'MISS';
   /** True when `body` is already escaped as the contents of a JSON string (asked for with `encoding: 'json'`). */
   escaped: boolean;
+  /** Subject, preheader, plain text and warnings (format html); all null/empty for format mjml. */
+  parts: MessageParts;
 }
 
 /** The data variables could not be rendered (Handlebars threw at render time). */
@@ -60,7 +67,12 @@ export class RenderError extends Error {
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
   /** The template compiled to write `output` (null when it cannot write `json`), and the published HTML's hex SHA-256. */
-  load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[] }>;
+  /** With `parts`: also the subject, preheader and plain-text templates (format html). */
+  load(
+    publishedHtml: string,
+    output: TemplateOutput,
+    parts?: { subject?: string; preheader?: string },
+  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] } }>;
   variables(ast: MjmlNode): Promise<string[]>;
 }
 
@@ -78,6 +90,11 @@ interface CachedTemplate {
   publishedSha256: string;
   /** The variables contract: what the template reads, its declared schema, the inferred ones once built. */
   contract: VariablesContract;
+  parts: CompiledParts;
+  /** `metadata.locale` when it is a valid BCP 47 tag: the default locale of the formatting helpers. */
+  locale: string | undefined;
+  /** Warnings about the revision's own HTML, found on its first render. */
+  warnings?: EmailWarning[];
   /** What the template reads, listed on the first GET /templates/:id. */
   variables?: string[];
   /** The MJML markup, serialised on the first `format: "mjml"` request. */
@@ -126,17 +143,34 @@ export class TemplateRenderer {
     const cache = entry ? 'HIT' : 'MISS';
     entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
-    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false };
+    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS };
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
+    const locale = request.locale ?? entry.locale;
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
-        const escaped = this.tryEscaped(entry.jsonTemplate, request.variables);
-        if (escaped !== null) return { ...base, body: escaped, escaped: true };
+        const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale);
+        if (escaped !== null) {
+          const parts = this.parts(entry, request, locale, () => this.renderText(entry.template, request.variables, locale), Buffer.byteLength(escaped, 'utf8'));
+          return { ...base, body: escaped, escaped: true, parts };
+        }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
-    return { ...base, body: this.renderText(entry.template, request.variables), escaped: false };
+    const body = this.renderText(entry.template, request.variables, locale);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => body, Buffer.byteLength(body, 'utf8')) : NO_PARTS;
+    return { ...base, body, escaped: false, parts };
+  }
+
+  /** Subject, preheader, text and warnings of a render. @throws RenderLimitError; RenderError. */
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number): MessageParts {
+    entry.warnings ??= revisionWarnings(entry.publishedHtml);
+    try {
+      return renderParts(entry.parts, request.variables, { limits: this.options.limits, ...(locale ? { locale } : {}) }, html, htmlBytes, entry.warnings);
+    } catch (error) {
+      if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
+      throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
+    }
   }
 
   private compileJsonForm(entry: CachedTemplate): void {
@@ -152,9 +186,9 @@ export class TemplateRenderer {
   }
 
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
-  private renderText(template: CompiledTemplate, variables: Record<string, unknown>): string {
+  private renderText(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined): string {
     try {
-      return renderWithin(template, variables, this.options.limits);
+      return renderWithin(template, variables, this.options.limits, locale ? { locale } : {});
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);
@@ -166,9 +200,9 @@ export class TemplateRenderer {
    * so its byte count is not the exact one the limit is about — past a limit (or on any error), the
    * plain render decides, exactly, with the message it gives.
    */
-  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>): string | null {
+  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined): string | null {
     try {
-      return renderWithin(template, variables, this.options.limits);
+      return renderWithin(template, variables, this.options.limits, locale ? { locale } : {});
     } catch {
       return null;
     }
@@ -215,12 +249,15 @@ export class TemplateRenderer {
       this.loadCount += 1;
       pending = (async () => {
         const view = await read();
-        const { template, publishedSha256, reads } = await this.loader.load(view.publishedHtml, 'html');
+        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata));
+        const { template, publishedSha256 } = loaded;
+        const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
+        const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
         if (template === null) throw new Error('the HTML form of a template is always compiled');
         // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
         const size = Math.max(1, view.publishedHtml.length * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, contract, ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
         this.cache.set(key, entry);
         return entry;
       })().finally(() => this.loading.delete(key));
@@ -232,4 +269,15 @@ export class TemplateRenderer {
 
 function cacheKey(ref: ProjectRef, revision: number): string {
   return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
+}
+
+/** `metadata.locale` canonicalised (ECMA-402 `Intl.getCanonicalLocales`), undefined when absent or not a BCP 47 tag. */
+function metadataLocale(metadata: Record<string, unknown>): string | undefined {
+  const locale = metadata['locale'];
+  if (typeof locale !== 'string') return undefined;
+  try {
+    return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    return undefined;
+  }
 }

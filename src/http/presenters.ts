@@ -66,6 +66,8 @@ export function presentRender(output: RenderOutput): string {
   const body = output.escaped ? `"${output.body}"` : JSON.stringify(output.body);
   return (
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
-    `"published_sha256":"${output.publishedSha256}","format":"${output.format}","${output.format}":${body}}`
+    `"published_sha256":"${output.publishedSha256}","format":"${output.format}","${output.format}":${body},` +
+    `"subject":${JSON.stringify(output.parts.subject)},"preheader":${JSON.stringify(output.parts.preheader)},` +
+    `"text":${JSON.stringify(output.parts.text)},"warnings":${JSON.stringify(output.parts.warnings)}}`
   );
 }

@@ -7,7 +7,9 @@ import type { TemplateSource, ValidationMode } from '../application/templates.js
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { RenderFormat } from '../application/render-template.js';
 import { InvalidSchemaError, VariablesPolicy } from '../application/render-variables.js';
+import { messagePartProblems } from '../application/render-parts.js';
 import { ProblemError } from './problem.js';
+import { nearestName } from './suggest.js';
 
 /** Project ids: 1–100 characters, letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -191,6 +193,8 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
   }
   const source: TemplateSource = hasAst ? { ast: body.ast } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}) };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
+  const partProblems = body.metadata ? messagePartProblems(body.metadata) : [];
+  if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);
   return {
     ...(body.id !== undefined ? { id: body.id } : {}),
     ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
@@ -215,10 +219,20 @@ function checkDeclaredVariables(schema: unknown): void {
 function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
+  const known = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
   const errors = parsed.error.issues.map((issue) => ({
     pointer: `/${issue.path.map(String).join('/')}`,
-    message: issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message,
+    message: issue.code === 'unrecognized_keys' ? unknownFields(issue.keys, issue.path.length === 0 ? known : []) : issue.message,
   }));
   const first = errors[0]!;
   throw new ProblemError(400, 'invalid_request', `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.message}.`, errors);
+}
+
+/** "unknown field: variable (did you mean 'variables'?)", with a suggestion where a known field is close. */
+function unknownFields(keys: readonly string[], known: readonly string[]): string {
+  const named = keys.map((key) => {
+    const near = nearestName(key, known);
+    return near && near !== key ? `${key} (did you mean '${near}'?)` : key;
+  });
+  return `unknown field${keys.length > 1 ? 's' : ''}: ${named.join(', ')}`;
 }

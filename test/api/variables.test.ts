@@ -133,4 +133,35 @@ describe('The variables contract', function () {
     expect(refused.json.errors[0].code).to.equal('invalid_handlebars');
     expect((await server.request('GET', '/v1/projects/never-stored')).status).to.equal(404);
   });
+
+  it('renders the subject (not HTML-escaped) and preheader from metadata, the plain-text part, and warnings', async () => {
+    const mjml =
+      '<mjml><mj-head><mj-preview>{{preview}}</mj-preview></mj-head><mj-body><mj-section><mj-column>' +
+      '<mj-text><h1>Order {{order.number}}</h1><p>Hello {{customer.first_name}},</p>{{#each order.lines}}<p>{{qty}} × {{name}}</p>{{/each}}</mj-text>' +
+      '<mj-button href="{{order.url}}">View your order</mj-button><mj-text><img src="https://e.test/logo.png"><a href="http://e.test/help">Help</a></mj-text>' +
+      '</mj-column></mj-section></mj-body></mjml>';
+    const metadata = { subject: 'Order {{order.number}} for {{customer.first_name}} & co', preheader: 'Your {{order.lines.length}} items' };
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'parts', mjml, metadata, validation: 'soft' } })).status).to.equal(201);
+    const variables = { preview: 'Thanks!', customer: { first_name: 'Ada <3' }, order: { number: 'A-1', url: 'https://e.test/o/A-1', lines: [{ qty: 2, name: 'Tea' }] } };
+    const res = await render('parts', { variables });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.subject).to.equal('Order A-1 for Ada <3 & co');
+    expect(res.json.preheader).to.equal('Your 1 items');
+    expect(res.json.html).to.include('Hello Ada &lt;3,');
+    const text: string = res.json.text;
+    expect(text).to.include('Order A-1').and.to.include('Hello Ada <3,').and.to.include('2 × Tea');
+    expect(text).to.include('View your order [https://e.test/o/A-1]');
+    expect(text).not.to.include('Thanks!'); // the hidden preheader text of the HTML
+    expect(text).not.to.match(/\n{3,}/);
+    expect(res.json.warnings.map((w: { code: string }) => w.code)).to.deep.equal(['image_without_alt', 'insecure_link']);
+    const none = await render('inferred', { variables: {} });
+    expect([none.json.subject, none.json.preheader]).to.deep.equal([null, null]);
+  });
+
+  it('refuses a subject or preheader that is not a Handlebars template, at save', async () => {
+    const res = await server.request('POST', '/v1/projects', { body: { id: 'bad-subject', mjml: ORDER, metadata: { subject: 'Hi {{#if vip}}VIP', preheader: 42 } } });
+    expect(res.status).to.equal(400);
+    expect(res.json.code).to.equal('invalid_metadata');
+    expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/metadata/subject', '/metadata/preheader']);
+  });
 });

@@ -6,6 +6,7 @@ import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
 import { createHandlebars, loadTemplate, type CompiledTemplate, type TemplateOutput } from '../handlebars/environment.js';
 import type { DataRead } from '../handlebars/walker.js';
+import type { MessagePartSources } from './message-parts.js';
 import { checkSourceBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
@@ -36,6 +37,15 @@ export class PooledTemplatePreparer {
   }
 }
 
+/** A stored revision loaded on this thread: its template, and its message parts when asked for. */
+export interface LoadedTemplate {
+  /** Null when the template cannot write output `json`. */
+  template: CompiledTemplate | null;
+  publishedSha256: string;
+  reads: DataRead[];
+  parts?: { subject: CompiledTemplate | null; preheader: CompiledTemplate | null; text: CompiledTemplate | null; reads: DataRead[] };
+}
+
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
 export class PooledRevisionLoader {
   private readonly handlebars = createHandlebars();
@@ -47,9 +57,13 @@ export class PooledRevisionLoader {
    * json-output.ts), and the hex SHA-256 of its published HTML.
    * @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`.
    */
-  async load(publishedHtml: string, output: TemplateOutput): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[] }> {
-    const { spec, publishedSha256, reads } = await this.pool.run({ kind: 'load', publishedHtml, output });
-    return { template: spec === null ? null : loadTemplate(this.handlebars, spec), publishedSha256, reads };
+  async load(publishedHtml: string, output: TemplateOutput, parts?: MessagePartSources): Promise<LoadedTemplate> {
+    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}) });
+    const load = (spec: string | null) => (spec === null ? null : loadTemplate(this.handlebars, spec));
+    const messageParts = loaded.parts
+      ? { parts: { subject: load(loaded.parts.subject), preheader: load(loaded.parts.preheader), text: load(loaded.parts.text), reads: loaded.parts.reads } }
+      : {};
+    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */

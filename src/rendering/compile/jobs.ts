@@ -6,6 +6,7 @@ import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
 import type { TemplateOutput } from '../handlebars/environment.js';
 import type { DataRead } from '../handlebars/walker.js';
+import type { MessagePartSources, MessagePartSpecs } from './message-parts.js';
 import type { TemplateLimits } from '../limits.js';
 import type { TemplateError } from '../template-error.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
@@ -25,6 +26,8 @@ export interface LoadJob {
   kind: 'load';
   publishedHtml: string;
   output: TemplateOutput;
+  /** With output `html`: also compile the subject, preheader and plain-text templates. */
+  parts?: MessagePartSources;
 }
 
 /** The data paths a stored template reads (what GET /templates/:id shows). */
@@ -45,6 +48,8 @@ export interface LoadedRevision {
   publishedSha256: string;
   /** What the template reads (analysis.ts `dataReads`): the inferred variables schema is built from it. */
   reads: DataRead[];
+  /** The message parts, when the job asked for them. */
+  parts?: MessagePartSpecs;
 }
 
 export interface JobResults {

@@ -1,0 +1,87 @@
+/**
+ * The parts of a rendered email besides its HTML: `subject` and `preheader` (Handlebars templates in
+ * `metadata`; null when absent), the plain-text alternative, and warnings about the HTML. Each revision's
+ * parts are compiled once with it (rendering/compile/message-parts.ts), so a render only runs them.
+ */
+import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/budget.js';
+import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/environment.js';
+import { tidyText } from '../rendering/compile/message-parts.js';
+import { parseHandlebars } from '../rendering/handlebars/parse.js';
+import { toPlainText } from '../rendering/email/plain-text.js';
+import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../rendering/email/warnings.js';
+
+export type { EmailWarning } from '../rendering/email/warnings.js';
+
+/** A revision's compiled parts (null where absent or not derivable). */
+export interface CompiledParts {
+  subject: CompiledTemplate | null;
+  preheader: CompiledTemplate | null;
+  text: CompiledTemplate | null;
+}
+
+/** What a render adds to its HTML. */
+export interface MessageParts {
+  subject: string | null;
+  preheader: string | null;
+  text: string | null;
+  warnings: EmailWarning[];
+}
+
+/** `metadata.subject` / `metadata.preheader` when they are strings. */
+export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string } {
+  const { subject, preheader } = metadata;
+  return { ...(typeof subject === 'string' ? { subject } : {}), ...(typeof preheader === 'string' ? { preheader } : {}) };
+}
+
+/**
+ * Render the parts with the render's variables and limits.
+ * @param html the rendered HTML, or a function that renders it (when the response carries it JSON-escaped).
+ * @param staticWarnings the warnings about the revision's own HTML (images, literal links), found once.
+ * @throws RenderLimitError past a limit; Error from Handlebars (the caller turns it into `RenderError`).
+ */
+export function renderParts(
+  parts: CompiledParts,
+  variables: Record<string, unknown>,
+  options: { limits: RenderLimits; locale?: string },
+  html: () => string,
+  htmlBytes: number,
+  staticWarnings: EmailWarning[],
+): MessageParts {
+  const run = (template: CompiledTemplate | null) => (template ? renderWithin(template, variables, options.limits, options.locale ? { locale: options.locale } : {}) : null);
+  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html());
+  const warnings = [...staticWarnings];
+  if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
+  return { subject: run(parts.subject)?.trim() ?? null, preheader: run(parts.preheader)?.trim() ?? null, text, warnings };
+}
+
+/** The warnings a revision's published HTML earns whatever the variables (all but the size, which depends on them). */
+export function revisionWarnings(publishedHtml: string): EmailWarning[] {
+  return emailWarnings(publishedHtml).filter((warning) => warning.code !== 'gmail_clipping');
+}
+
+export { RenderLimitError };
+
+/** Longest `metadata.subject`, characters: a header line may hold 998 (RFC 5322 §2.1.1). */
+export const MAX_SUBJECT_LENGTH = 998;
+/** Longest `metadata.preheader`, characters (inboxes show about 100; this only bounds the work). */
+export const MAX_PREHEADER_LENGTH = 1000;
+
+/**
+ * What is wrong with `metadata.subject` / `metadata.preheader` as Handlebars templates (small: parsed on
+ * the caller's thread): not a string, too long, or not parseable. Empty when both are fine or absent.
+ */
+export function messagePartProblems(metadata: Record<string, unknown>): Array<{ pointer: string; message: string }> {
+  const problems: Array<{ pointer: string; message: string }> = [];
+  for (const [field, max] of [['subject', MAX_SUBJECT_LENGTH], ['preheader', MAX_PREHEADER_LENGTH]] as const) {
+    const value = metadata[field];
+    if (value === undefined || value === null) continue;
+    const pointer = `/metadata/${field}`;
+    if (typeof value !== 'string') problems.push({ pointer, message: `metadata.${field} must be a string (a Handlebars template).` });
+    else if (value.length > max) problems.push({ pointer, message: `metadata.${field} is ${value.length} characters; at most ${max}.` });
+    else {
+      const parsed = parseHandlebars(value);
+      if (!parsed.ok) problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
+    }
+  }
+  return problems;
+}
