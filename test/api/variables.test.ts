@@ -164,4 +164,13 @@ describe('The variables contract', function () {
     expect(res.json.code).to.equal('invalid_metadata');
     expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/metadata/subject', '/metadata/preheader']);
   });
+
+  it('warns at save of a Liquid tag, which Handlebars would send as plain text', async () => {
+    const mjml = '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>{% for item in cart.items %}{{name}}{% endfor %}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
+    const res = await server.request('POST', '/v1/projects', { body: { id: 'liquid', mjml } });
+    expect(res.status).to.equal(201);
+    const warning = res.json.warnings.find((w: { message: string }) => w.message.includes('Liquid'));
+    expect(warning, JSON.stringify(res.json.warnings)).to.deep.include({ line: 3 });
+    expect(warning.message).to.include('{{#each cart.items as |item|}}');
+  });
 });

@@ -10,7 +10,7 @@ import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
 import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
-import { describeCompiledParseError } from '../handlebars/parse-errors.js';
+import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
@@ -37,7 +37,11 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   const warnings: TemplateWarning[] = [];
   const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings) : acceptAst(source.ast, limits);
   const ast = toMjmlAst(tree);
-  const { analysis } = checkHandlebars(toMjmlMarkup(ast), files, limits);
+  const markup = toMjmlMarkup(ast);
+  const { analysis } = checkHandlebars(markup, files, limits);
+  // A Liquid tag (`{% for x in y %}`) parses as plain text and would be sent as is: say so.
+  const hint = otherLanguageHint('mjml' in source ? source.mjml : markup); // lines of the file sent
+  if (hint) warnings.push({ message: hint.message, line: hint.line });
 
   const compiled = await compileMjml(tree);
   const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));

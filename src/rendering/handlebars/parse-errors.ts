@@ -74,8 +74,9 @@ export function describeParseError(source: string, error: unknown, options: Desc
   const reported = ERROR_LINE.exec(raw);
   const checkFrom = structural ? Infinity : reported ? positions.index(Number(reported[1]), 1) : 0;
   const problem = findProblem(source, checkFrom);
-  if (problem && consistent(problem, raw, mismatch, got)) return describeProblem(problem, positions, helpers);
-  return fallback(raw, error, mismatch);
+  const described = problem && consistent(problem, raw, mismatch, got) ? describeProblem(problem, positions, helpers) : fallback(raw, error, mismatch);
+  // One line, whatever the quoted source held: a tag can span lines (`{{"⏎"}}`), a sentence must not.
+  return { ...described, message: described.message.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ') };
 }
 
 /**
