@@ -4,7 +4,9 @@
  * the locale checked.
  */
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { leaves, rootShape, schemaOf, setAt, valueOf } from '../support/variable-shapes.js';
 
 const page = (content: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${content}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const ORDER = page('Thanks for your order, {{customer.first_name}}! {{#each order.lines}}<p>{{qty}} × {{name}}</p>{{/each}}{{#if vip}}VIP{{/if}}');
@@ -172,5 +174,25 @@ describe('The variables contract', function () {
     const warning = res.json.warnings.find((w: { message: string }) => w.message.includes('Liquid'));
     expect(warning, JSON.stringify(res.json.warnings)).to.deep.include({ line: 3 });
     expect(warning.message).to.include('{{#each cart.items as |item|}}');
+  });
+
+  it('property (fast-check): for generated declarations, fitting variables render and one wrong leaf is a 400 at its pointer', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(rootShape.chain((shape) => fc.record({ shape: fc.constant(shape), at: fc.constantFrom(...leaves(shape)) })), async ({ shape, at }) => {
+        const id = `generated-${n++}`;
+        const created = await server.request('POST', '/v1/projects', { body: { id, mjml: page('Hello'), metadata: { variables: schemaOf(shape) } } });
+        expect(created.status, created.text).to.equal(201);
+        const fitting = valueOf(shape) as Record<string, unknown>;
+        expect((await render(id, { variables: fitting })).status).to.equal(200);
+        setAt(fitting, at.pointer, at.wrong);
+        const refused = await render(id, { variables: fitting });
+        expect(refused.status).to.equal(400);
+        // Every problem is at that leaf (a value can break two rules there: its type and an enum).
+        const pointers = new Set(refused.json.errors.map((e: { pointer: string }) => e.pointer));
+        expect([...pointers]).to.deep.equal([`/variables${at.pointer}`]);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
