@@ -4,7 +4,8 @@
  */
 export type TemplateErrorCode =
   | 'invalid_ast' // the `ast` is not MJML JSON (shape, root, depth)
-  | 'invalid_mjml' // markup that is not an MJML document
+  | 'invalid_mjml' // MJML markup whose root is not <mjml>
+  | 'not_mjml' // plain HTML or plain text: no MJML in it at all
   | 'handlebars_first_template' // a Handlebars program that generates MJML, not an MJML document
   | 'go_template_syntax' // Go text/template actions ({{.Props.X}}, {{end}})
   | 'invalid_include_path' // an mj-include or includes key outside the template's folder

@@ -290,6 +290,23 @@ describe('API over HTTP (embedded SQLite store)', function () {
       expect(soft.json.warnings[0].message).to.include('mj-text cannot be used inside mj-section');
     });
 
+    it('400 not_mjml for an HTML email or plain text, saying what was found and how to wrap it', async () => {
+      const cases: Array<[string, string]> = [
+        ['<!DOCTYPE html>\n<html><head><title>{{subject}}</title></head><body><p>Hi {{name}}</p></body></html>', 'an HTML document'],
+        ['<table><tr><td>Hi {{name}}</td></tr></table>', 'HTML markup'],
+        ['Hi {{name}}, your order shipped.', 'plain text'],
+      ];
+      for (const [mjml, found] of cases) {
+        const res = await server.request('POST', '/api/v1/projects', { body: { mjml } });
+        expect([res.status, res.json.code], mjml).to.deep.equal([400, 'not_mjml']);
+        expect(res.json.detail).to.include(`This is ${found}, not MJML`).and.to.include('<mjml><mj-body><mj-raw>');
+        expect(res.json.detail).not.to.include('generates MJML');
+      }
+      // What the detail suggests is accepted.
+      const wrapped = await server.request('POST', '/api/v1/projects', { body: { id: 'wrapped-html', mjml: '<mjml><mj-body><mj-raw><table><tr><td>Hi {{name}}</td></tr></table></mj-raw></mj-body></mjml>' } });
+      expect(wrapped.status, wrapped.text).to.equal(201);
+    });
+
     it('400 with a code for templates Handlebars cannot use', async () => {
       const cases: Array<[string, string]> = [
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{.Props.Title}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'go_template_syntax'],

@@ -37,14 +37,16 @@ export function refuseGoTemplates(files: SourceFile[]): void {
 
 /**
  * The template must be an MJML document (root `<mjml>`); a Handlebars program that *produces* MJML
- * (`{{> header}}`, `{{#with order}}{{#> layout}}…`) cannot be compiled once and rendered many times.
- * @throws TemplateError `handlebars_first_template` or `invalid_mjml`.
+ * (`{{> header}}`, `{{#with order}}{{#> layout}}…`) cannot be compiled once and rendered many times; and
+ * markup with no MJML in it at all (an HTML email, plain text) is named for what it is, with how to wrap it.
+ * @throws TemplateError `not_mjml`, `handlebars_first_template` or `invalid_mjml`.
  */
 export function refuseNonMjmlDocument(markup: string): void {
   const lead = markup
     .replace(/^\uFEFF/, '')
     .replace(/^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|\{\{!--[\s\S]*?--\}\}|\{\{![^}]*\}\})*/, '');
   if (/^<mjml[\s/>]/.test(lead)) return;
+  if (!/<mj(?:ml|-[a-z])/i.test(markup)) refuseNotMjml(lead);
   const rootAt = lead.indexOf('<mjml');
   const before = rootAt === -1 ? lead : lead.slice(0, rootAt);
   const expression = before.match(/\{\{[\s\S]*?\}\}/);
@@ -60,6 +62,22 @@ export function refuseNonMjmlDocument(markup: string): void {
   throw new TemplateError('invalid_mjml', 'The markup is not an MJML document: its root element must be <mjml>.', [
     { file: '', line: 1, message: 'root element is not <mjml>' },
   ]);
+}
+
+/** Markup without a single MJML tag: say what it is and how to send it anyway. @throws TemplateError `not_mjml`. */
+function refuseNotMjml(lead: string): never {
+  const found = /^<!doctype\s+html|^<html[\s>]/i.test(lead)
+    ? 'an HTML document'
+    : /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?>/i.test(lead)
+      ? 'HTML markup'
+      : 'plain text';
+  throw new TemplateError(
+    'not_mjml',
+    `This is ${found}, not MJML: a template is an MJML document whose root is <mjml>. To send HTML you already ` +
+      'have, wrap it as it is: <mjml><mj-body><mj-raw>…your HTML…</mj-raw></mj-body></mjml> (Handlebars in it keeps working; ' +
+      'MJML adds its document shell around the body).',
+    [{ file: '', line: 1, message: `found ${found}, no MJML element` }],
+  );
 }
 
 /**
