@@ -1,22 +1,21 @@
 /**
  * The render use case: compile once, render many (ARCHITECTURE §1). The MJML was compiled when the
  * revision was saved; a render only runs that revision's published HTML as a compiled Handlebars
- * template, within a budget. Templates live in an LRU cache keyed by workspace, project and revision,
- * so an entry never goes stale (a save makes a new key; the old one ages out). A miss compiles the
- * template in the compile pool, once however many requests miss together.
+ * template, within a budget, from the compiled revisions of `RevisionCache`; it checks the variables
+ * against the revision's contract first and adds the message parts (subject, preheader, text, warnings).
  */
-import { LRUCache } from 'lru-cache';
 import { DomainError } from '../domain/errors.js';
-import type { MjmlNode } from '../domain/mjml-ast.js';
 import type { ProjectRef } from '../domain/project.js';
 import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/budget.js';
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
-import { renderWithin, type CompiledTemplate, type TemplateOutput } from '../rendering/handlebars/environment.js';
+import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/environment.js';
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
-import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
-import { declaredSchema, VariablesPolicy, type VariablesContract } from './render-variables.js';
-import { partSources, renderParts, revisionWarnings, type CompiledParts, type EmailWarning, type MessageParts } from './render-parts.js';
+import { VariablesPolicy } from './render-variables.js';
+import { renderParts, revisionWarnings, type MessageParts } from './render-parts.js';
+import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
+
+export type { RevisionLoader } from './revision-cache.js';
 
 const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] }) as MessageParts;
 import { schemaDifferences, type SchemaDifference } from '../rendering/variables/differences.js';
@@ -64,45 +63,6 @@ export class RenderError extends Error {
   override readonly name = 'RenderError';
 }
 
-/** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
-export interface RevisionLoader {
-  /** The template compiled to write `output` (null when it cannot write `json`), and the published HTML's hex SHA-256. */
-  /** With `parts`: also the subject, preheader and plain-text templates (format html). */
-  load(
-    publishedHtml: string,
-    output: TemplateOutput,
-    parts?: { subject?: string; preheader?: string },
-  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] } }>;
-  variables(ast: MjmlNode): Promise<string[]>;
-}
-
-interface CachedTemplate {
-  template: CompiledTemplate;
-  /**
-   * The form that writes JSON-escaped output: compiled in the background when a revision is rendered
-   * as JSON from the cache (so a miss pays for one compile, and only revisions rendered again for two);
-   * `loading` meanwhile; null when the template cannot have it.
-   */
-  jsonTemplate?: CompiledTemplate | null | 'loading';
-  publishedHtml: string;
-  ast: MjmlNode;
-  updatedAt: string;
-  publishedSha256: string;
-  /** The variables contract: what the template reads, its declared schema, the inferred ones once built. */
-  contract: VariablesContract;
-  parts: CompiledParts;
-  /** `metadata.locale` when it is a valid BCP 47 tag: the default locale of the formatting helpers. */
-  locale: string | undefined;
-  /** Warnings about the revision's own HTML, found on its first render. */
-  warnings?: EmailWarning[];
-  /** What the template reads, listed on the first GET /templates/:id. */
-  variables?: string[];
-  /** The MJML markup, serialised on the first `format: "mjml"` request. */
-  mjml?: string;
-  /** Approximate bytes held: the HTML's UTF-16 size twice per compiled form (code and strings) and the AST as JSON. */
-  size: number;
-}
-
 export interface RendererOptions {
   /** Upper bound of the cache, approximate bytes (RENDER_CACHE_MB). */
   maxBytes: number;
@@ -111,10 +71,7 @@ export interface RendererOptions {
 }
 
 export class TemplateRenderer {
-  private readonly cache: LRUCache<string, CachedTemplate>;
-  /** Misses being loaded: concurrent requests for one revision share one compile. */
-  private readonly loading = new Map<string, Promise<CachedTemplate>>();
-  private loadCount = 0;
+  private readonly cache: RevisionCache;
   private readonly variablesPolicy = new VariablesPolicy();
 
   constructor(
@@ -122,7 +79,7 @@ export class TemplateRenderer {
     private readonly loader: RevisionLoader,
     private readonly options: RendererOptions,
   ) {
-    this.cache = new LRUCache<string, CachedTemplate>({ maxSize: options.maxBytes, sizeCalculation: (entry) => entry.size });
+    this.cache = new RevisionCache(loader, options.maxBytes);
   }
 
   /**
@@ -138,10 +95,9 @@ export class TemplateRenderer {
     if (revision > latest || revision < 0) {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${latest}).`);
     }
-    const key = cacheKey(ref, revision);
-    let entry = this.cache.get(key);
+    let entry = this.cache.get(ref, revision);
     const cache = entry ? 'HIT' : 'MISS';
-    entry ??= await this.load(key, () => this.queries.getProjectAt(ref, revision));
+    entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
     if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS };
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
@@ -214,8 +170,7 @@ export class TemplateRenderer {
    */
   async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
     const view = await this.queries.getProject(ref);
-    const key = cacheKey(ref, view.revision);
-    const entry = this.cache.get(key) ?? (await this.load(key, async () => view));
+    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
     entry.variables ??= await this.loader.variables(view.ast);
     return { view, variables: entry.variables };
   }
@@ -227,7 +182,7 @@ export class TemplateRenderer {
    */
   async variables(ref: ProjectRef): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
     const view = await this.queries.getProject(ref);
-    const entry = this.cache.get(cacheKey(ref, view.revision)) ?? (await this.load(cacheKey(ref, view.revision), async () => view));
+    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
@@ -240,44 +195,6 @@ export class TemplateRenderer {
 
   /** Revisions compiled into the cache since start (for /health): misses that shared a compile count once. */
   get loads(): number {
-    return this.loadCount;
-  }
-
-  private load(key: string, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
-    let pending = this.loading.get(key);
-    if (!pending) {
-      this.loadCount += 1;
-      pending = (async () => {
-        const view = await read();
-        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata));
-        const { template, publishedSha256 } = loaded;
-        const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
-        const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
-        if (template === null) throw new Error('the HTML form of a template is always compiled');
-        // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
-        const size = Math.max(1, view.publishedHtml.length * 2 * 5 + JSON.stringify(view.ast).length * 2);
-        const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
-        this.cache.set(key, entry);
-        return entry;
-      })().finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
-  }
-}
-
-function cacheKey(ref: ProjectRef, revision: number): string {
-  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
-}
-
-/** `metadata.locale` canonicalised (ECMA-402 `Intl.getCanonicalLocales`), undefined when absent or not a BCP 47 tag. */
-function metadataLocale(metadata: Record<string, unknown>): string | undefined {
-  const locale = metadata['locale'];
-  if (typeof locale !== 'string') return undefined;
-  try {
-    return Intl.getCanonicalLocales(locale)[0];
-  } catch {
-    return undefined;
+    return this.cache.loads;
   }
 }
