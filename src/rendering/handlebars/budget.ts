@@ -26,10 +26,17 @@ export type RenderLimitName = 'RENDER_MAX_BYTES' | 'RENDER_MAX_ITERATIONS' | 're
 const LIMIT_MESSAGES: Record<RenderLimitName, (max: number) => string> = {
   RENDER_MAX_BYTES: (max) => `The rendered output passed ${max} bytes (RENDER_MAX_BYTES) and the render was stopped.`,
   RENDER_MAX_ITERATIONS: (max) => `The render passed ${max} block iterations and helper calls (RENDER_MAX_ITERATIONS) and was stopped.`,
-  recursion_depth: () => 'The render nested partials deeper than the call stack allows (a partial that calls itself without end) and was stopped.',
+  recursion_depth: (max) =>
+    `The render nested partial calls more than ${max} deep (a partial that calls itself without end) and was stopped.`,
 };
 
-/** A render passed one of its limits; `limit` names it, `max` its value (null for the call stack). */
+/**
+ * How deep partial calls may nest in one render: a partial that calls itself is stopped here, by the
+ * budget, long before it could exhaust the call stack (about 15 frames a call).
+ */
+export const MAX_PARTIAL_DEPTH = 100;
+
+/** A render passed one of its limits; `limit` names it, `max` its value (null for the call stack itself). */
 export class RenderLimitError extends Error {
   override readonly name = 'RenderLimitError';
   constructor(
@@ -45,6 +52,8 @@ interface Meter {
   /** UTF-16 code units appended so far: a lower bound of the UTF-8 bytes, so it never refuses early. */
   chars: number;
   steps: number;
+  /** Partial calls in progress (nesting). */
+  partialDepth: number;
 }
 
 let active: Meter | null = null;
@@ -94,6 +103,28 @@ export function metered<F extends HelperLike>(helper: F, { programs = true }: { 
   } as F;
 }
 
+/**
+ * The runtime's `invokePartial`, metered as `metered(…, { programs: false })` does, and its nesting
+ * bounded by `MAX_PARTIAL_DEPTH`. @throws RenderLimitError `RENDER_MAX_ITERATIONS`, `recursion_depth`.
+ */
+export function meteredPartial<F extends HelperLike>(invoke: F): F {
+  const counted = metered(invoke, { programs: false });
+  return function (this: unknown, ...args: unknown[]) {
+    const meter = active;
+    if (meter === null) return invoke.apply(this, args);
+    if (meter.partialDepth >= MAX_PARTIAL_DEPTH) {
+      step(meter); // the iteration budget, when it is the smaller, keeps deciding first
+      throw new RenderLimitError('recursion_depth', MAX_PARTIAL_DEPTH);
+    }
+    meter.partialDepth += 1;
+    try {
+      return counted.apply(this, args);
+    } finally {
+      meter.partialDepth -= 1;
+    }
+  } as F;
+}
+
 function countRuns(meter: Meter, program: unknown): unknown {
   if (typeof program !== 'function') return program;
   const run = program as HelperLike;
@@ -109,7 +140,7 @@ function countRuns(meter: Meter, program: unknown): unknown {
  */
 export function runMetered(limits: RenderLimits, render: () => string): string {
   const previous = active;
-  active = { limits, chars: 0, steps: 0 };
+  active = { limits, chars: 0, steps: 0, partialDepth: 0 };
   try {
     const output = render();
     if (output.length > limits.maxBytes / 3 && Buffer.byteLength(output, 'utf8') > limits.maxBytes) {

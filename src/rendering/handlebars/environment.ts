@@ -6,7 +6,7 @@
  * (`loadTemplate`), so that parsing and code generation never run on the event loop.
  */
 import Handlebars from 'handlebars';
-import { countOutput, metered, runMetered, type RenderLimits } from './budget.js';
+import { countOutput, metered, meteredPartial, runMetered, type RenderLimits } from './budget.js';
 import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
 import { LIBRARY_HELPER_NAMES, registerLibraryHelpers } from './helpers/index.js';
 
@@ -42,7 +42,16 @@ export interface RenderOptions {
    * handed to them as `@locale` in Handlebars' data frame; default `en-US` (helpers/arguments.ts).
    */
   locale?: string;
+  /**
+   * The revision's project partials (`loadPartial`), by name: what `{{> name}}` finds in this render and
+   * nowhere else — nothing is registered in the environment, so no render sees another revision's.
+   */
+  partials?: LoadedPartials;
 }
+
+/** A project partial loaded from `precompileTemplate`'s output (`loadPartial`): Handlebars' own template function. */
+export type LoadedPartial = (context: unknown, options?: unknown) => string;
+export type LoadedPartials = Readonly<Record<string, LoadedPartial>>;
 
 /**
  * A loaded template: `(context, options?) => output`; throws what Handlebars throws at render time
@@ -97,7 +106,7 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
   const vm = (env as unknown as { VM: Record<string, unknown> }).VM;
   (env as unknown as { VM: Record<string, unknown> }).VM = {
     ...vm,
-    invokePartial: metered(vm['invokePartial'] as (...args: unknown[]) => unknown, { programs: false }),
+    invokePartial: meteredPartial(vm['invokePartial'] as (...args: unknown[]) => unknown),
   };
   env.logger.level = 4; // above 'error' (3): Handlebars writes nothing to the console
   return env;
@@ -120,20 +129,41 @@ export function precompileTemplate(env: HandlebarsEnvironment, source: string | 
  * @throws SyntaxError when `spec` is not such output.
  */
 export function loadTemplate(env: HandlebarsEnvironment, spec: string): CompiledTemplate {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
-  const templateSpec = new Function(OUTPUT_COUNTER, JSON_ESCAPE, `return ${spec};`)(countOutput, escapeJsonText) as Parameters<typeof env.template>[0];
-  const template = env.template(templateSpec);
-  return (context, options) => (options?.locale === undefined ? template(context) : template(context, { data: { locale: options.locale } }));
+  const template = env.template(templateSpecOf(env, spec));
+  return (context, options) => {
+    const locale = options?.locale;
+    const partials = options?.partials;
+    if (locale === undefined && partials === undefined) return template(context);
+    return template(context, { ...(locale !== undefined ? { data: { locale } } : {}), ...(partials !== undefined ? { partials: { ...partials } } : {}) });
+  };
 }
 
 /**
- * Render within `limits` (budget.ts), formatting in `options.locale` (default `en-US`).
+ * Load a project partial from `precompileTemplate`'s output: the template function Handlebars calls for
+ * `{{> name}}` when it is passed in a render's `partials` (RenderOptions).
+ * @throws SyntaxError when `spec` is not such output.
+ */
+export function loadPartial(env: HandlebarsEnvironment, spec: string): LoadedPartial {
+  return env.template(templateSpecOf(env, spec)) as unknown as LoadedPartial;
+}
+
+function templateSpecOf(env: HandlebarsEnvironment, spec: string): Parameters<typeof env.template>[0] {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
+  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, `return ${spec};`)(countOutput, escapeJsonText) as Parameters<typeof env.template>[0];
+}
+
+/**
+ * Render within `limits` (budget.ts), formatting in `options.locale` (default `en-US`), with `options.partials`
+ * as the only partials besides the template's inline ones.
  * @throws RenderLimitError past a limit; RangeError for a locale that is not a BCP 47 tag; Handlebars'
  *   errors (e.g. "#each requires an iterator"); HelperArgumentError for a value a helper cannot use.
  */
 export function renderWithin(template: CompiledTemplate, context: Record<string, unknown>, limits: RenderLimits, options?: RenderOptions): string {
   const locale = options?.locale === undefined ? undefined : canonicalLocale(options.locale);
-  return runMetered(limits, () => (locale === undefined ? template(context) : template(context, { locale })));
+  const partials = options?.partials;
+  if (locale === undefined && partials === undefined) return runMetered(limits, () => template(context));
+  const render = { ...(locale !== undefined ? { locale } : {}), ...(partials !== undefined ? { partials } : {}) };
+  return runMetered(limits, () => template(context, render));
 }
 
 /** `locale` in its canonical form (`en-us` → `en-US`). @throws RangeError when it is not a well-formed BCP 47 tag. */
