@@ -18,6 +18,7 @@ export type TemplateErrorCode =
   | 'invalid_handlebars' // Handlebars cannot parse or run the template
   | 'unknown_helper' // a helper that is not registered
   | 'unknown_partial' // a partial that is not defined
+  | 'recursive_partial' // project partials that call themselves or each other in a cycle
   | 'template_too_large' // a byte size over its limit (413)
   | 'template_too_complex'; // elements, depth or expressions over their limit
 

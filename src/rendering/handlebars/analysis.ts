@@ -8,7 +8,7 @@
  * partial blocks; `lib/handlebars/helpers/*.js`: what the built-ins need). Pure: no I/O.
  */
 import { AVAILABLE_HELPERS } from './environment.js';
-import { TemplateWalker, byLine, formatPath, sortedUnique, uniqueReads } from './walker.js';
+import { MAX_PARTIAL_EXPANSIONS, TemplateWalker, byLine, formatPath, sortedUnique, uniqueReads } from './walker.js';
 import type { BuiltInArityError, DataRead, HelperCall, PartialReference } from './walker.js';
 
 export type { BuiltInArityError, DataRead, DataUse, HelperCall, PartialReference } from './walker.js';
@@ -22,11 +22,13 @@ export { parseHandlebars, type HandlebarsParseResult } from './parse.js';
  * - `partials`: every partial statement and partial block, in source order.
  * - `inlinePartials`: names defined with `{{#*inline "name"}}`, sorted, unique.
  * - `missingPartials`: `{{> name}}` statements that will throw "The partial name could not be
- *   found": the name is not defined inline (we register no partials), or the partial is dynamic,
- *   or it is `@partial-block` outside an inline partial. Partial BLOCKS are never missing: they
- *   render their fail-over content.
+ *   found": the name is neither defined inline nor a project partial (`options.partials`; nothing
+ *   else is registered), or the partial is dynamic, or it is `@partial-block` outside an inline
+ *   partial (and outside a project partial, `options.isPartial`). Partial BLOCKS are never missing:
+ *   they render their fail-over content.
  * - `decorators`: names of decorators used (`inline` for inline partials), sorted, unique.
- * - `variables`: every data path read, resolved to the root context, sorted, unique; `[]` marks
+ * - `variables`: every data path read (by the project partials it calls too), resolved to the root
+ *   context, sorted, unique; `[]` marks
  *   an element of an iterated list (`order.lines[].product_name`).
  * - `builtInArityErrors`: calls of `if`/`unless`/`with`/`each`/`lookup` that throw at render time.
  * - `dataReads`: the same reads as `variables`, as segments with how each is used (what
@@ -42,6 +44,16 @@ export interface TemplateAnalysis {
   variables: string[];
   builtInArityErrors: BuiltInArityError[];
   dataReads: DataRead[];
+}
+
+export interface AnalysisOptions {
+  /**
+   * The revision's project partials, parsed: a call of one is not missing, and what it reads with the
+   * call's context and hash arguments counts as read by the template (walker.ts `followPartial`).
+   */
+  partials?: ReadonlyMap<string, hbs.AST.Program>;
+  /** The program is itself a project partial: its `{{> @partial-block}}` is the block it is called with. */
+  isPartial?: boolean;
 }
 
 /**
@@ -63,12 +75,18 @@ export interface TemplateAnalysis {
  *   Reads whose context is unknowable (inside `{{#each (helper)}}`, above the root) are left out.
  * Never throws.
  */
-export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
-  const walk = new TemplateWalker().run(program);
-  const available = new Set(AVAILABLE_HELPERS);
+export function analyzeTemplate(program: hbs.AST.Program, options: AnalysisOptions = {}): TemplateAnalysis {
+  const partials = options.partials ?? new Map<string, hbs.AST.Program>();
+  let walk = new TemplateWalker().run(program);
   const inline = walk.inlinePartials;
+  if (partials.size > 0) {
+    // An inline partial of the same name wins over a project partial (Handlebars' own precedence).
+    const programs = new Map([...partials].filter(([name]) => !inline.has(name)));
+    walk = new TemplateWalker({ programs, budget: { left: MAX_PARTIAL_EXPANSIONS }, active: [] }).run(program);
+  }
+  const available = new Set(AVAILABLE_HELPERS);
   const missingPartials = walk.partialStatements
-    .filter((p) => p.dynamic || (p.name === '@partial-block' ? !p.insideInlinePartial : !inline.has(p.name)))
+    .filter((p) => p.dynamic || (p.name === '@partial-block' ? !p.insideInlinePartial && !options.isPartial : !inline.has(p.name) && !partials.has(p.name)))
     .map(({ name, line }) => ({ name, line }));
   return {
     helpers: sortedUnique(walk.helperCalls.map((call) => call.name)),

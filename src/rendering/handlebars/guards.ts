@@ -9,6 +9,7 @@ import { findHelperMisuse } from './helpers/index.js';
 import { allStatements } from './parse.js';
 import { lineAt } from '../mjml/markup-scan.js';
 import { findGoTemplateSyntax } from './go-syntax.js';
+import { MAX_PARTIALS, PARTIAL_NAME, findPartialCycle, type PartialPrograms } from './partials.js';
 import { describeTemplateParseError } from './parse-errors.js';
 import { TemplateError } from '../template-error.js';
 
@@ -91,31 +92,105 @@ export function countStatements(program: hbs.AST.Program): number {
 }
 
 /**
- * Parse and check the Handlebars of the whole template (`markup`: the template's MJML, includes inlined).
- * `files` only serve to point at the file and line of a problem. What a template may use ("safe
+ * Parse and check the Handlebars of the whole template (`markup`: the template's MJML, includes inlined)
+ * and of its project partials (`partials`, by name). `files` only serve to point at the file and line of
+ * a problem (a partial's is `partials/<name>`). What a template and each partial may use ("safe
  * Handlebars"): the helpers of `AVAILABLE_HELPERS` only (Handlebars' `knownHelpersOnly`, `log` excluded),
- * partials by name only, and no decorator but `{{#*inline "name"}}`; prototype properties are never
- * readable (the runtime's default).
+ * partials by name only — a project partial or an inline one — and no decorator but
+ * `{{#*inline "name"}}`; prototype properties are never readable (the runtime's default). Partials may
+ * not call each other in a cycle. The template's analysis counts what the partials it calls read.
  * @throws TemplateError `invalid_handlebars` (syntax; a decorator other than `{{#*inline "name"}}`; a
  *   dynamic partial `{{> (expr)}}`; a wrong built-in arity; a library helper call that cannot work, such as
- *   `{{compare a "=~" b}}` or `{{currency x}}` without `code=`), `unknown_helper` (naming the unknown ones
- *   with their lines, and the available ones), `unknown_partial`, `template_too_complex` (more statements
- *   than `limits.maxExpressions`).
+ *   `{{compare a "=~" b}}` or `{{currency x}}` without `code=`; a partial name that is not allowed),
+ *   `unknown_helper` (naming the unknown ones with their lines, and the available ones), `unknown_partial`
+ *   (naming them and the partials that exist), `recursive_partial` (naming the cycle),
+ *   `template_too_complex` (more statements, template and partials together, than
+ *   `limits.maxExpressions`; more than `MAX_PARTIALS` partials).
  */
 export function checkHandlebars(
   markup: string,
   files: SourceFile[],
   limits?: Pick<TemplateLimits, 'maxExpressions'>,
-): { program: hbs.AST.Program; analysis: TemplateAnalysis } {
+  partials: Readonly<Record<string, string>> = {},
+): { program: hbs.AST.Program; analysis: TemplateAnalysis; partials: PartialPrograms } {
   const parsed = parseHandlebars(markup);
   if (!parsed.ok) {
     const { detail, problem } = describeTemplateParseError(markup, files); // one sentence, one line (in the file sent)
     throw new TemplateError('invalid_handlebars', detail, [problem]);
   }
-  if (limits) checkLimit('maxExpressions', limits, countStatements(parsed.program));
-  const analysis = analyzeTemplate(parsed.program);
-  refuseDecorators(parsed.program, markup, files);
-  refuseDynamicPartials(parsed.program, markup, files);
+  const programs = parsePartials(partials);
+  if (limits) {
+    let statements = countStatements(parsed.program);
+    for (const program of programs.values()) statements += countStatements(program);
+    checkLimit('maxExpressions', limits, statements);
+  }
+  refuseCycles(programs);
+  const analysis = checkProgram(parsed.program, markup, files, programs, false);
+  for (const [name, program] of programs) {
+    const text = partials[name]!;
+    checkProgram(program, text, [{ file: partialFile(name), text }], programs, true);
+  }
+  return { program: parsed.program, analysis, partials: programs };
+}
+
+/** How problems in a partial name their file. */
+export const partialFile = (name: string) => `partials/${name}`;
+
+/**
+ * The partials parsed, by name. @throws TemplateError `template_too_complex` (more than `MAX_PARTIALS`),
+ * `invalid_handlebars` (a name that is not allowed; a partial that does not parse, located in it).
+ */
+function parsePartials(partials: Readonly<Record<string, string>>): PartialPrograms {
+  const names = Object.keys(partials);
+  if (names.length > MAX_PARTIALS) {
+    throw new TemplateError('template_too_complex', `The template has ${names.length} partials; the limit is ${MAX_PARTIALS}.`, [{ pointer: '/partials', message: `more than ${MAX_PARTIALS} partials` }], 400, {
+      limit: 'MAX_PARTIALS',
+      max: MAX_PARTIALS,
+      found: names.length,
+    });
+  }
+  const badNames = names.filter((name) => !PARTIAL_NAME.test(name));
+  if (badNames.length > 0) {
+    throw new TemplateError(
+      'invalid_handlebars',
+      `Partial name${badNames.length > 1 ? 's' : ''} ${badNames.map((n) => JSON.stringify(n)).join(', ')} ${badNames.length > 1 ? 'are' : 'is'} not allowed: a name is 1–64 letters, digits, "_", "." or "-", starting with a letter, digit or "_".`,
+      badNames.map((name) => ({ pointer: `/partials/${escapePointer(name)}`, message: 'not an allowed partial name' })),
+    );
+  }
+  const programs = new Map<string, hbs.AST.Program>();
+  for (const name of names.sort()) {
+    const text = partials[name]!;
+    const parsed = parseHandlebars(text);
+    if (!parsed.ok) {
+      const { detail, problem } = describeTemplateParseError(text, [{ file: partialFile(name), text }]);
+      throw new TemplateError('invalid_handlebars', detail, [{ ...problem, pointer: `/partials/${escapePointer(name)}` }]);
+    }
+    programs.set(name, parsed.program);
+  }
+  return programs;
+}
+
+/** @throws TemplateError `recursive_partial` when partials call each other in a cycle (or one calls itself). */
+function refuseCycles(programs: PartialPrograms): void {
+  const cycle = findPartialCycle(programs);
+  if (!cycle) return;
+  const chain = cycle.map((name) => `{{> ${name}}}`).join(' → ');
+  throw new TemplateError(
+    'recursive_partial',
+    cycle.length === 2
+      ? `The partial '${cycle[0]}' calls itself (${chain}): it would recurse without end. Partials may not call themselves or each other in a cycle.`
+      : `The partials ${cycle.slice(0, -1).map((n) => `'${n}'`).join(', ')} call each other in a cycle (${chain}): they would recurse without end.`,
+    cycle.slice(0, -1).map((name, i) => ({ file: partialFile(name), pointer: `/partials/${escapePointer(name)}`, message: `calls {{> ${cycle[i + 1]}}}` })),
+    400,
+    { cycle },
+  );
+}
+
+/** The checks of one program (the template, or a partial: `isPartial`). Returns its analysis. */
+function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFile[], partials: PartialPrograms, isPartial: boolean): TemplateAnalysis {
+  const analysis = analyzeTemplate(program, { partials, isPartial });
+  refuseDecorators(program, markup, files);
+  refuseDynamicPartials(program, markup, files);
   if (analysis.unknownHelpers.length > 0) {
     const names = [...new Set(analysis.unknownHelpers.map((h) => h.name))];
     // `{{name`, `{{#name`, `{{^name`, or `(name` inside a mustache: a call of `name`.
@@ -134,24 +209,29 @@ export function checkHandlebars(
   }
   if (analysis.missingPartials.length > 0) {
     const names = [...new Set(analysis.missingPartials.map((p) => p.name))];
+    const available = [...partials.keys()].sort();
+    const where = isPartial ? ` (called in ${files[0]?.file ?? 'a partial'})` : '';
     throw new TemplateError(
       'unknown_partial',
-      `Unknown Handlebars partial${names.length > 1 ? 's' : ''}: ${names.join(', ')}. Letterpress registers no partials; ` +
-        'inline their markup, or define them in the template with {{#*inline "name"}}…{{/inline}}.',
+      `Unknown Handlebars partial${names.length > 1 ? 's' : ''}: ${names.join(', ')}${where}. ` +
+        (available.length > 0
+          ? `The partials of this template are: ${available.join(', ')}; `
+          : 'This template has no partials: send them in "partials" ({ "name": "source" }), ') +
+        'or define them in the template with {{#*inline "name"}}…{{/inline}}.',
       names.map((name) => ({ ...locate(files, new RegExp(`\\{\\{~?\\s*>\\s*${escape(name)}\\b`)), message: `partial '${name}' is not defined` })),
       400,
-      { unknown_partials: names },
+      { unknown_partials: names, available_partials: [...available, ...analysis.inlinePartials.filter((n) => !partials.has(n))] },
     );
   }
   if (analysis.builtInArityErrors.length > 0) {
     const first = analysis.builtInArityErrors[0]!;
     throw new TemplateError(
       'invalid_handlebars',
-      `Handlebars would fail at render time: ${first.message}.`,
-      analysis.builtInArityErrors.map((e) => ({ message: `${e.helper}: ${e.message}` })),
+      `Handlebars would fail at render time${isPartial ? ` (in ${files[0]?.file})` : ''}: ${first.message}.`,
+      analysis.builtInArityErrors.map((e) => ({ ...(isPartial ? { file: files[0]?.file ?? '' } : {}), message: `${e.helper}: ${e.message}` })),
     );
   }
-  const misuse = findHelperMisuse(parsed.program);
+  const misuse = findHelperMisuse(program);
   const firstMisuse = misuse[0];
   if (firstMisuse) {
     const sites = misuse.map((m) => ({ ...m, ...locateNode(markup, m.loc, files) }));
@@ -164,7 +244,12 @@ export function checkHandlebars(
       { helper: firstMisuse.helper },
     );
   }
-  return { program: parsed.program, analysis };
+  return analysis;
+}
+
+/** RFC 6901: `~` → `~0`, `/` → `~1`. */
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 type DecoratorNode = { type: 'Decorator' | 'DecoratorBlock'; path: hbs.AST.PathExpression; params: hbs.AST.Expression[]; loc: hbs.AST.SourceLocation };

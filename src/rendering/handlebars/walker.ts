@@ -127,10 +127,39 @@ interface BlockParamFrame {
 /** Context of a nested program: a root path, `null` (unknowable), or `'same'` (unchanged). */
 type ProgramContext = RootPath | null | 'same';
 
+/**
+ * Project partials the walk follows into, to record what they read with the context they are called
+ * with: `programs` by name (without those the template shadows with an inline partial of the same name),
+ * `budget.left` how many calls may still be followed in the whole analysis (shared by every nested walk,
+ * so partials calling partials cannot multiply the work), `active` the partials being walked (a recursive
+ * call is not followed again).
+ */
+export interface PartialExpansion {
+  programs: ReadonlyMap<string, hbs.AST.Program>;
+  budget: { left: number };
+  active: readonly string[];
+}
+
+/** How many partial calls one analysis follows at most (the reads past it are not recorded). */
+export const MAX_PARTIAL_EXPANSIONS = 500;
+
 export class TemplateWalker {
   /** Context stack, innermost last; `null` = a context with no root path. */
-  private readonly scopes: Array<RootPath | null> = [[]];
-  private readonly blockParams: BlockParamFrame[] = [];
+  private readonly scopes: Array<RootPath | null>;
+  private readonly blockParams: BlockParamFrame[];
+
+  /**
+   * @param expansion project partials to follow (none: partial calls only read their arguments).
+   * @param scopes, frame where a partial's walk starts: the caller's contexts and its hash arguments.
+   */
+  constructor(
+    private readonly expansion?: PartialExpansion,
+    scopes: Array<RootPath | null> = [[]],
+    frame?: BlockParamFrame,
+  ) {
+    this.scopes = scopes;
+    this.blockParams = frame ? [frame] : [];
+  }
   private inlinePartialDepth = 0;
   private readonly result: WalkResult = {
     helperCalls: [],
@@ -253,8 +282,32 @@ export class TemplateWalker {
     const [contextParam, ...rest] = node.params;
     const context = contextParam ? this.readExpression(contextParam, 'context') : 'same';
     this.readArguments(rest, node.hash);
+    if (!dynamic) this.followPartial(name, context, node.hash);
     // The block's content runs with the partial's context when `{{> @partial-block}}` calls it.
     this.nested(block, context, []);
+  }
+
+  /**
+   * What a project partial reads when called here: its program walked with the call's context (its
+   * context argument, else the caller's) and its hash arguments standing for the values passed
+   * (`{{> card title=order.name}}`: `{{title}}` inside reads `order.name`). Only the reads are kept; the
+   * partial's own helpers, partials and errors are checked on it alone (guards.ts).
+   */
+  private followPartial(name: string, context: ProgramContext, hash: hbs.AST.Hash | undefined): void {
+    const expansion = this.expansion;
+    const program = expansion?.programs.get(name);
+    if (!expansion || !program || expansion.active.includes(name) || expansion.budget.left <= 0) return;
+    expansion.budget.left -= 1;
+    const pairs = hash?.pairs ?? [];
+    const frame: BlockParamFrame = {
+      names: pairs.map((pair) => pair.key),
+      targets: pairs.map((pair) => ((pair.value as ExpressionNode).type === 'PathExpression' ? this.resolve(pair.value as hbs.AST.PathExpression) : null)),
+    };
+    const scopes = [...this.scopes];
+    const current = scopes[scopes.length - 1] ?? null;
+    if (context !== 'same' && !(context !== null && current !== null && samePath(context, current))) scopes.push(context);
+    const inner = new TemplateWalker({ ...expansion, active: [...expansion.active, name] }, scopes, pairs.length > 0 ? frame : undefined);
+    this.result.reads.push(...inner.run(program).reads);
   }
 
   private decoratorBlock(node: DecoratorBlockNode): void {
