@@ -24,6 +24,8 @@ export interface ProjectDetailsDoc {
   ast: MjmlNode | null;
   publishedHtml: string | null;
   mjmlVersion: string | null;
+  /** The revision's project partials; absent when it has none (and after deletion). */
+  partials?: Record<string, string>;
 }
 
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
@@ -35,7 +37,7 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {
-        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion } = event.data;
+        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = event.data;
         return {
           workspace,
           id: projectId,
@@ -47,18 +49,21 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
           ast,
           publishedHtml,
           mjmlVersion,
+          ...(partials ? { partials } : {}),
         };
       }
       case 'ProjectSaved': {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
-        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion } = event.data;
-        return { ...doc, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion };
+        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = event.data;
+        const { partials: _previous, ...rest } = doc; // each revision has its own partials, or none
+        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}) };
       }
       case 'ProjectDeleted': {
         if (doc === null) return null;
         const at = event.data.occurredAt;
-        return { ...doc, revision: event.revision, status: 'deleted', updatedAt: at, deletedAt: at, ast: null, publishedHtml: null, mjmlVersion: null };
+        const { partials: _dropped, ...rest } = doc;
+        return { ...rest, revision: event.revision, status: 'deleted', updatedAt: at, deletedAt: at, ast: null, publishedHtml: null, mjmlVersion: null };
       }
       default:
         return assertNever(event);

@@ -123,8 +123,9 @@ export class ProjectCommands {
     if (!recorded || recorded.revision !== revision || !event || event.type === 'ProjectDeleted') {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
     }
-    const { ast, publishedHtml, mjmlVersion, metadata } = event.data;
-    return this.publishing(intent, { template: { ast, publishedHtml, mjmlVersion }, actor: input.actor }, (at, template) => ({
+    const { ast, publishedHtml, mjmlVersion, metadata, partials } = event.data;
+    const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}) };
+    return this.publishing(intent, { template, actor: input.actor }, (at, template) => ({
       type: 'SaveProject',
       ...ref,
       at,
@@ -233,6 +234,6 @@ function compiled(template: PublishedTemplate | null): PublishedTemplate {
 function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEvent[]): ProjectView | null {
   const last = events[events.length - 1];
   if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
-  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion } = last.data;
-  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion };
+  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = last.data;
+  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {} };
 }

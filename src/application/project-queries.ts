@@ -21,6 +21,8 @@ export interface ProjectView extends ProjectRef {
   ast: MjmlNode;
   publishedHtml: string;
   mjmlVersion: string;
+  /** The revision's project partials by name (`{}` when none). */
+  partials: Record<string, string>;
 }
 
 export class ProjectQueries {
@@ -47,6 +49,7 @@ export class ProjectQueries {
       ast: doc.ast,
       publishedHtml: doc.publishedHtml,
       mjmlVersion: doc.mjmlVersion,
+      partials: doc.partials ?? {},
     };
   }
 
@@ -71,6 +74,7 @@ export class ProjectQueries {
       ast: data.ast,
       publishedHtml: data.publishedHtml,
       mjmlVersion: data.mjmlVersion,
+      partials: data.partials ?? {},
     };
   }
 
@@ -91,9 +95,9 @@ export class ProjectQueries {
     if (event.type === 'ProjectDeleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion } = event.data;
+    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = event.data;
     const createdAt = (first.data as ProjectEvent['data']).occurredAt;
-    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion };
+    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {} };
   }
 
   /**

@@ -106,14 +106,14 @@ export class TemplateRenderer {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale);
         if (escaped !== null) {
-          const parts = this.parts(entry, request, locale, () => this.renderText(entry.template, request.variables, locale), Buffer.byteLength(escaped, 'utf8'));
+          const parts = this.parts(entry, request, locale, () => this.renderText(entry, request.variables, locale), Buffer.byteLength(escaped, 'utf8'));
           return { ...base, body: escaped, escaped: true, parts };
         }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
-    const body = this.renderText(entry.template, request.variables, locale);
+    const body = this.renderText(entry, request.variables, locale);
     const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => body, Buffer.byteLength(body, 'utf8')) : NO_PARTS;
     return { ...base, body, escaped: false, parts };
   }
@@ -142,9 +142,9 @@ export class TemplateRenderer {
   }
 
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
-  private renderText(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined): string {
+  private renderText(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): string {
     try {
-      return renderWithin(template, variables, this.options.limits, locale ? { locale } : {});
+      return renderWithin(entry.template, variables, this.options.limits, { ...(locale ? { locale } : {}), ...(entry.partials ? { partials: entry.partials } : {}) });
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);
@@ -171,7 +171,7 @@ export class TemplateRenderer {
   async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
     const view = await this.queries.getProject(ref);
     const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    entry.variables ??= await this.loader.variables(view.ast);
+    entry.variables ??= await this.loader.variables(view.ast, view.partials);
     return { view, variables: entry.variables };
   }
 

@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import type { MjmlNode } from '../domain/mjml-ast.js';
 import type { ProjectRef } from '../domain/project.js';
-import type { CompiledTemplate, TemplateOutput } from '../rendering/handlebars/environment.js';
+import type { CompiledTemplate, LoadedPartials, TemplateOutput } from '../rendering/handlebars/environment.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectView } from './project-queries.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
@@ -17,12 +17,14 @@ import { declaredSchema, type VariablesContract } from './render-variables.js';
 export interface RevisionLoader {
   /** The template compiled to write `output` (null when it cannot write `json`), and the published HTML's hex SHA-256. */
   /** With `parts`: also the subject, preheader and plain-text templates (format html). */
+  /** With `partials`: the revision's project partials compiled too (and counted in what it reads). */
   load(
     publishedHtml: string,
     output: TemplateOutput,
     parts?: { subject?: string; preheader?: string },
-  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] } }>;
-  variables(ast: MjmlNode): Promise<string[]>;
+    partials?: Record<string, string>,
+  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials }>;
+  variables(ast: MjmlNode, partials?: Record<string, string>): Promise<string[]>;
 }
 
 /** A revision made renderable, as the cache keeps it. */
@@ -35,6 +37,8 @@ export interface CachedTemplate {
    */
   jsonTemplate?: CompiledTemplate | null | 'loading';
   publishedHtml: string;
+  /** The revision's project partials, loaded; passed to every render of it (and only of it). */
+  partials?: LoadedPartials;
   ast: MjmlNode;
   updatedAt: string;
   publishedSha256: string;
@@ -94,15 +98,16 @@ export class RevisionCache {
       this.#loads += 1;
       pending = (async () => {
         const view = await read();
-        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata));
+        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials);
         const { template, publishedSha256 } = loaded;
         const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
         const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
         if (template === null) throw new Error('the HTML form of a template is always compiled');
         // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
-        const size = Math.max(1, view.publishedHtml.length * 2 * 5 + JSON.stringify(view.ast).length * 2);
+        const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0);
+        const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));

@@ -16,6 +16,12 @@ export interface PublishedTemplate {
   publishedHtml: string;
   /** Version of the `mjml` package that produced `publishedHtml` (e.g. "5.4.1"). */
   mjmlVersion: string;
+  /**
+   * The project partials of this revision, by name: Handlebars sources (HTML with Handlebars, not MJML)
+   * that `{{> name}}` in the published HTML calls at render time. Absent when there are none (and in
+   * every event written before partials existed).
+   */
+  partials?: Record<string, string>;
 }
 
 /** Who and what an event is about; carried in every event so projections need no stream-name parsing. */

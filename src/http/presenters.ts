@@ -17,6 +17,7 @@ export function presentProject(view: ProjectView) {
     ast: view.ast,
     published_html: view.publishedHtml,
     mjml_version: view.mjmlVersion,
+    partials: view.partials,
   };
 }
 

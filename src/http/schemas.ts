@@ -10,6 +10,7 @@ import { InvalidSchemaError, VariablesPolicy } from '../application/render-varia
 import { messagePartProblems } from '../application/render-parts.js';
 import { ProblemError } from './problem.js';
 import { nearestName } from './suggest.js';
+import { PARTIAL_NAME } from '../rendering/handlebars/partials.js';
 
 /** Project ids: 1–100 characters, letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -22,6 +23,7 @@ const templateFields = {
   mjml: z.string().min(1).optional(),
   includes: z.record(z.string().min(1), z.string()).optional(),
   validation: z.enum(['strict', 'soft']).optional(),
+  partials: z.record(z.string().regex(PARTIAL_NAME, 'partial names are 1–64 letters, digits, "_", "." or "-", starting with a letter, digit or "_"'), z.string()).optional(),
 };
 
 const createBody = z.strictObject({ id: projectId.optional(), ...templateFields });
@@ -191,7 +193,8 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
   if (hasAst && body.includes !== undefined) {
     throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [{ pointer: '/includes', message: 'only with mjml' }]);
   }
-  const source: TemplateSource = hasAst ? { ast: body.ast } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}) };
+  const partials = body.partials && Object.keys(body.partials).length > 0 ? { partials: body.partials } : {};
+  const source: TemplateSource = hasAst ? { ast: body.ast, ...partials } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
   const partProblems = body.metadata ? messagePartProblems(body.metadata) : [];
   if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);

@@ -47,7 +47,7 @@ const SETTINGS: Record<keyof TemplateLimits, string> = {
 };
 
 const WHAT: Record<keyof TemplateLimits, string> = {
-  maxSourceBytes: 'The MJML source is {found} bytes',
+  maxSourceBytes: 'The MJML source (partials included) is {found} bytes',
   maxIncludesBytes: 'The includes add up to {found} bytes',
   maxNodes: 'The template has more than {max} elements',
   maxDepth: 'The template nests elements more than {max} deep',
@@ -77,12 +77,23 @@ export function checkLimit<K extends keyof TemplateLimits>(limit: K, limits: Pic
 }
 
 /**
- * Refuse markup or includes over their byte limits, before anything parses them.
+ * Refuse markup or includes over their byte limits, before anything parses them. Project partials count
+ * into the source's limit (`TEMPLATE_MAX_SOURCE_BYTES`): markup and partials together.
  * @throws TemplateError 413 `template_too_large`.
  */
-export function checkSourceBytes(markup: string, includes: Record<string, string>, limits: Pick<TemplateLimits, 'maxSourceBytes' | 'maxIncludesBytes'>): void {
-  checkLimit('maxSourceBytes', limits, Buffer.byteLength(markup, 'utf8'));
+export function checkSourceBytes(
+  markup: string,
+  includes: Record<string, string>,
+  limits: Pick<TemplateLimits, 'maxSourceBytes' | 'maxIncludesBytes'>,
+  partials: Record<string, string> = {},
+): void {
+  checkLimit('maxSourceBytes', limits, Buffer.byteLength(markup, 'utf8') + partialBytes(partials));
   checkLimit('maxIncludesBytes', limits, Object.values(includes).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+}
+
+/** UTF-8 bytes of the partials' sources (names not counted). */
+export function partialBytes(partials: Record<string, string>): number {
+  return Object.values(partials).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
 }
 
 /** An event over `MAX_EVENT_BYTES` once serialised. @throws TemplateError 413 `template_too_large`. */

@@ -6,7 +6,10 @@ import type { PublishedTemplate } from '../domain/project.js';
 import type { DataRead } from './handlebars/walker.js';
 
 /** A template as a client sends it: MJML JSON, or MJML markup plus the files its `mj-include`s name. */
-export type TemplateSource = { ast: unknown } | { mjml: string; includes?: Record<string, string> };
+export type TemplateSource = ({ ast: unknown } | { mjml: string; includes?: Record<string, string> }) & {
+  /** Project partials by name: Handlebars sources inserted into the compiled HTML by `{{> name}}` at render time. */
+  partials?: Record<string, string>;
+};
 
 /** MJML validation: `strict` refuses any validator finding; `soft` accepts and returns them as warnings. */
 export type ValidationMode = 'strict' | 'soft';

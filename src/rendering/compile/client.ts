@@ -4,10 +4,10 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
-import { createHandlebars, loadTemplate, type CompiledTemplate, type TemplateOutput } from '../handlebars/environment.js';
+import { createHandlebars, loadPartial, loadTemplate, type CompiledTemplate, type LoadedPartials, type TemplateOutput } from '../handlebars/environment.js';
 import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources } from './message-parts.js';
-import { checkSourceBytes, type TemplateLimits } from '../limits.js';
+import { checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
 import type { CompilePool } from './pool.js';
@@ -28,8 +28,9 @@ export class PooledTemplatePreparer {
    */
   prepare(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
     if ('mjml' in source) {
-      checkSourceBytes(source.mjml, source.includes ?? {}, this.limits);
+      checkSourceBytes(source.mjml, source.includes ?? {}, this.limits, source.partials ?? {});
     } else {
+      checkLimit('maxSourceBytes', this.limits, partialBytes(source.partials ?? {}));
       // Before the tree is cloned to a worker: structured clone recurses, and a deep tree would overflow it.
       checkTreeSize(source.ast, this.limits);
     }
@@ -44,6 +45,8 @@ export interface LoadedTemplate {
   publishedSha256: string;
   reads: DataRead[];
   parts?: { subject: CompiledTemplate | null; preheader: CompiledTemplate | null; text: CompiledTemplate | null; reads: DataRead[] };
+  /** The revision's project partials, loaded: what each render passes (RenderOptions `partials`); absent when none. */
+  partials?: LoadedPartials;
 }
 
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
@@ -57,17 +60,21 @@ export class PooledRevisionLoader {
    * json-output.ts), and the hex SHA-256 of its published HTML.
    * @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`.
    */
-  async load(publishedHtml: string, output: TemplateOutput, parts?: MessagePartSources): Promise<LoadedTemplate> {
-    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}) });
+  async load(publishedHtml: string, output: TemplateOutput, parts?: MessagePartSources, partials?: Record<string, string>): Promise<LoadedTemplate> {
+    const withPartials = partials && Object.keys(partials).length > 0 ? { partials } : {};
+    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}), ...withPartials });
     const load = (spec: string | null) => (spec === null ? null : loadTemplate(this.handlebars, spec));
     const messageParts = loaded.parts
       ? { parts: { subject: load(loaded.parts.subject), preheader: load(loaded.parts.preheader), text: load(loaded.parts.text), reads: loaded.parts.reads } }
       : {};
-    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts };
+    const loadedPartials = loaded.partials
+      ? { partials: Object.freeze(Object.fromEntries(Object.entries(loaded.partials).map(([name, spec]) => [name, loadPartial(this.handlebars, spec)]))) }
+      : {};
+    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts, ...loadedPartials };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */
-  variables(ast: MjmlNode): Promise<string[]> {
-    return this.pool.run({ kind: 'variables', ast });
+  variables(ast: MjmlNode, partials?: Record<string, string>): Promise<string[]> {
+    return this.pool.run({ kind: 'variables', ast, ...(partials && Object.keys(partials).length > 0 ? { partials } : {}) });
   }
 }

@@ -28,12 +28,15 @@ export interface LoadJob {
   output: TemplateOutput;
   /** With output `html`: also compile the subject, preheader and plain-text templates. */
   parts?: MessagePartSources;
+  /** The revision's project partials (sources by name): compiled with it, and counted in what it reads. */
+  partials?: Record<string, string>;
 }
 
 /** The data paths a stored template reads (what GET /templates/:id shows). */
 export interface VariablesJob {
   kind: 'variables';
   ast: MjmlNode;
+  partials?: Record<string, string>;
 }
 
 export type CompileJob = PrepareJob | LoadJob | VariablesJob;
@@ -50,6 +53,8 @@ export interface LoadedRevision {
   reads: DataRead[];
   /** The message parts, when the job asked for them. */
   parts?: MessagePartSpecs;
+  /** The project partials compiled (`loadPartial` turns each into a function), by name; absent when none. */
+  partials?: Record<string, string>;
 }
 
 export interface JobResults {

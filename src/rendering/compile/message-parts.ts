@@ -29,7 +29,7 @@ export interface MessagePartSpecs {
 }
 
 /** Compile the parts. Never throws: a part that does not parse (data written before it was checked) is null. */
-export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: string, sources: MessagePartSources): MessagePartSpecs {
+export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: string, sources: MessagePartSources, options: { text?: boolean } = {}): MessagePartSpecs {
   const reads: DataRead[] = [];
   const part = (source: string | undefined, collect: boolean): string | null => {
     if (source === undefined) return null;
@@ -40,7 +40,7 @@ export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: s
   };
   let textSource: string | undefined;
   try {
-    textSource = toPlainText(publishedHtml, { wordwrap: false });
+    textSource = options.text === false ? undefined : toPlainText(publishedHtml, { wordwrap: false });
   } catch {
     textSource = undefined;
   }

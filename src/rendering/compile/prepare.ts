@@ -8,13 +8,14 @@ import { createHash } from 'node:crypto';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
-import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
+import { createHandlebars, loadPartial, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
+import type { PartialPrograms } from '../handlebars/partials.js';
 import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
 import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
-import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, type TemplateLimits } from '../limits.js';
+import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
 import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
@@ -34,11 +35,12 @@ const jsonHandlebars = createHandlebars('json');
  */
 export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<PreparedTemplate> {
   const { source, validation, limits } = job;
+  const partials = source.partials ?? {};
   const warnings: TemplateWarning[] = [];
-  const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings) : acceptAst(source.ast, limits);
+  const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials) : acceptAst(source.ast, limits, partials);
   const ast = toMjmlAst(tree);
   const markup = toMjmlMarkup(ast);
-  const { analysis } = checkHandlebars(markup, files, limits);
+  const { analysis, partials: partialPrograms } = checkHandlebars(markup, files, limits, partials);
   // A Liquid tag (`{% for x in y %}`) parses as plain text and would be sent as is: say so.
   const hint = otherLanguageHint('mjml' in source ? source.mjml : markup); // lines of the file sent
   if (hint) warnings.push({ message: hint.message, line: hint.line });
@@ -55,9 +57,10 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   }
   warnings.push(...findings);
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
-  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files);
+  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms);
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
-  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION }, warnings, reads };
+  const stored = Object.keys(partials).length > 0 ? { partials: { ...partials } } : {};
+  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored }, warnings, reads };
 }
 
 /** A stored revision made renderable. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
@@ -66,9 +69,24 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${parsed.message}`);
   const spec = precompileTemplate(handlebars, parsed.program);
   const publishedSha256 = createHash('sha256').update(job.publishedHtml, 'utf8').digest('hex');
-  const reads = analyzeTemplate(parsed.program).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
-  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts) } : {};
-  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts };
+  const programs = parseStoredPartials(job.partials ?? {});
+  const reads = analyzeTemplate(parsed.program, { partials: programs }).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
+  // The text part is derived from the HTML with `{{> name}}` still in it, which would insert a partial's
+  // HTML into the text: with partials, the render converts its rendered HTML instead (text null).
+  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 }) } : {};
+  const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...programs].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
+  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts, ...partials };
+}
+
+/** A stored revision's partials, parsed. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
+function parseStoredPartials(partials: Record<string, string>): Map<string, hbs.AST.Program> {
+  const programs = new Map<string, hbs.AST.Program>();
+  for (const [name, text] of Object.entries(partials)) {
+    const parsed = parseHandlebars(text);
+    if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored partial '${name}' is not valid Handlebars: ${parsed.message}`);
+    programs.set(name, parsed.program);
+  }
+  return programs;
 }
 
 /**
@@ -96,9 +114,9 @@ function jsonSpecOf(program: hbs.AST.Program, spec: string): string | null {
  * Data paths a template reads, resolved to the root context (`order.lines[].product_name`), sorted:
  * what a sender must supply. Empty when the template has no Handlebars.
  */
-export function templateVariables(ast: MjmlNode): string[] {
+export function templateVariables(ast: MjmlNode, partials: Record<string, string> = {}): string[] {
   const parsed = parseHandlebars(toMjmlMarkup(ast));
-  return parsed.ok ? analyzeTemplate(parsed.program).variables : [];
+  return parsed.ok ? analyzeTemplate(parsed.program, { partials: parseStoredPartials(partials) }).variables : [];
 }
 
 /** One small compile and proof render, so the first real job in a thread runs at full speed. */
@@ -121,8 +139,8 @@ async function compileMjml(tree: ParsedNode) {
   }
 }
 
-function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[]) {
-  checkSourceBytes(markup, includes, limits);
+function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[], partials: Record<string, string>) {
+  checkSourceBytes(markup, includes, limits, partials);
   const includeFiles = includeFilesFrom(includes);
   const files: SourceFile[] = [{ file: '', text: markup }, ...[...includeFiles].map(([file, text]) => ({ file, text }))];
   refuseGoTemplates(files);
@@ -139,7 +157,8 @@ function importMarkup(markup: string, includes: Record<string, string>, limits: 
   return { tree, files };
 }
 
-function acceptAst(input: unknown, limits: TemplateLimits): { tree: MjmlNode; files: SourceFile[] } {
+function acceptAst(input: unknown, limits: TemplateLimits, partials: Record<string, string>): { tree: MjmlNode; files: SourceFile[] } {
+  checkLimit('maxSourceBytes', limits, partialBytes(partials));
   const tree = parseAstInput(input, limits);
   const files = [{ file: '', text: toMjmlMarkup(tree) }];
   refuseGoTemplates(files);
@@ -148,16 +167,17 @@ function acceptAst(input: unknown, limits: TemplateLimits): { tree: MjmlNode; fi
 }
 
 /** The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS). */
-function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits, files: SourceFile[]): void {
+function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits, files: SourceFile[], partialPrograms: PartialPrograms): void {
   const parsed = parseHandlebars(html);
   if (!parsed.ok) {
     const { detail, problems } = describeCompiledParseError(html, files); // the line in the file sent, not in the HTML
     throw new TemplateError('invalid_handlebars', detail, problems);
   }
   const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
+  const partials = Object.fromEntries([...partialPrograms].map(([name, program]) => [name, loadPartial(handlebars, precompileTemplate(handlebars, program))]));
   for (const context of [sample, {}]) {
     try {
-      renderWithin(template, context, limits);
+      renderWithin(template, context, limits, partialPrograms.size > 0 ? { partials } : {});
     } catch (error) {
       // The sample's values are strings naming their paths ("order.total"), not the numbers or dates a
       // helper may need; helper calls that fail whatever the data were refused by checkHandlebars.

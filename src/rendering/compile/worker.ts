@@ -35,7 +35,7 @@ export default async function run(task: { job: CompileJob; started: MessagePort 
   task.started.close();
   const { job } = task;
   try {
-    const value = job.kind === 'prepare' ? await prepareTemplate(job) : job.kind === 'load' ? loadRevision(job) : templateVariables(job.ast);
+    const value = job.kind === 'prepare' ? await prepareTemplate(job) : job.kind === 'load' ? loadRevision(job) : templateVariables(job.ast, job.partials);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof TemplateError) {
