@@ -22,6 +22,31 @@ export interface PublishedTemplate {
    * every event written before partials existed).
    */
   partials?: Record<string, string>;
+  /**
+   * The helpers declared for this revision, by name (no code: an alias of a library helper with a fixed
+   * hash, or a small Handlebars template). Absent when there are none (and in every event written before
+   * declared helpers existed).
+   */
+  helpers?: Record<string, HelperDeclaration>;
+}
+
+/** A declared helper: `{ use, hash? }` (an alias of a library helper) or `{ template, params?, html? }`. */
+export type HelperDeclaration = HelperAliasDeclaration | HelperTemplateDeclaration;
+
+/** `{{name a}}` behaves as `{{use a …hash}}`; hash arguments of the call override or extend `hash`. */
+export interface HelperAliasDeclaration {
+  use: string;
+  hash?: Record<string, string | number | boolean | null>;
+}
+
+/**
+ * `{{name a b k=v}}` renders `template` with the context `{ <params[0]>: a, <params[1]>: b, k: v }`; its
+ * output is escaped like any value unless `html` is true.
+ */
+export interface HelperTemplateDeclaration {
+  template: string;
+  params?: string[];
+  html?: boolean;
 }
 
 /** Who and what an event is about; carried in every event so projections need no stream-name parsing. */

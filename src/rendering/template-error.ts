@@ -19,6 +19,7 @@ export type TemplateErrorCode =
   | 'unknown_helper' // a helper that is not registered
   | 'unknown_partial' // a partial that is not defined
   | 'recursive_partial' // project partials that call themselves or each other in a cycle
+  | 'invalid_helper' // a declared helper that cannot be: its name, shape, `use`, fixed hash, or a call of another declared helper
   | 'template_too_large' // a byte size over its limit (413)
   | 'template_too_complex'; // elements, depth or expressions over their limit
 

@@ -54,6 +54,8 @@ export interface AnalysisOptions {
   partials?: ReadonlyMap<string, hbs.AST.Program>;
   /** The program is itself a project partial: its `{{> @partial-block}}` is the block it is called with. */
   isPartial?: boolean;
+  /** Helpers declared for the revision (declared-helpers.ts): available besides `AVAILABLE_HELPERS`. */
+  declaredHelpers?: readonly string[];
 }
 
 /**
@@ -84,7 +86,7 @@ export function analyzeTemplate(program: hbs.AST.Program, options: AnalysisOptio
     const programs = new Map([...partials].filter(([name]) => !inline.has(name)));
     walk = new TemplateWalker({ programs, budget: { left: MAX_PARTIAL_EXPANSIONS }, active: [] }).run(program);
   }
-  const available = new Set(AVAILABLE_HELPERS);
+  const available = new Set([...AVAILABLE_HELPERS, ...(options.declaredHelpers ?? [])]);
   const missingPartials = walk.partialStatements
     .filter((p) => p.dynamic || (p.name === '@partial-block' ? !p.insideInlinePartial && !options.isPartial : !inline.has(p.name) && !partials.has(p.name)))
     .map(({ name, line }) => ({ name, line }));

@@ -8,7 +8,8 @@
 import Handlebars from 'handlebars';
 import { countOutput, metered, meteredPartial, runMetered, type RenderLimits } from './budget.js';
 import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
-import { LIBRARY_HELPER_NAMES, registerLibraryHelpers } from './helpers/index.js';
+import { LIBRARY_HELPER_NAMES, asVariable, registerLibraryHelpers } from './helpers/index.js';
+import type { HelperOptions } from './helpers/arguments.js';
 
 /**
  * Handlebars 4's built-in helpers `if`, `unless`, `each`, `with`, `lookup`, `log` (sorted): what the
@@ -47,7 +48,17 @@ export interface RenderOptions {
    * nowhere else — nothing is registered in the environment, so no render sees another revision's.
    */
   partials?: LoadedPartials;
+  /**
+   * The revision's declared helpers (`loadDeclaredHelpers`), by name: passed as Handlebars' runtime
+   * `helpers` of this render only (merged over the environment's for the call), never registered.
+   */
+  helpers?: LoadedHelpers;
 }
+
+/** A declared helper as a compile worker hands it over: an alias, or a template-form helper's compiled template. */
+export type CompiledHelper = { use: string; hash: Record<string, unknown> } | { spec: string; params: string[]; html: boolean };
+export type LoadedHelper = (this: unknown, ...args: unknown[]) => unknown;
+export type LoadedHelpers = Readonly<Record<string, LoadedHelper>>;
 
 /** A project partial loaded from `precompileTemplate`'s output (`loadPartial`): Handlebars' own template function. */
 export type LoadedPartial = (context: unknown, options?: unknown) => string;
@@ -133,9 +144,62 @@ export function loadTemplate(env: HandlebarsEnvironment, spec: string): Compiled
   return (context, options) => {
     const locale = options?.locale;
     const partials = options?.partials;
-    if (locale === undefined && partials === undefined) return template(context);
-    return template(context, { ...(locale !== undefined ? { data: { locale } } : {}), ...(partials !== undefined ? { partials: { ...partials } } : {}) });
+    const helpers = options?.helpers;
+    if (locale === undefined && partials === undefined && helpers === undefined) return template(context);
+    return template(context, {
+      ...(locale !== undefined ? { data: { locale } } : {}),
+      ...(partials !== undefined ? { partials: { ...partials } } : {}),
+      ...(helpers !== undefined ? { helpers: helpers as Record<string, LoadedHelper> } : {}),
+    });
   };
+}
+
+/**
+ * Make a revision's declared helpers callable (declared-helpers.ts), for its renders' `helpers` option:
+ * - an alias calls the library helper `use` with the fixed hash under the call's own hash arguments;
+ * - a template-form helper renders its compiled template with the call's positional arguments named by
+ *   `params` and its hash arguments as the context, the render's locale, and the revision's `partials`
+ *   — but no declared helper (so none can recurse) — within the running render's budget: the call counts
+ *   one unit of work and its output is counted as it is written, then once more where it is inserted
+ *   (`metered`). Its output is a string (escaped by `{{ }}` like any value), or a SafeString with `html`.
+ * Called bare (`{{name}}`, no argument and no hash), either reads the variable `name`, like a library helper.
+ * @throws SyntaxError when a spec is not `precompileTemplate` output.
+ */
+export function loadDeclaredHelpers(env: HandlebarsEnvironment, compiled: Readonly<Record<string, CompiledHelper>>, partials?: LoadedPartials): LoadedHelpers {
+  const loaded: Record<string, LoadedHelper> = {};
+  for (const [name, helper] of Object.entries(compiled)) {
+    const bare = (args: unknown[]) => args.length === 1 && Object.keys((args[0] as HelperOptions).hash ?? {}).length === 0;
+    if ('use' in helper) {
+      const target = env.helpers[helper.use] as LoadedHelper;
+      const fixed = helper.hash;
+      loaded[name] = function (this: unknown, ...all: unknown[]) {
+        const options = all[all.length - 1] as HelperOptions;
+        if (bare(all)) return asVariable.call(this, env, name, options);
+        all[all.length - 1] = { ...options, hash: { ...fixed, ...(options.hash ?? {}) } };
+        return target.apply(this, all);
+      };
+      continue;
+    }
+    const template = loadPartial(env, helper.spec);
+    const { params, html } = helper;
+    const call = metered(function (this: unknown, ...all: unknown[]): unknown {
+      const options = all.pop() as HelperOptions;
+      const context: Record<string, unknown> = {};
+      const define = (key: string, value: unknown) => Object.defineProperty(context, key, { value, enumerable: true, writable: true, configurable: true });
+      for (const [key, value] of Object.entries(options.hash ?? {})) define(key, value);
+      params.forEach((param, index) => {
+        if (index < all.length) define(param, all[index]);
+      });
+      const locale = options.data?.locale;
+      const output = template(context, { data: typeof locale === 'string' ? { locale } : {}, ...(partials !== undefined ? { partials: { ...partials } } : {}) });
+      return html ? new env.SafeString(output) : output;
+    });
+    loaded[name] = function (this: unknown, ...all: unknown[]) {
+      if (bare(all)) return asVariable.call(this, env, name, all[0] as HelperOptions);
+      return call.apply(this, all);
+    };
+  }
+  return Object.freeze(loaded);
 }
 
 /**
@@ -161,8 +225,9 @@ function templateSpecOf(env: HandlebarsEnvironment, spec: string): Parameters<ty
 export function renderWithin(template: CompiledTemplate, context: Record<string, unknown>, limits: RenderLimits, options?: RenderOptions): string {
   const locale = options?.locale === undefined ? undefined : canonicalLocale(options.locale);
   const partials = options?.partials;
-  if (locale === undefined && partials === undefined) return runMetered(limits, () => template(context));
-  const render = { ...(locale !== undefined ? { locale } : {}), ...(partials !== undefined ? { partials } : {}) };
+  const helpers = options?.helpers;
+  if (locale === undefined && partials === undefined && helpers === undefined) return runMetered(limits, () => template(context));
+  const render = { ...(locale !== undefined ? { locale } : {}), ...(partials !== undefined ? { partials } : {}), ...(helpers !== undefined ? { helpers } : {}) };
   return runMetered(limits, () => template(context, render));
 }
 

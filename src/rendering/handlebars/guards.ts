@@ -9,7 +9,9 @@ import { findHelperMisuse } from './helpers/index.js';
 import { allStatements } from './parse.js';
 import { lineAt } from '../mjml/markup-scan.js';
 import { findGoTemplateSyntax } from './go-syntax.js';
-import { MAX_PARTIALS, PARTIAL_NAME, findPartialCycle, type PartialPrograms } from './partials.js';
+import { MAX_PARTIALS, PARTIAL_NAME, findPartialCycle, partialCalls, type PartialPrograms } from './partials.js';
+import { checkDeclarations, helperFile, type DeclaredHelpers, type HelperDeclaration } from './declared-helpers.js';
+import type { HelperAlias } from './helpers/index.js';
 import { describeTemplateParseError } from './parse-errors.js';
 import { TemplateError } from '../template-error.js';
 
@@ -112,25 +114,96 @@ export function checkHandlebars(
   files: SourceFile[],
   limits?: Pick<TemplateLimits, 'maxExpressions'>,
   partials: Readonly<Record<string, string>> = {},
-): { program: hbs.AST.Program; analysis: TemplateAnalysis; partials: PartialPrograms } {
+  helpers: Readonly<Record<string, HelperDeclaration>> = {},
+): { program: hbs.AST.Program; analysis: TemplateAnalysis; partials: PartialPrograms; helpers: HelperPrograms } {
   const parsed = parseHandlebars(markup);
   if (!parsed.ok) {
     const { detail, problem } = describeTemplateParseError(markup, files); // one sentence, one line (in the file sent)
     throw new TemplateError('invalid_handlebars', detail, [problem]);
   }
   const programs = parsePartials(partials);
+  const declared = checkDeclarations(helpers);
+  const helperPrograms = parseHelperTemplates(declared);
   if (limits) {
     let statements = countStatements(parsed.program);
     for (const program of programs.values()) statements += countStatements(program);
+    for (const { program } of helperPrograms.values()) statements += countStatements(program);
     checkLimit('maxExpressions', limits, statements);
   }
   refuseCycles(programs);
-  const analysis = checkProgram(parsed.program, markup, files, programs, false);
+  refuseDeclaredCalls(declared, helperPrograms, programs);
+  const scope: HelperScope = { declared: declared.names, aliases: declared.aliases };
+  const analysis = checkProgram(parsed.program, markup, files, programs, false, scope);
   for (const [name, program] of programs) {
     const text = partials[name]!;
-    checkProgram(program, text, [{ file: partialFile(name), text }], programs, true);
+    checkProgram(program, text, [{ file: partialFile(name), text }], programs, true, scope);
   }
-  return { program: parsed.program, analysis, partials: programs };
+  for (const [name, { program, template }] of helperPrograms) {
+    checkProgram(program, template, [{ file: helperFile(name), text: template }], programs, false, NO_DECLARED_HELPERS);
+  }
+  return { program: parsed.program, analysis, partials: programs, helpers: helperPrograms };
+}
+
+/** Template-form declared helpers, parsed, by name (with their declaration). */
+export type HelperPrograms = ReadonlyMap<string, { program: hbs.AST.Program; template: string; params: string[]; html: boolean }>;
+
+/** The declared helpers a program may call: their names, and the aliases (for the misuse checks). */
+interface HelperScope {
+  declared: readonly string[];
+  aliases: ReadonlyMap<string, HelperAlias>;
+}
+
+/** A template-form helper's own template sees no declared helper. */
+const NO_DECLARED_HELPERS: HelperScope = { declared: [], aliases: new Map() };
+
+/** @throws TemplateError `invalid_handlebars` for a template-form helper that does not parse (located in it). */
+function parseHelperTemplates(declared: DeclaredHelpers): HelperPrograms {
+  const programs = new Map<string, { program: hbs.AST.Program; template: string; params: string[]; html: boolean }>();
+  for (const [name, declaration] of declared.templates) {
+    const text = declaration.template;
+    const parsed = parseHandlebars(text);
+    if (!parsed.ok) {
+      const { detail, problem } = describeTemplateParseError(text, [{ file: helperFile(name), text }]);
+      throw new TemplateError('invalid_handlebars', detail, [{ ...problem, pointer: `/helpers/${escapePointer(name)}/template` }]);
+    }
+    programs.set(name, { program: parsed.program, ...declaration });
+  }
+  return programs;
+}
+
+/**
+ * Declared helpers may not call each other (so none can recurse): a template-form helper may call no declared
+ * helper, neither itself nor through the project partials it calls.
+ * @throws TemplateError `invalid_helper` naming the helper and what it calls.
+ */
+function refuseDeclaredCalls(declared: DeclaredHelpers, helpers: HelperPrograms, partials: PartialPrograms): void {
+  if (declared.names.length === 0) return;
+  const names = new Set(declared.names);
+  const callsOf = (program: hbs.AST.Program) => analyzeTemplate(program, { declaredHelpers: declared.names }).helpers.filter((name) => names.has(name));
+  const refuse = (name: string, how: string, callee: string): never => {
+    throw new TemplateError(
+      'invalid_helper',
+      `The declared helper '${name}' ${how} the declared helper '${callee}': declared helpers may not call each other (so none can recurse). Use library helpers and partials in it only.`,
+      [{ pointer: `/helpers/${escapePointer(name)}/template`, file: helperFile(name), message: `${how} the declared helper '${callee}'` }],
+      400,
+      { helper: name, calls: callee },
+    );
+  };
+  for (const [name, { program }] of helpers) {
+    const direct = callsOf(program)[0];
+    if (direct !== undefined) refuse(name, 'calls', direct);
+    const seen = new Set<string>();
+    const queue = partialCalls(program).filter((partial) => partials.has(partial));
+    while (queue.length > 0) {
+      const partial = queue.shift()!;
+      if (seen.has(partial)) continue;
+      seen.add(partial);
+      const partialProgram = partials.get(partial)!;
+      const callee = callsOf(partialProgram)[0];
+      if (callee !== undefined) refuse(name, `calls the partial '${partial}', which calls`, callee);
+      queue.push(...partialCalls(partialProgram).filter((next) => partials.has(next)));
+    }
+  }
 }
 
 /** How problems in a partial name their file. */
@@ -187,8 +260,9 @@ function refuseCycles(programs: PartialPrograms): void {
 }
 
 /** The checks of one program (the template, or a partial: `isPartial`). Returns its analysis. */
-function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFile[], partials: PartialPrograms, isPartial: boolean): TemplateAnalysis {
-  const analysis = analyzeTemplate(program, { partials, isPartial });
+function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFile[], partials: PartialPrograms, isPartial: boolean, scope: HelperScope): TemplateAnalysis {
+  const analysis = analyzeTemplate(program, { partials, isPartial, declaredHelpers: scope.declared });
+  const available = [...AVAILABLE_HELPERS, ...scope.declared].sort();
   refuseDecorators(program, markup, files);
   refuseDynamicPartials(program, markup, files);
   if (analysis.unknownHelpers.length > 0) {
@@ -199,12 +273,12 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
     throw new TemplateError(
       'unknown_helper',
       `Unknown Handlebars helper${names.length > 1 ? 's' : ''}: ${sites.map(({ name, at }) => (at.length ? `${name} (${describeSites(at)})` : name)).join(', ')}. ` +
-        `Available helpers: ${AVAILABLE_HELPERS.join(', ')}.`,
+        `Available helpers: ${available.join(', ')}.`,
       sites.flatMap(({ name, at }) =>
         (at.length ? at : [{}]).map((where) => ({ ...where, message: `helper '${name}' is not registered` })),
       ),
       400,
-      { unknown_helpers: names, available_helpers: [...AVAILABLE_HELPERS] },
+      { unknown_helpers: names, available_helpers: available },
     );
   }
   if (analysis.missingPartials.length > 0) {
@@ -231,7 +305,7 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
       analysis.builtInArityErrors.map((e) => ({ ...(isPartial ? { file: files[0]?.file ?? '' } : {}), message: `${e.helper}: ${e.message}` })),
     );
   }
-  const misuse = findHelperMisuse(program);
+  const misuse = findHelperMisuse(program, scope.aliases);
   const firstMisuse = misuse[0];
   if (firstMisuse) {
     const sites = misuse.map((m) => ({ ...m, ...locateNode(markup, m.loc, files) }));

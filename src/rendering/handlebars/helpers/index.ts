@@ -111,8 +111,11 @@ export function registerLibraryHelpers(env: HelperHost): void {
   }
 }
 
-/** `{{name}}` with no argument: the context's `name`, as Handlebars renders a variable (a block: a section). */
-function asVariable(this: unknown, env: HelperHost, name: string, options: HelperOptions): unknown {
+/**
+ * `{{name}}` with no argument: the context's `name`, as Handlebars renders a variable (a block: a section).
+ * Declared helpers (declared-helpers.ts) called bare behave the same way.
+ */
+export function asVariable(this: unknown, env: HelperHost, name: string, options: HelperOptions): unknown {
   const value = this === null || this === undefined ? undefined : options.lookupProperty ? options.lookupProperty(this, name) : undefined;
   if (typeof options.fn !== 'function') return value;
   const section = env.helpers['blockHelperMissing'] as (this: unknown, context: unknown, options: HelperOptions) => unknown;
@@ -122,6 +125,35 @@ function asVariable(this: unknown, env: HelperHost, name: string, options: Helpe
 // ---------------------------------------------------------------------------------------------
 // Save-time checks
 // ---------------------------------------------------------------------------------------------
+
+/** A declared alias of a library helper (declared-helpers.ts): `use` with a fixed hash, merged under the call's. */
+export interface HelperAlias {
+  use: string;
+  hash: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Why a fixed hash cannot be given to the library helper `use` (an unknown option, a value its check
+ * refuses), or null when it can. Required options may still come from the call. Never throws.
+ */
+export function fixedHashProblem(use: string, hash: Readonly<Record<string, unknown>>): string | null {
+  const definition = LIBRARY_HELPERS.get(use);
+  if (!definition) return `${use} is not a library helper`;
+  try {
+    for (const key of Object.keys(hash)) {
+      if (!Object.hasOwn(definition.hash, key)) {
+        const known = Object.keys(definition.hash);
+        const options = known.length ? `its options are ${known.map((k) => `${k}=`).join(', ')}` : 'it takes no options';
+        throw new HelperArgumentError(use, `the option ${key}=`, `is unknown (${options})`);
+      }
+      definition.hash[key]!(hash[key]);
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof HelperArgumentError) return error.message;
+    throw error;
+  }
+}
 
 /** A call of a library helper that cannot work, found in the template's source. */
 export interface HelperMisuse {
@@ -166,7 +198,7 @@ interface CallNode {
  * or a hash, or a sub-expression, whose path is the helper's bare name and not a block param in scope.
  * Never throws.
  */
-export function findHelperMisuse(program: hbs.AST.Program): HelperMisuse[] {
+export function findHelperMisuse(program: hbs.AST.Program, aliases: ReadonlyMap<string, HelperAlias> = new Map()): HelperMisuse[] {
   const found: HelperMisuse[] = [];
   const blockParams: string[][] = [];
 
@@ -211,12 +243,13 @@ export function findHelperMisuse(program: hbs.AST.Program): HelperMisuse[] {
     const path = node.path as hbs.AST.PathExpression;
     if (path.type !== 'PathExpression' || path.data || path.depth > 0 || path.parts.length !== 1 || /^\.|this\b/.test(path.original)) return;
     const name = path.parts[0]!;
-    const definition = LIBRARY_HELPERS.get(name);
+    const alias = aliases.get(name);
+    const definition = LIBRARY_HELPERS.get(alias ? alias.use : name);
     if (!definition || blockParams.some((names) => names.includes(name))) return;
     const hasHash = (node.hash?.pairs.length ?? 0) > 0;
     if (node.type !== 'SubExpression' && node.params.length === 0 && !hasHash) return; // `{{name}}`: a variable
     const args = node.params.map(literalValue);
-    const hash = Object.fromEntries((node.hash?.pairs ?? []).map((pair) => [pair.key, literalValue(pair.value)]));
+    const hash = { ...(alias?.hash ?? {}), ...Object.fromEntries((node.hash?.pairs ?? []).map((pair) => [pair.key, literalValue(pair.value)])) };
     try {
       checkCall(definition, args, hash, node.type === 'BlockStatement');
       const literalHash = Object.fromEntries(Object.entries(hash).filter(([, value]) => value !== NO_VALUE));
