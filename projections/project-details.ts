@@ -4,7 +4,7 @@
  * "deleted" from "never existed".
  */
 import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
-import { assertNever } from '../src/domain/project.js';
+import { assertNever, type HelperDeclaration } from '../src/domain/project.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
 
 /**
@@ -26,6 +26,8 @@ export interface ProjectDetailsDoc {
   mjmlVersion: string | null;
   /** The revision's project partials; absent when it has none (and after deletion). */
   partials?: Record<string, string>;
+  /** The revision's declared helpers; absent when it has none (and after deletion). */
+  helpers?: Record<string, HelperDeclaration>;
 }
 
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
@@ -37,7 +39,7 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {
-        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = event.data;
+        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = event.data;
         return {
           workspace,
           id: projectId,
@@ -50,19 +52,20 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
           publishedHtml,
           mjmlVersion,
           ...(partials ? { partials } : {}),
+          ...(helpers ? { helpers } : {}),
         };
       }
       case 'ProjectSaved': {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
-        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = event.data;
-        const { partials: _previous, ...rest } = doc; // each revision has its own partials, or none
-        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}) };
+        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = event.data;
+        const { partials: _previous, helpers: _previousHelpers, ...rest } = doc; // each revision has its own partials and helpers, or none
+        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}) };
       }
       case 'ProjectDeleted': {
         if (doc === null) return null;
         const at = event.data.occurredAt;
-        const { partials: _dropped, ...rest } = doc;
+        const { partials: _dropped, helpers: _droppedHelpers, ...rest } = doc;
         return { ...rest, revision: event.revision, status: 'deleted', updatedAt: at, deletedAt: at, ast: null, publishedHtml: null, mjmlVersion: null };
       }
       default:

@@ -4,7 +4,7 @@
  */
 import { DomainError } from '../domain/errors.js';
 import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
-import { projectStream, type ProjectEvent, type ProjectRef } from '../domain/project.js';
+import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../domain/project.js';
 import type { ProjectDetailsDoc, RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore, ReadModelStore } from './ports.js';
@@ -23,6 +23,8 @@ export interface ProjectView extends ProjectRef {
   mjmlVersion: string;
   /** The revision's project partials by name (`{}` when none). */
   partials: Record<string, string>;
+  /** The revision's declared helpers by name (`{}` when none). */
+  helpers: Record<string, HelperDeclaration>;
 }
 
 export class ProjectQueries {
@@ -50,6 +52,7 @@ export class ProjectQueries {
       publishedHtml: doc.publishedHtml,
       mjmlVersion: doc.mjmlVersion,
       partials: doc.partials ?? {},
+      helpers: doc.helpers ?? {},
     };
   }
 
@@ -75,6 +78,7 @@ export class ProjectQueries {
       publishedHtml: data.publishedHtml,
       mjmlVersion: data.mjmlVersion,
       partials: data.partials ?? {},
+      helpers: data.helpers ?? {},
     };
   }
 
@@ -95,9 +99,9 @@ export class ProjectQueries {
     if (event.type === 'ProjectDeleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials } = event.data;
+    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = event.data;
     const createdAt = (first.data as ProjectEvent['data']).occurredAt;
-    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {} };
+    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {} };
   }
 
   /**

@@ -4,7 +4,7 @@
  * parts are compiled once with it (rendering/compile/message-parts.ts), so a render only runs them.
  */
 import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/budget.js';
-import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/environment.js';
+import { renderWithin, type CompiledTemplate, type LoadedHelpers } from '../rendering/handlebars/environment.js';
 import { tidyText } from '../rendering/compile/message-parts.js';
 import { parseHandlebars } from '../rendering/handlebars/parse.js';
 import { toPlainText } from '../rendering/email/plain-text.js';
@@ -42,12 +42,12 @@ export function partSources(metadata: Record<string, unknown>): { subject?: stri
 export function renderParts(
   parts: CompiledParts,
   variables: Record<string, unknown>,
-  options: { limits: RenderLimits; locale?: string },
+  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
   html: () => string,
   htmlBytes: number,
   staticWarnings: EmailWarning[],
 ): MessageParts {
-  const run = (template: CompiledTemplate | null) => (template ? renderWithin(template, variables, options.limits, options.locale ? { locale: options.locale } : {}) : null);
+  const run = (template: CompiledTemplate | null) => (template ? renderWithin(template, variables, options.limits, { ...(options.locale ? { locale: options.locale } : {}), ...(options.helpers ? { helpers: options.helpers } : {}) }) : null);
   const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html());
   const warnings = [...staticWarnings];
   if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));

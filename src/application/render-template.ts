@@ -122,7 +122,8 @@ export class TemplateRenderer {
   private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number): MessageParts {
     entry.warnings ??= revisionWarnings(entry.publishedHtml);
     try {
-      return renderParts(entry.parts, request.variables, { limits: this.options.limits, ...(locale ? { locale } : {}) }, html, htmlBytes, entry.warnings);
+      const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
+      return renderParts(entry.parts, request.variables, options, html, htmlBytes, entry.warnings);
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
@@ -144,7 +145,11 @@ export class TemplateRenderer {
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
   private renderText(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): string {
     try {
-      return renderWithin(entry.template, variables, this.options.limits, { ...(locale ? { locale } : {}), ...(entry.partials ? { partials: entry.partials } : {}) });
+      return renderWithin(entry.template, variables, this.options.limits, {
+        ...(locale ? { locale } : {}),
+        ...(entry.partials ? { partials: entry.partials } : {}),
+        ...(entry.helpers ? { helpers: entry.helpers } : {}),
+      });
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);

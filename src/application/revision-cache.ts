@@ -6,8 +6,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { MjmlNode } from '../domain/mjml-ast.js';
-import type { ProjectRef } from '../domain/project.js';
-import type { CompiledTemplate, LoadedPartials, TemplateOutput } from '../rendering/handlebars/environment.js';
+import type { HelperDeclaration, ProjectRef } from '../domain/project.js';
+import type { CompiledTemplate, LoadedHelpers, LoadedPartials, TemplateOutput } from '../rendering/handlebars/environment.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectView } from './project-queries.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
@@ -23,7 +23,8 @@ export interface RevisionLoader {
     output: TemplateOutput,
     parts?: { subject?: string; preheader?: string },
     partials?: Record<string, string>,
-  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials }>;
+    helpers?: Record<string, HelperDeclaration>,
+  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials; helpers?: LoadedHelpers }>;
   variables(ast: MjmlNode, partials?: Record<string, string>): Promise<string[]>;
 }
 
@@ -39,6 +40,8 @@ export interface CachedTemplate {
   publishedHtml: string;
   /** The revision's project partials, loaded; passed to every render of it (and only of it). */
   partials?: LoadedPartials;
+  /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
+  helpers?: LoadedHelpers;
   ast: MjmlNode;
   updatedAt: string;
   publishedSha256: string;
@@ -98,16 +101,16 @@ export class RevisionCache {
       this.#loads += 1;
       pending = (async () => {
         const view = await read();
-        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials);
+        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers);
         const { template, publishedSha256 } = loaded;
         const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
         const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
         if (template === null) throw new Error('the HTML form of a template is always compiled');
         // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
-        const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0);
+        const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
         const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(loaded.helpers ? { helpers: loaded.helpers, jsonTemplate: null } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));

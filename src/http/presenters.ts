@@ -18,6 +18,7 @@ export function presentProject(view: ProjectView) {
     published_html: view.publishedHtml,
     mjml_version: view.mjmlVersion,
     partials: view.partials,
+    helpers: view.helpers,
   };
 }
 

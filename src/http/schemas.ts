@@ -5,12 +5,26 @@
 import { z } from 'zod';
 import type { TemplateSource, ValidationMode } from '../application/templates.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
+import type { HelperDeclaration } from '../domain/project.js';
 import type { RenderFormat } from '../application/render-template.js';
 import { InvalidSchemaError, VariablesPolicy } from '../application/render-variables.js';
 import { messagePartProblems } from '../application/render-parts.js';
 import { ProblemError } from './problem.js';
 import { nearestName } from './suggest.js';
 import { PARTIAL_NAME } from '../rendering/handlebars/partials.js';
+import { HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/handlebars/declared-helpers.js';
+
+/**
+ * A declared helper's shape (what it means, and the rules that need the library, are checked at save by
+ * the compile worker: declared-helpers.ts).
+ */
+const helperDeclaration = z.strictObject({
+  use: z.string().min(1).max(64).optional(),
+  hash: z.record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])).optional(),
+  template: z.string().optional(),
+  params: z.array(z.string().regex(HELPER_NAME, 'parameter names are 1–64 letters, digits or "_", not starting with a digit')).max(MAX_HELPER_PARAMS).optional(),
+  html: z.boolean().optional(),
+});
 
 /** Project ids: 1–100 characters, letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -24,6 +38,7 @@ const templateFields = {
   includes: z.record(z.string().min(1), z.string()).optional(),
   validation: z.enum(['strict', 'soft']).optional(),
   partials: z.record(z.string().regex(PARTIAL_NAME, 'partial names are 1–64 letters, digits, "_", "." or "-", starting with a letter, digit or "_"'), z.string()).optional(),
+  helpers: z.record(z.string().regex(HELPER_NAME, 'helper names are 1–64 letters, digits or "_", not starting with a digit'), helperDeclaration).optional(),
 };
 
 const createBody = z.strictObject({ id: projectId.optional(), ...templateFields });
@@ -193,7 +208,10 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
   if (hasAst && body.includes !== undefined) {
     throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [{ pointer: '/includes', message: 'only with mjml' }]);
   }
-  const partials = body.partials && Object.keys(body.partials).length > 0 ? { partials: body.partials } : {};
+  const partials = {
+    ...(body.partials && Object.keys(body.partials).length > 0 ? { partials: body.partials } : {}),
+    ...(body.helpers && Object.keys(body.helpers).length > 0 ? { helpers: body.helpers as Record<string, HelperDeclaration> } : {}),
+  };
   const source: TemplateSource = hasAst ? { ast: body.ast, ...partials } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
   const partProblems = body.metadata ? messagePartProblems(body.metadata) : [];

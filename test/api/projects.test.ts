@@ -70,7 +70,7 @@ describe('API over HTTP (embedded SQLite store)', function () {
       const res = await server.request('GET', '/api/v1/projects/hello');
       expect(res.status).to.equal(200);
       expect(res.json).to.include({ id: 'hello', revision: 0 });
-      expect(res.json).to.have.keys('id', 'revision', 'created_at', 'updated_at', 'metadata', 'ast', 'published_html', 'mjml_version', 'partials');
+      expect(res.json).to.have.keys('id', 'revision', 'created_at', 'updated_at', 'metadata', 'ast', 'published_html', 'mjml_version', 'partials', 'helpers');
       expect(res.json.partials).to.deep.equal({});
       const again = await server.request('GET', '/api/v1/projects/hello', { headers: { 'If-None-Match': String(res.headers['etag']) } });
       expect(again.status).to.equal(304);

@@ -4,7 +4,8 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
-import { createHandlebars, loadPartial, loadTemplate, type CompiledTemplate, type LoadedPartials, type TemplateOutput } from '../handlebars/environment.js';
+import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, type CompiledTemplate, type LoadedHelpers, type LoadedPartials, type TemplateOutput } from '../handlebars/environment.js';
+import type { HelperDeclaration } from '../../domain/project.js';
 import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources } from './message-parts.js';
 import { checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
@@ -47,6 +48,8 @@ export interface LoadedTemplate {
   parts?: { subject: CompiledTemplate | null; preheader: CompiledTemplate | null; text: CompiledTemplate | null; reads: DataRead[] };
   /** The revision's project partials, loaded: what each render passes (RenderOptions `partials`); absent when none. */
   partials?: LoadedPartials;
+  /** The revision's declared helpers, loaded: what each render passes (RenderOptions `helpers`); absent when none. */
+  helpers?: LoadedHelpers;
 }
 
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
@@ -60,9 +63,16 @@ export class PooledRevisionLoader {
    * json-output.ts), and the hex SHA-256 of its published HTML.
    * @throws CompileQueueFullError; TemplateError `mjml_compile_timeout`, `invalid_handlebars`.
    */
-  async load(publishedHtml: string, output: TemplateOutput, parts?: MessagePartSources, partials?: Record<string, string>): Promise<LoadedTemplate> {
+  async load(
+    publishedHtml: string,
+    output: TemplateOutput,
+    parts?: MessagePartSources,
+    partials?: Record<string, string>,
+    helpers?: Record<string, HelperDeclaration>,
+  ): Promise<LoadedTemplate> {
     const withPartials = partials && Object.keys(partials).length > 0 ? { partials } : {};
-    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}), ...withPartials });
+    const withHelpers = helpers && Object.keys(helpers).length > 0 ? { helpers } : {};
+    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}), ...withPartials, ...withHelpers });
     const load = (spec: string | null) => (spec === null ? null : loadTemplate(this.handlebars, spec));
     const messageParts = loaded.parts
       ? { parts: { subject: load(loaded.parts.subject), preheader: load(loaded.parts.preheader), text: load(loaded.parts.text), reads: loaded.parts.reads } }
@@ -70,7 +80,8 @@ export class PooledRevisionLoader {
     const loadedPartials = loaded.partials
       ? { partials: Object.freeze(Object.fromEntries(Object.entries(loaded.partials).map(([name, spec]) => [name, loadPartial(this.handlebars, spec)]))) }
       : {};
-    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts, ...loadedPartials };
+    const loadedHelpers = loaded.helpers ? { helpers: loadDeclaredHelpers(this.handlebars, loaded.helpers, loadedPartials.partials) } : {};
+    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts, ...loadedPartials, ...loadedHelpers };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */

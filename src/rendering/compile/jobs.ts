@@ -4,7 +4,8 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
-import type { TemplateOutput } from '../handlebars/environment.js';
+import type { CompiledHelper, TemplateOutput } from '../handlebars/environment.js';
+import type { HelperDeclaration } from '../../domain/project.js';
 import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources, MessagePartSpecs } from './message-parts.js';
 import type { TemplateLimits } from '../limits.js';
@@ -30,6 +31,8 @@ export interface LoadJob {
   parts?: MessagePartSources;
   /** The revision's project partials (sources by name): compiled with it, and counted in what it reads. */
   partials?: Record<string, string>;
+  /** The revision's declared helpers: template-form ones compiled with it. */
+  helpers?: Record<string, HelperDeclaration>;
 }
 
 /** The data paths a stored template reads (what GET /templates/:id shows). */
@@ -55,6 +58,8 @@ export interface LoadedRevision {
   parts?: MessagePartSpecs;
   /** The project partials compiled (`loadPartial` turns each into a function), by name; absent when none. */
   partials?: Record<string, string>;
+  /** The declared helpers, template-form ones compiled (`loadDeclaredHelpers` makes them callable); absent when none. */
+  helpers?: Record<string, CompiledHelper>;
 }
 
 export interface JobResults {

@@ -8,9 +8,10 @@ import { createHash } from 'node:crypto';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
-import { createHandlebars, loadPartial, loadTemplate, precompileTemplate, renderWithin } from '../handlebars/environment.js';
+import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
+import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
-import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type SourceFile } from '../handlebars/guards.js';
+import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
 import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
@@ -36,11 +37,12 @@ const jsonHandlebars = createHandlebars('json');
 export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<PreparedTemplate> {
   const { source, validation, limits } = job;
   const partials = source.partials ?? {};
+  const helpers = source.helpers ?? {};
   const warnings: TemplateWarning[] = [];
   const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials) : acceptAst(source.ast, limits, partials);
   const ast = toMjmlAst(tree);
   const markup = toMjmlMarkup(ast);
-  const { analysis, partials: partialPrograms } = checkHandlebars(markup, files, limits, partials);
+  const { analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
   // A Liquid tag (`{% for x in y %}`) parses as plain text and would be sent as is: say so.
   const hint = otherLanguageHint('mjml' in source ? source.mjml : markup); // lines of the file sent
   if (hint) warnings.push({ message: hint.message, line: hint.line });
@@ -57,9 +59,9 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   }
   warnings.push(...findings);
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
-  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms);
+  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms, compileHelpers(helpers, helperPrograms));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
-  const stored = Object.keys(partials).length > 0 ? { partials: { ...partials } } : {};
+  const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
   return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored }, warnings, reads };
 }
 
@@ -70,12 +72,38 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const spec = precompileTemplate(handlebars, parsed.program);
   const publishedSha256 = createHash('sha256').update(job.publishedHtml, 'utf8').digest('hex');
   const programs = parseStoredPartials(job.partials ?? {});
+  const helpers = job.output === 'html' ? compileHelpers(job.helpers ?? {}, parseStoredHelpers(job.helpers ?? {})) : {};
+  const hasTemplateHelpers = Object.values(helpers).some((helper) => 'spec' in helper);
   const reads = analyzeTemplate(parsed.program, { partials: programs }).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   // The text part is derived from the HTML with `{{> name}}` still in it, which would insert a partial's
   // HTML into the text: with partials, the render converts its rendered HTML instead (text null).
-  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 }) } : {};
+  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 && !hasTemplateHelpers }) } : {};
   const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...programs].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
-  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts, ...partials };
+  const declared = Object.keys(helpers).length > 0 ? { helpers } : {};
+  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts, ...partials, ...declared };
+}
+
+/** A stored revision's template-form helpers, parsed. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
+function parseStoredHelpers(helpers: Record<string, HelperDeclaration>): HelperPrograms {
+  const programs = new Map<string, { program: hbs.AST.Program; template: string; params: string[]; html: boolean }>();
+  for (const [name, declaration] of Object.entries(helpers)) {
+    if (!('template' in declaration)) continue;
+    const parsed = parseHandlebars(declaration.template);
+    if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored helper '${name}' is not valid Handlebars: ${parsed.message}`);
+    programs.set(name, { program: parsed.program, template: declaration.template, params: declaration.params ?? [], html: declaration.html ?? false });
+  }
+  return programs;
+}
+
+/** Declared helpers as a worker hands them over: aliases as they are, template-form ones compiled. */
+function compileHelpers(helpers: Record<string, HelperDeclaration>, programs: HelperPrograms): Record<string, CompiledHelper> {
+  const compiled: Record<string, CompiledHelper> = {};
+  for (const [name, declaration] of Object.entries(helpers)) {
+    const program = programs.get(name);
+    if (program) compiled[name] = { spec: precompileTemplate(handlebars, program.program), params: program.params, html: program.html };
+    else if ('use' in declaration) compiled[name] = { use: declaration.use, hash: { ...(declaration.hash ?? {}) } };
+  }
+  return compiled;
 }
 
 /** A stored revision's partials, parsed. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
@@ -167,7 +195,7 @@ function acceptAst(input: unknown, limits: TemplateLimits, partials: Record<stri
 }
 
 /** The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS). */
-function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits, files: SourceFile[], partialPrograms: PartialPrograms): void {
+function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits, files: SourceFile[], partialPrograms: PartialPrograms, compiledHelpers: Record<string, CompiledHelper>): void {
   const parsed = parseHandlebars(html);
   if (!parsed.ok) {
     const { detail, problems } = describeCompiledParseError(html, files); // the line in the file sent, not in the HTML
@@ -175,9 +203,10 @@ function proveRenderable(html: string, sample: Record<string, unknown>, limits: 
   }
   const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
   const partials = Object.fromEntries([...partialPrograms].map(([name, program]) => [name, loadPartial(handlebars, precompileTemplate(handlebars, program))]));
+  const declared = Object.keys(compiledHelpers).length > 0 ? loadDeclaredHelpers(handlebars, compiledHelpers, partialPrograms.size > 0 ? partials : undefined) : undefined;
   for (const context of [sample, {}]) {
     try {
-      renderWithin(template, context, limits, partialPrograms.size > 0 ? { partials } : {});
+      renderWithin(template, context, limits, { ...(partialPrograms.size > 0 ? { partials } : {}), ...(declared ? { helpers: declared } : {}) });
     } catch (error) {
       // The sample's values are strings naming their paths ("order.total"), not the numbers or dates a
       // helper may need; helper calls that fail whatever the data were refused by checkHandlebars.
