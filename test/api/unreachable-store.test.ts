@@ -29,7 +29,10 @@ describe('Starting on a store that cannot be reached', function () {
   }
 
   it('names MongoDB when KurrentDB answers but MongoDB does not', async function () {
-    if (!process.env['KURRENTDB_URL']) return this.skip(); // needs a KurrentDB that answers
+    if (!process.env['KURRENTDB_URL']) {
+      console.log('      (skipped: needs a KurrentDB that answers; set KURRENTDB_URL)');
+      return this.skip();
+    }
     const { code, stderr } = await run('src/server.ts', { STORE: 'kurrentdb', MONGODB_URL: 'mongodb://127.0.0.1:1/x' });
     expect(code).to.equal(1);
     expect(stderr).to.include('MongoDB cannot be reached at mongodb://127.0.0.1:1/x (MONGODB_URL)');
