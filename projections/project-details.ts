@@ -28,6 +28,8 @@ export interface ProjectDetailsDoc {
   partials?: Record<string, string>;
   /** The revision's declared helpers; absent when it has none (and after deletion). */
   helpers?: Record<string, HelperDeclaration>;
+  /** `dynamic` for a Handlebars-first revision; absent when static (and after deletion). */
+  renderMode?: 'dynamic';
 }
 
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
@@ -39,7 +41,7 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {
-        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = event.data;
+        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
         return {
           workspace,
           id: projectId,
@@ -53,19 +55,20 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
           mjmlVersion,
           ...(partials ? { partials } : {}),
           ...(helpers ? { helpers } : {}),
+          ...(renderMode ? { renderMode } : {}),
         };
       }
       case 'ProjectSaved': {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
-        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = event.data;
-        const { partials: _previous, helpers: _previousHelpers, ...rest } = doc; // each revision has its own partials and helpers, or none
-        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}) };
+        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
+        const { partials: _previous, helpers: _previousHelpers, renderMode: _previousMode, ...rest } = doc; // each revision has its own partials and helpers, or none
+        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
       }
       case 'ProjectDeleted': {
         if (doc === null) return null;
         const at = event.data.occurredAt;
-        const { partials: _dropped, helpers: _droppedHelpers, ...rest } = doc;
+        const { partials: _dropped, helpers: _droppedHelpers, renderMode: _droppedMode, ...rest } = doc;
         return { ...rest, revision: event.revision, status: 'deleted', updatedAt: at, deletedAt: at, ast: null, publishedHtml: null, mjmlVersion: null };
       }
       default:

@@ -154,7 +154,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   try {
     await Promise.all([projection.start(), pool.warmUp()]);
     const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
-    const renderer = new TemplateRenderer(queries, new PooledRevisionLoader(pool), {
+    const renderer = new TemplateRenderer(queries, new PooledRevisionLoader(pool, config.templateLimits), {
       maxBytes: config.renderCacheBytes,
       limits: config.renderLimits,
     });

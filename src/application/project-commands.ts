@@ -123,8 +123,8 @@ export class ProjectCommands {
     if (!recorded || recorded.revision !== revision || !event || event.type === 'ProjectDeleted') {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
     }
-    const { ast, publishedHtml, mjmlVersion, metadata, partials, helpers } = event.data;
-    const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}) };
+    const { ast, publishedHtml, mjmlVersion, metadata, partials, helpers, renderMode } = event.data;
+    const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
     return this.publishing(intent, { template, actor: input.actor }, (at, template) => ({
       type: 'SaveProject',
       ...ref,
@@ -234,6 +234,6 @@ function compiled(template: PublishedTemplate | null): PublishedTemplate {
 function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEvent[]): ProjectView | null {
   const last = events[events.length - 1];
   if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
-  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = last.data;
-  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {} };
+  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = last.data;
+  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
 }

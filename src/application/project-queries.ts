@@ -25,6 +25,8 @@ export interface ProjectView extends ProjectRef {
   partials: Record<string, string>;
   /** The revision's declared helpers by name (`{}` when none). */
   helpers: Record<string, HelperDeclaration>;
+  /** `dynamic`: a Handlebars-first revision (publishedHtml is its source, compiled with MJML per render). */
+  renderMode: 'static' | 'dynamic';
 }
 
 export class ProjectQueries {
@@ -53,6 +55,7 @@ export class ProjectQueries {
       mjmlVersion: doc.mjmlVersion,
       partials: doc.partials ?? {},
       helpers: doc.helpers ?? {},
+      renderMode: doc.renderMode ?? 'static',
     };
   }
 
@@ -79,6 +82,7 @@ export class ProjectQueries {
       mjmlVersion: data.mjmlVersion,
       partials: data.partials ?? {},
       helpers: data.helpers ?? {},
+      renderMode: data.renderMode ?? 'static',
     };
   }
 
@@ -99,9 +103,9 @@ export class ProjectQueries {
     if (event.type === 'ProjectDeleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers } = event.data;
+    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
     const createdAt = (first.data as ProjectEvent['data']).occurredAt;
-    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {} };
+    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
   }
 
   /**

@@ -4,7 +4,10 @@
  * template, within a budget, from the compiled revisions of `RevisionCache`; it checks the variables
  * against the revision's contract first and adds the message parts (subject, preheader, text, warnings).
  */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '../domain/errors.js';
+import { TemplateError } from '../rendering/template-error.js';
 import type { ProjectRef } from '../domain/project.js';
 import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/budget.js';
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
@@ -12,7 +15,7 @@ import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/env
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
-import { renderParts, revisionWarnings, type MessageParts } from './render-parts.js';
+import { renderParts, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
 import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 
 export type { RevisionLoader } from './revision-cache.js';
@@ -68,11 +71,24 @@ export interface RendererOptions {
   maxBytes: number;
   /** Budget of every render (RENDER_MAX_BYTES, RENDER_MAX_ITERATIONS). */
   limits: RenderLimits;
+  /** Upper bound of the compiled-MJML cache of dynamic renders, approximate bytes; default `maxBytes`. */
+  mjmlCacheBytes?: number;
+}
+
+/** A dynamic render's compiled HTML, by the SHA-256 of the MJML it was compiled from. */
+interface CompiledMjml {
+  html: string;
+  /** Warnings about this HTML (images, literal links; not the size, which the caller checks). */
+  warnings: EmailWarning[];
 }
 
 export class TemplateRenderer {
   private readonly cache: RevisionCache;
   private readonly variablesPolicy = new VariablesPolicy();
+  /** Dynamic renders: compiled HTML by SHA-256 of the generated MJML, so one MJML never compiles twice (while cached). */
+  private readonly mjmlCache: LRUCache<string, CompiledMjml>;
+  /** Compiles under way: concurrent renders generating the same MJML share one. */
+  private readonly mjmlLoading = new Map<string, Promise<CompiledMjml>>();
 
   constructor(
     private readonly queries: ProjectQueries,
@@ -80,6 +96,11 @@ export class TemplateRenderer {
     private readonly options: RendererOptions,
   ) {
     this.cache = new RevisionCache(loader, options.maxBytes);
+    this.mjmlCache = new LRUCache<string, CompiledMjml>({
+      maxSize: Math.max(1, options.mjmlCacheBytes ?? options.maxBytes),
+      // UTF-16 HTML plus the key and the warnings, approximately.
+      sizeCalculation: (entry) => Math.max(1, entry.html.length * 2 + 64 + JSON.stringify(entry.warnings).length * 2),
+    });
   }
 
   /**
@@ -99,9 +120,11 @@ export class TemplateRenderer {
     const cache = entry ? 'HIT' : 'MISS';
     entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
-    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS };
+    // A dynamic revision's MJML is its source, Handlebars left in.
+    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS };
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     const locale = request.locale ?? entry.locale;
+    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base);
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale);
@@ -118,12 +141,52 @@ export class TemplateRenderer {
     return { ...base, body, escaped: false, parts };
   }
 
+  /**
+   * A dynamic revision's render: Handlebars (within the budget) generates MJML, compiled to HTML in the
+   * compile pool under its deadline unless that exact MJML was compiled before (`cache` says which).
+   * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
+   *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
+   */
+  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts'>): Promise<RenderOutput> {
+    const mjml = this.renderText(entry, request.variables, locale);
+    const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
+    let compiled = this.mjmlCache.get(key);
+    const cache = compiled ? 'HIT' : 'MISS';
+    compiled ??= await this.compileMjml(key, mjml);
+    const html = compiled.html;
+    const htmlBytes = Buffer.byteLength(html, 'utf8');
+    if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
+    return { ...base, cache, body: html, escaped: false, parts };
+  }
+
+  private compileMjml(key: string, mjml: string): Promise<CompiledMjml> {
+    let pending = this.mjmlLoading.get(key);
+    if (!pending) {
+      pending = this.loader
+        .compileMjml(mjml)
+        .then(({ html }) => {
+          const compiled = { html, warnings: revisionWarnings(html) };
+          this.mjmlCache.set(key, compiled);
+          return compiled;
+        })
+        .catch((error: unknown) => {
+          // What the variables made the template generate that MJML refuses: the render's fault, not the revision's.
+          if (error instanceof TemplateError && (error.code === 'invalid_mjml' || error.code === 'mjml_compile_failed')) throw new RenderError(`The MJML generated with these variables does not compile: ${error.message}`);
+          throw error;
+        })
+        .finally(() => this.mjmlLoading.delete(key));
+      this.mjmlLoading.set(key, pending);
+    }
+    return pending;
+  }
+
   /** Subject, preheader, text and warnings of a render. @throws RenderLimitError; RenderError. */
-  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number): MessageParts {
-    entry.warnings ??= revisionWarnings(entry.publishedHtml);
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number, warnings?: EmailWarning[]): MessageParts {
+    entry.warnings ??= entry.dynamic ? [] : revisionWarnings(entry.publishedHtml);
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
-      return renderParts(entry.parts, request.variables, options, html, htmlBytes, entry.warnings);
+      return renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ?? entry.warnings);
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
@@ -176,7 +239,7 @@ export class TemplateRenderer {
   async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
     const view = await this.queries.getProject(ref);
     const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    entry.variables ??= await this.loader.variables(view.ast, view.partials);
+    entry.variables ??= await this.loader.variables(view.ast, view.partials, entry.dynamic ? view.publishedHtml : undefined);
     return { view, variables: entry.variables };
   }
 

@@ -24,8 +24,11 @@ export interface RevisionLoader {
     parts?: { subject?: string; preheader?: string },
     partials?: Record<string, string>,
     helpers?: Record<string, HelperDeclaration>,
+    dynamic?: boolean,
   ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials; helpers?: LoadedHelpers }>;
-  variables(ast: MjmlNode, partials?: Record<string, string>): Promise<string[]>;
+  variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]>;
+  /** The MJML a dynamic revision's render generated, compiled to HTML (in the compile pool, under its deadline). */
+  compileMjml(mjml: string): Promise<{ html: string }>;
 }
 
 /** A revision made renderable, as the cache keeps it. */
@@ -38,6 +41,8 @@ export interface CachedTemplate {
    */
   jsonTemplate?: CompiledTemplate | null | 'loading';
   publishedHtml: string;
+  /** A dynamic revision: `template` generates MJML, compiled per distinct output (render-template.ts). */
+  dynamic?: boolean;
   /** The revision's project partials, loaded; passed to every render of it (and only of it). */
   partials?: LoadedPartials;
   /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
@@ -101,7 +106,8 @@ export class RevisionCache {
       this.#loads += 1;
       pending = (async () => {
         const view = await read();
-        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers);
+        const dynamic = view.renderMode === 'dynamic';
+        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers, dynamic);
         const { template, publishedSha256 } = loaded;
         const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
         const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
@@ -110,7 +116,7 @@ export class RevisionCache {
         const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
         const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(loaded.helpers ? { helpers: loaded.helpers, jsonTemplate: null } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(loaded.helpers || dynamic ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));

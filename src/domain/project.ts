@@ -10,10 +10,18 @@ import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
 
 /** The compiled form of a template at one revision: what is published and can be replayed for audit. */
 export interface PublishedTemplate {
-  /** MJML JSON AST, includes resolved. */
+  /** MJML JSON AST, includes resolved. A dynamic revision has no fixed MJML: an empty `<mjml>` node. */
   ast: MjmlNode;
-  /** `mjml2html` output with Handlebars expressions still in it. */
+  /**
+   * `mjml2html` output with Handlebars expressions still in it; for a dynamic revision, the template's
+   * source markup (Handlebars that generates MJML), compiled with mjml2html at each render instead.
+   */
   publishedHtml: string;
+  /**
+   * `dynamic`: a Handlebars-first template (its Handlebars produces the MJML structure); absent for a
+   * static (MJML-first) revision, and in every event written before dynamic templates existed.
+   */
+  renderMode?: 'dynamic';
   /** Version of the `mjml` package that produced `publishedHtml` (e.g. "5.4.1"). */
   mjmlVersion: string;
   /**

@@ -19,6 +19,7 @@ export function presentProject(view: ProjectView) {
     mjml_version: view.mjmlVersion,
     partials: view.partials,
     helpers: view.helpers,
+    render_mode: view.renderMode,
   };
 }
 

@@ -38,6 +38,7 @@ const templateFields = {
   includes: z.record(z.string().min(1), z.string()).optional(),
   validation: z.enum(['strict', 'soft']).optional(),
   partials: z.record(z.string().regex(PARTIAL_NAME, 'partial names are 1–64 letters, digits, "_", "." or "-", starting with a letter, digit or "_"'), z.string()).optional(),
+  render_mode: z.enum(['static', 'dynamic']).optional(),
   helpers: z.record(z.string().regex(HELPER_NAME, 'helper names are 1–64 letters, digits or "_", not starting with a digit'), helperDeclaration).optional(),
 };
 
@@ -205,12 +206,16 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
       { pointer: hasAst ? '/mjml' : '/ast', message: hasAst ? 'not allowed with ast' : 'required (or mjml)' },
     ]);
   }
+  if (hasAst && body.render_mode === 'dynamic') {
+    throw new ProblemError(400, 'invalid_request', '"render_mode": "dynamic" only applies to "mjml" markup (Handlebars that generates MJML); an ast is static.', [{ pointer: '/render_mode', message: 'only with mjml' }]);
+  }
   if (hasAst && body.includes !== undefined) {
     throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [{ pointer: '/includes', message: 'only with mjml' }]);
   }
   const partials = {
     ...(body.partials && Object.keys(body.partials).length > 0 ? { partials: body.partials } : {}),
     ...(body.helpers && Object.keys(body.helpers).length > 0 ? { helpers: body.helpers as Record<string, HelperDeclaration> } : {}),
+    ...(body.render_mode ? { renderMode: body.render_mode } : {}),
   };
   const source: TemplateSource = hasAst ? { ast: body.ast, ...partials } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);

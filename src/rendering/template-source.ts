@@ -11,6 +11,11 @@ export type TemplateSource = ({ ast: unknown } | { mjml: string; includes?: Reco
   partials?: Record<string, string>;
   /** Declared helpers by name (declared-helpers.ts): aliases of library helpers and template-form helpers. */
   helpers?: Record<string, HelperDeclaration>;
+  /**
+   * `dynamic`: Handlebars that generates MJML, compiled with mjml2html at each render; `static`: an MJML
+   * document compiled once. Absent: detected (a source whose Handlebars comes before its `<mjml>` root is dynamic).
+   */
+  renderMode?: 'static' | 'dynamic';
 };
 
 /** MJML validation: `strict` refuses any validator finding; `soft` accepts and returns them as warnings. */

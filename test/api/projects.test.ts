@@ -70,7 +70,7 @@ describe('API over HTTP (embedded SQLite store)', function () {
       const res = await server.request('GET', '/api/v1/projects/hello');
       expect(res.status).to.equal(200);
       expect(res.json).to.include({ id: 'hello', revision: 0 });
-      expect(res.json).to.have.keys('id', 'revision', 'created_at', 'updated_at', 'metadata', 'ast', 'published_html', 'mjml_version', 'partials', 'helpers');
+      expect(res.json).to.have.keys('id', 'revision', 'created_at', 'updated_at', 'metadata', 'ast', 'published_html', 'mjml_version', 'partials', 'helpers', 'render_mode');
       expect(res.json.partials).to.deep.equal({});
       const again = await server.request('GET', '/api/v1/projects/hello', { headers: { 'If-None-Match': String(res.headers['etag']) } });
       expect(again.status).to.equal(304);
@@ -311,7 +311,8 @@ describe('API over HTTP (embedded SQLite store)', function () {
     it('400 with a code for templates Handlebars cannot use', async () => {
       const cases: Array<[string, string]> = [
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{.Props.Title}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'go_template_syntax'],
-        ['{{> header title="x"}}<mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section>', 'handlebars_first_template'],
+        // Handlebars-first: stored as a dynamic template, which needs its partial (test/api/dynamic.test.ts).
+        ['{{> header title="x"}}<mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section>', 'unknown_partial'],
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{price total currency}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_helper'],
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{#if a}}x</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{> footer}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_partial'],

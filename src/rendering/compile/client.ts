@@ -8,9 +8,9 @@ import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, type 
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources } from './message-parts.js';
-import { checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
+import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
-import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
+import type { PreparedTemplate, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 import type { CompilePool } from './pool.js';
 
 /** Turns a client's template into a revision in the compile pool (the command path's `TemplatePreparer`). */
@@ -56,7 +56,10 @@ export interface LoadedTemplate {
 export class PooledRevisionLoader {
   private readonly handlebars = createHandlebars();
 
-  constructor(private readonly pool: CompilePool) {}
+  constructor(
+    private readonly pool: CompilePool,
+    private readonly limits: TemplateLimits = DEFAULT_TEMPLATE_LIMITS,
+  ) {}
 
   /**
    * The stored template compiled to write `output` (`template` null when it cannot write `json`,
@@ -69,10 +72,11 @@ export class PooledRevisionLoader {
     parts?: MessagePartSources,
     partials?: Record<string, string>,
     helpers?: Record<string, HelperDeclaration>,
+    dynamic?: boolean,
   ): Promise<LoadedTemplate> {
     const withPartials = partials && Object.keys(partials).length > 0 ? { partials } : {};
     const withHelpers = helpers && Object.keys(helpers).length > 0 ? { helpers } : {};
-    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}), ...withPartials, ...withHelpers });
+    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}), ...withPartials, ...withHelpers, ...(dynamic ? { dynamic } : {}) });
     const load = (spec: string | null) => (spec === null ? null : loadTemplate(this.handlebars, spec));
     const messageParts = loaded.parts
       ? { parts: { subject: load(loaded.parts.subject), preheader: load(loaded.parts.preheader), text: load(loaded.parts.text), reads: loaded.parts.reads } }
@@ -85,7 +89,17 @@ export class PooledRevisionLoader {
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */
-  variables(ast: MjmlNode, partials?: Record<string, string>): Promise<string[]> {
-    return this.pool.run({ kind: 'variables', ast, ...(partials && Object.keys(partials).length > 0 ? { partials } : {}) });
+  variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]> {
+    return this.pool.run({ kind: 'variables', ast, ...(partials && Object.keys(partials).length > 0 ? { partials } : {}), ...(source !== undefined ? { source } : {}) });
+  }
+
+  /**
+   * The MJML one render of a dynamic revision generated, compiled to HTML in the pool under its deadline;
+   * its byte size is refused here first (TEMPLATE_MAX_SOURCE_BYTES), the HTML's in the worker.
+   * @throws CompileQueueFullError; TemplateError `template_too_large`, `mjml_compile_timeout`, `invalid_mjml`, `mjml_compile_failed`.
+   */
+  compileMjml(mjml: string): Promise<{ html: string; warnings: TemplateWarning[] }> {
+    checkLimit('maxSourceBytes', this.limits, Buffer.byteLength(mjml, 'utf8'));
+    return this.pool.run({ kind: 'mjml', mjml, limits: this.limits });
   }
 }

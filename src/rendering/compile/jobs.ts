@@ -10,7 +10,7 @@ import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources, MessagePartSpecs } from './message-parts.js';
 import type { TemplateLimits } from '../limits.js';
 import type { TemplateError } from '../template-error.js';
-import type { PreparedTemplate, TemplateSource, ValidationMode } from '../template-source.js';
+import type { PreparedTemplate, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 
 /** Turn a client's template into a revision (prepare.ts): import, check, compile MJML, prove it renders. */
 export interface PrepareJob {
@@ -33,6 +33,15 @@ export interface LoadJob {
   partials?: Record<string, string>;
   /** The revision's declared helpers: template-form ones compiled with it. */
   helpers?: Record<string, HelperDeclaration>;
+  /** A dynamic revision: `publishedHtml` is Handlebars that generates MJML (no JSON form, text from the compiled HTML). */
+  dynamic?: boolean;
+}
+
+/** One render of a dynamic revision: the MJML its Handlebars generated, compiled to HTML. */
+export interface MjmlJob {
+  kind: 'mjml';
+  mjml: string;
+  limits: TemplateLimits;
 }
 
 /** The data paths a stored template reads (what GET /templates/:id shows). */
@@ -40,9 +49,11 @@ export interface VariablesJob {
   kind: 'variables';
   ast: MjmlNode;
   partials?: Record<string, string>;
+  /** A dynamic revision's source: read instead of the (empty) ast. */
+  source?: string;
 }
 
-export type CompileJob = PrepareJob | LoadJob | VariablesJob;
+export type CompileJob = PrepareJob | LoadJob | VariablesJob | MjmlJob;
 
 /**
  * What a `load` job gives back: JavaScript source of the compiled Handlebars template (`loadTemplate`
@@ -67,6 +78,8 @@ export interface JobResults {
   load: LoadedRevision;
   /** Data paths the template reads, from the root context, sorted (`order.lines[].name`). */
   variables: string[];
+  /** The compiled HTML of a dynamic render, and MJML's findings on it. */
+  mjml: { html: string; warnings: TemplateWarning[] };
 }
 
 /** A TemplateError as it crosses the thread boundary. */

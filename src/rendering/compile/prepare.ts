@@ -11,7 +11,7 @@ import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
-import { checkHandlebars, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import { checkHandlebars, isHandlebarsFirst, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
 import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
@@ -22,7 +22,7 @@ import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
 import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
 import { MJML_VERSION, mjml2html, type ParsedNode } from '../mjml/runtime.js';
 import { TemplateError } from '../template-error.js';
-import type { PreparedTemplate, TemplateWarning } from '../template-source.js';
+import type { PreparedTemplate, TemplateSource, TemplateWarning } from '../template-source.js';
 import type { LoadJob, LoadedRevision, PrepareJob } from './jobs.js';
 import { compileMessageParts } from './message-parts.js';
 
@@ -36,6 +36,7 @@ const jsonHandlebars = createHandlebars('json');
  */
 export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<PreparedTemplate> {
   const { source, validation, limits } = job;
+  if ('mjml' in source && (source.renderMode === 'dynamic' || (source.renderMode === undefined && isHandlebarsFirst(source.mjml)))) return prepareDynamic(job, source);
   const partials = source.partials ?? {};
   const helpers = source.helpers ?? {};
   const warnings: TemplateWarning[] = [];
@@ -65,6 +66,93 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored }, warnings, reads };
 }
 
+/** The empty `<mjml>` node a dynamic revision stores as its ast: its MJML exists only per render. */
+export const DYNAMIC_AST: MjmlNode = Object.freeze({ tagName: 'mjml', attributes: {}, children: [] }) as MjmlNode;
+
+/**
+ * A dynamic (Handlebars-first) template: the same Handlebars checks as a static one, then a render on
+ * sample data built from its own expressions (with its partials and helpers), and that MJML compiled
+ * once to hold it to MJML's rules (strict: findings refuse it; soft: they are warnings). Stored as its source.
+ */
+async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: string; includes?: Record<string, string> } & TemplateSource): Promise<PreparedTemplate> {
+  const { validation, limits } = job;
+  const markup = source.mjml;
+  const partials = source.partials ?? {};
+  const helpers = source.helpers ?? {};
+  if (source.includes && Object.keys(source.includes).length > 0) {
+    throw new TemplateError('invalid_mjml', 'A dynamic template cannot use "includes": MJML reads them after Handlebars ran. Send them as "partials" instead.', [{ message: 'includes with render_mode dynamic' }]);
+  }
+  checkSourceBytes(markup, {}, limits, partials);
+  const files: SourceFile[] = [{ file: '', text: markup }];
+  refuseGoTemplates(files);
+  const warnings: TemplateWarning[] = [];
+  const { analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  const hint = otherLanguageHint(markup);
+  if (hint) warnings.push({ message: hint.message, line: hint.line });
+  const generated = renderSample(markup, buildSampleContext(analysis), job.renderLimits, partialPrograms, compileHelpers(helpers, helperPrograms));
+  checkLimit('maxSourceBytes', limits, Buffer.byteLength(generated, 'utf8'));
+  const compiled = await compileGeneratedMjml(generated, limits);
+  const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));
+  if (validation === 'strict' && findings.length > 0) {
+    throw new TemplateError(
+      'mjml_validation_failed',
+      `MJML validation of the MJML this template generates (rendered with sample data) failed with ${findings.length} error${findings.length > 1 ? 's' : ''}: ${describe(findings[0]!)}. ` +
+        'Fix them, or send "validation": "soft" to store the template anyway and get them back as warnings.',
+      findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
+    );
+  }
+  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })));
+  checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
+  const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
+  const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
+  return { template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored }, warnings, reads };
+}
+
+/** The sample render of a dynamic template: the MJML it generates. @throws TemplateError `invalid_handlebars`. */
+function renderSample(markup: string, sample: Record<string, unknown>, limits: RenderLimits, partialPrograms: PartialPrograms, compiledHelpers: Record<string, CompiledHelper>): string {
+  const parsed = parseHandlebars(markup);
+  if (!parsed.ok) throw new TemplateError('invalid_handlebars', parsed.message);
+  const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
+  const partials = Object.fromEntries([...partialPrograms].map(([name, program]) => [name, loadPartial(handlebars, precompileTemplate(handlebars, program))]));
+  const declared = Object.keys(compiledHelpers).length > 0 ? loadDeclaredHelpers(handlebars, compiledHelpers, partialPrograms.size > 0 ? partials : undefined) : undefined;
+  try {
+    return renderWithin(template, sample, limits, { ...(partialPrograms.size > 0 ? { partials } : {}), ...(declared ? { helpers: declared } : {}) });
+  } catch (error) {
+    if (error instanceof RenderLimitError) {
+      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, { limit: error.limit, max: error.max });
+    }
+    throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template with sample data: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * MJML generated by a dynamic template's Handlebars, compiled (validation 'soft': the caller decides).
+ * @throws TemplateError `invalid_mjml` (400) when it has no `<mjml>` root, `mjml_compile_failed`.
+ */
+async function compileGeneratedMjml(generated: string, limits: TemplateLimits) {
+  let tree: ParsedNode;
+  try {
+    tree = parseWithIncludes(generated, new Map(), limits).tree;
+  } catch (error) {
+    if (error instanceof TemplateError && (error.status >= 500 || error.code === 'template_too_large' || error.code === 'template_too_complex')) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates cannot be parsed: ${message}`, [{ message }]);
+  }
+  if (tree.tagName !== 'mjml') {
+    throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates must have an <mjml> root element; it has <${tree.tagName}>. Check that its partials open and close <mjml>.`, [
+      { message: `generated root element is <${tree.tagName}>` },
+    ]);
+  }
+  return compileMjml(tree);
+}
+
+/** One render's generated MJML compiled to HTML (the compile pool's `mjml` job). @throws TemplateError as compileGeneratedMjml. */
+export async function compileDynamic(job: { mjml: string; limits: TemplateLimits }): Promise<{ html: string; warnings: TemplateWarning[] }> {
+  const compiled = await compileGeneratedMjml(job.mjml, job.limits);
+  checkLimit('maxHtmlBytes', job.limits, Buffer.byteLength(compiled.html, 'utf8'));
+  return { html: compiled.html, warnings: compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) })) };
+}
+
 /** A stored revision made renderable. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
 export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const parsed = parseHandlebars(job.publishedHtml);
@@ -77,10 +165,11 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const reads = analyzeTemplate(parsed.program, { partials: programs }).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   // The text part is derived from the HTML with `{{> name}}` still in it, which would insert a partial's
   // HTML into the text: with partials, the render converts its rendered HTML instead (text null).
-  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 && !hasTemplateHelpers }) } : {};
+  // A dynamic revision's text comes from the HTML its render compiles, never from its source.
+  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 && !hasTemplateHelpers && !job.dynamic }) } : {};
   const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...programs].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
   const declared = Object.keys(helpers).length > 0 ? { helpers } : {};
-  return { spec: job.output === 'html' ? spec : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts, ...partials, ...declared };
+  return { spec: job.output === 'html' ? spec : job.dynamic ? null : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts, ...partials, ...declared };
 }
 
 /** A stored revision's template-form helpers, parsed. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
@@ -142,8 +231,8 @@ function jsonSpecOf(program: hbs.AST.Program, spec: string): string | null {
  * Data paths a template reads, resolved to the root context (`order.lines[].product_name`), sorted:
  * what a sender must supply. Empty when the template has no Handlebars.
  */
-export function templateVariables(ast: MjmlNode, partials: Record<string, string> = {}): string[] {
-  const parsed = parseHandlebars(toMjmlMarkup(ast));
+export function templateVariables(ast: MjmlNode, partials: Record<string, string> = {}, source?: string): string[] {
+  const parsed = parseHandlebars(source ?? toMjmlMarkup(ast)); // a dynamic revision: its source
   return parsed.ok ? analyzeTemplate(parsed.program, { partials: parseStoredPartials(partials) }).variables : [];
 }
 

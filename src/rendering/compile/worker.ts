@@ -12,7 +12,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
 import { TemplateError } from '../template-error.js';
 import type { CompileJob, JobOutcome, JobResults } from './jobs.js';
-import { loadRevision, prepareTemplate, templateVariables, warmUp } from './prepare.js';
+import { compileDynamic, loadRevision, prepareTemplate, templateVariables, warmUp } from './prepare.js';
 
 // Linux applies setpriority(2) with pid 0 to the calling thread only: a compile yields the CPU to the
 // event loop serving cached renders (the machines here have 2 cores).
@@ -35,7 +35,8 @@ export default async function run(task: { job: CompileJob; started: MessagePort 
   task.started.close();
   const { job } = task;
   try {
-    const value = job.kind === 'prepare' ? await prepareTemplate(job) : job.kind === 'load' ? loadRevision(job) : templateVariables(job.ast, job.partials);
+    const value =
+      job.kind === 'prepare' ? await prepareTemplate(job) : job.kind === 'load' ? loadRevision(job) : job.kind === 'mjml' ? await compileDynamic(job) : templateVariables(job.ast, job.partials, job.source);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof TemplateError) {

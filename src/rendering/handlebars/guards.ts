@@ -45,9 +45,7 @@ export function refuseGoTemplates(files: SourceFile[]): void {
  * @throws TemplateError `not_mjml`, `handlebars_first_template` or `invalid_mjml`.
  */
 export function refuseNonMjmlDocument(markup: string): void {
-  const lead = markup
-    .replace(/^\uFEFF/, '')
-    .replace(/^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|\{\{!--[\s\S]*?--\}\}|\{\{![^}]*\}\})*/, '');
+  const lead = leadOf(markup);
   if (/^<mjml[\s/>]/.test(lead)) return;
   if (!/<mj(?:ml|-[a-z])/i.test(markup)) refuseNotMjml(lead);
   const rootAt = lead.indexOf('<mjml');
@@ -65,6 +63,25 @@ export function refuseNonMjmlDocument(markup: string): void {
   throw new TemplateError('invalid_mjml', 'The markup is not an MJML document: its root element must be <mjml>.', [
     { file: '', line: 1, message: 'root element is not <mjml>' },
   ]);
+}
+
+/** Markup without its BOM and leading blanks, XML declaration and comments (HTML or Handlebars). */
+function leadOf(markup: string): string {
+  return markup.replace(/^\uFEFF/, '').replace(/^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|\{\{!--[\s\S]*?--\}\}|\{\{![^}]*\}\})*/, '');
+}
+
+/**
+ * Whether markup is a Handlebars program that generates MJML (a dynamic template): it starts with a
+ * Handlebars expression (`{{> header}}`, `{{#with order}}`), or one comes before its `<mjml>` root in
+ * markup that has MJML tags (what `refuseNonMjmlDocument` refuses as `handlebars_first_template`).
+ */
+export function isHandlebarsFirst(markup: string): boolean {
+  const lead = leadOf(markup);
+  if (/^<mjml[\s/>]/.test(lead)) return false;
+  if (lead.startsWith('{{')) return true;
+  if (!/<mj(?:ml|-[a-z])/i.test(markup)) return false;
+  const rootAt = lead.indexOf('<mjml');
+  return /\{\{[\s\S]*?\}\}/.test(rootAt === -1 ? lead : lead.slice(0, rootAt));
 }
 
 /** Markup without a single MJML tag: say what it is and how to send it anyway. @throws TemplateError `not_mjml`. */
