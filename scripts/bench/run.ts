@@ -4,6 +4,9 @@
  * autocannon in this one, on 127.0.0.1. The machine is shared and has 2 cores: the verdicts are
  * ratios of runs taken minutes apart in this same process, never absolute numbers.
  *
+ * Scenarios: 1–2 ceilings and cached renders, 3 cache misses, 4 the naive peer, 5 latency under compiles,
+ * 6 the dynamic (Handlebars-first) path, cached and uncached.
+ *
  * Options: --duration s (each measured run, default 6), --connections n (default 50),
  * --latency-connections n (scenario 5, default 10), --warmup s (unrecorded load before each run,
  * default 1), --revisions n (cache-miss project, default 150), --save-loops n (scenario 5, default 2),
@@ -17,6 +20,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVICE_LOG_LEVEL, removeData, startLetterpress, type Letterpress } from './letterpress.js';
 import { cacheMiss, latencyUnderCompiles, naivePeer, type Observations } from './load-scenarios.js';
+import { dynamicPaths, dynamicRunName } from './dynamic-scenarios.js';
 import type { Measurement, RunOptions } from './load.js';
 import { stopAll } from './processes.js';
 import { loadCorpus, pairName, renderPairs, type BenchTemplate, type Capture } from './render-scenarios.js';
@@ -71,7 +75,8 @@ const rows: Measurement[] = [];
 const captures: Record<string, Capture> = {};
 const missSeen: Observations = {};
 const compilesSeen: Observations = {};
-const observations: Record<string, unknown> = { render_captures: captures, cache_miss: missSeen, compiles: compilesSeen };
+const dynamicSeen: Observations = {};
+const observations: Record<string, unknown> = { render_captures: captures, cache_miss: missSeen, compiles: compilesSeen, dynamic: dynamicSeen };
 let service: Letterpress | undefined;
 let failed = false;
 try {
@@ -91,6 +96,8 @@ try {
   rows.push(await naivePeer(giftCard, options));
   step('scenario 5: latency alone and under compiles');
   rows.push(...(await latencyUnderCompiles(service.url, giftCard, largest, saveLoops, latencyOptions, compilesSeen)));
+  step('scenario 6: the dynamic path, cached and uncached');
+  rows.push(...(await dynamicPaths(service.url, options, dynamicSeen)));
 
   const naive = rows.find((m) => m.name.startsWith('naive peer'))!.name;
   const [alone, busy] = rows.filter((m) => m.name.startsWith('latency:')).map((m) => m.name);
@@ -115,6 +122,10 @@ try {
     })),
     { label: `cached JSON ÷ naive peer, ${giftCard.id}`, numerator: pairName('cached', giftCard.id, 'json', false), denominator: naive, metric: 'req/s', target: 50, kind: 'min' },
     { label: `p99 with compiles ÷ p99 alone, ${giftCard.id}`, numerator: busy!, denominator: alone!, metric: 'p99', target: 1.5, kind: 'max' },
+    // A dynamic template cached: a Handlebars render plus a hash lookup, so near a static cached render.
+    { label: `dynamic cached ÷ static cached JSON, ${giftCard.id}`, numerator: dynamicRunName('cached'), denominator: pairName('cached', giftCard.id, 'json', false), metric: 'req/s', target: 0.5, kind: 'min' },
+    // Uncached, it compiles MJML per request like the naive peer, but in the pool: at least as fast.
+    { label: 'dynamic uncached ÷ naive peer', numerator: dynamicRunName('uncached'), denominator: naive, metric: 'req/s', target: 1, kind: 'min' },
   ];
   const results = evaluate(ratios, rows);
 
