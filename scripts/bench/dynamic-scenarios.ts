@@ -4,11 +4,11 @@
  * is always the same and its compiled HTML comes from the cache. Uncached: a different token on every
  * request, so every request generates new MJML and compiles it in the pool (the worst case of the path).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeTemplate, parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { CORPUS_DIR } from '../../test/support/corpus.js';
+import { CORPUS_DIR, corpusPartials } from '../../test/support/corpus.js';
 import { call } from './letterpress.js';
 import { measure, type Measurement, type RunOptions } from './load.js';
 import { renderPath, renderRequest, type BenchTemplate } from './render-scenarios.js';
@@ -23,8 +23,7 @@ export const dynamicRunName = (kind: 'cached' | 'uncached') =>
 /** Both runs against `url` (a running service); counts X-Cache of each. @throws when the template is refused. */
 export async function dynamicPaths(url: string, options: RunOptions, seen: Observations): Promise<Measurement[]> {
   const source = readFileSync(join(CORPUS_DIR, `${DYNAMIC_TEMPLATE}.mjml`), 'utf8');
-  const dir = join(CORPUS_DIR, 'hbs-partials', 'vendure');
-  const partials = Object.fromEntries(readdirSync(dir).map((file) => [file.replace(/\.mjml$/, ''), readFileSync(join(dir, file), 'utf8')]));
+  const partials = corpusPartials(DYNAMIC_TEMPLATE);
   const created = await call(url, 'POST', '/v1/projects', { id: 'bench-dynamic', mjml: source, partials, validation: 'soft' });
   if (created.status !== 201) throw new Error(`dynamic: could not create the template (${created.status}): ${created.text.slice(0, 300)}`);
   const parsed = parseHandlebars(source);

@@ -4,9 +4,9 @@
  * hash, and small Handlebars templates), checked at save, and metered by the render budget.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { mjmlPage, useTestServer } from '../support/server.js';
 
-const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const page = mjmlPage;
 
 const priceLine = {
   params: ['net', 'gross', 'currency'],
@@ -14,18 +14,10 @@ const priceLine = {
 };
 
 describe('declared helpers over HTTP', function () {
-  let server: TestServer;
+  const api = useTestServer();
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
-
-  const create = (body: Record<string, unknown>) => server.request('POST', '/v1/projects', { body });
-  const render = (id: string, body: Record<string, unknown>) => server.request('POST', `/v1/templates/${id}/render`, { body });
+  const { create } = api;
+  const { render } = api;
 
   it('an alias calls its library helper with the fixed hash, and the call\'s hash arguments override it', async () => {
     const helpers = { price: { use: 'currency', hash: { code: 'USD', minor_units: true } } };
@@ -33,14 +25,14 @@ describe('declared helpers over HTTP', function () {
     const created = await create({ id: 'h-alias', mjml, helpers, metadata: { subject: 'Total {{price amount}}' } });
     expect(created.status, created.text).to.equal(201);
     expect(created.json.helpers).to.deep.equal(helpers);
-    expect((await server.request('GET', '/v1/projects/h-alias')).json.helpers).to.deep.equal(helpers);
+    expect((await api.server.request('GET', '/v1/projects/h-alias')).json.helpers).to.deep.equal(helpers);
     const res = await render('h-alias', { variables: { amount: 123450 } });
     expect(res.status, res.text).to.equal(200);
     expect(res.json.html).to.include('A $1,234.50 B €1,234.50 C $5.00');
     expect(res.json.subject).to.equal('Total $1,234.50');
     expect(res.json.text).to.include('A $1,234.50 B €1,234.50 C $5.00');
     // The declared helper's argument is what the template reads.
-    expect((await server.request('GET', '/v1/templates/h-alias')).json.variables).to.deep.equal(['amount']);
+    expect((await api.server.request('GET', '/v1/templates/h-alias')).json.variables).to.deep.equal(['amount']);
   });
 
   it('a template-form helper renders with its params and hash arguments; its output is escaped unless "html": true', async () => {
@@ -56,7 +48,7 @@ describe('declared helpers over HTTP', function () {
     expect(res.status, res.text).to.equal(200);
     expect(res.json.html).to.include('[€1.00] [€2.00] &lt;b&gt;A&amp;amp;B&lt;/b&gt; <b>A&amp;B</b>');
     // The same through Accept: text/html, and in another locale.
-    const de = await server.request('POST', '/v1/templates/h-template/render', { body: { variables: { who: 'x' }, locale: 'de-DE' } });
+    const de = await api.server.request('POST', '/v1/templates/h-template/render', { body: { variables: { who: 'x' }, locale: 'de-DE' } });
     expect(de.json.html).to.include('[1,00\u00a0€] [2,00\u00a0€]');
   });
 
@@ -148,12 +140,12 @@ describe('declared helpers over HTTP', function () {
     const created = await create({ id: 'h-rev', mjml, helpers: { price: { use: 'currency', hash: { code: 'USD' } } } });
     expect(created.status, created.text).to.equal(201);
     expect((await render('h-rev', { variables: { amount: 2 } })).json.html).to.include('$2.00');
-    const saved = await server.request('PUT', '/v1/projects/h-rev', { body: { mjml, helpers: { price: { use: 'currency', hash: { code: 'EUR' } } } } });
+    const saved = await api.server.request('PUT', '/v1/projects/h-rev', { body: { mjml, helpers: { price: { use: 'currency', hash: { code: 'EUR' } } } } });
     expect(saved.status, saved.text).to.equal(200);
     expect((await render('h-rev', { variables: { amount: 2 } })).json.html).to.include('€2.00');
     expect((await render('h-rev', { variables: { amount: 2 }, revision: 0 })).json.html).to.include('$2.00');
-    expect((await server.request('GET', '/v1/projects/h-rev?revision=0')).json.helpers).to.deep.equal({ price: { use: 'currency', hash: { code: 'USD' } } });
-    const restored = await server.request('POST', '/v1/projects/h-rev/revisions/0/restore');
+    expect((await api.server.request('GET', '/v1/projects/h-rev?revision=0')).json.helpers).to.deep.equal({ price: { use: 'currency', hash: { code: 'USD' } } });
+    const restored = await api.server.request('POST', '/v1/projects/h-rev/revisions/0/restore');
     expect(restored.status, restored.text).to.equal(200);
     expect(restored.json.helpers).to.deep.equal({ price: { use: 'currency', hash: { code: 'USD' } } });
     expect((await render('h-rev', { variables: { amount: 2 } })).json.html).to.include('$2.00');

@@ -7,24 +7,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { CORPUS_DIR } from '../support/corpus.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { mjmlPage, useTestServer } from '../support/server.js';
 
 const corpus = (path: string) => readFileSync(join(CORPUS_DIR, path), 'utf8');
-const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const page = mjmlPage;
 
 describe('dynamic (Handlebars-first) templates over HTTP', function () {
-  let server: TestServer;
+  const api = useTestServer();
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
-
-  const create = (body: Record<string, unknown>) => server.request('POST', '/v1/projects', { body });
-  const render = (id: string, body: Record<string, unknown>) => server.request('POST', `/v1/templates/${id}/render`, { body });
+  const { create } = api;
+  const { render } = api;
   const vendurePartials = () => ({ header: corpus('hbs-partials/vendure/header.mjml'), footer: corpus('hbs-partials/vendure/footer.mjml') });
 
   it("Vendure's email-verification, with its partials, is detected as dynamic and renders every value", async () => {
@@ -33,7 +25,7 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
     expect(created.status, created.text).to.equal(201);
     expect(created.json.render_mode).to.equal('dynamic');
     expect(created.json.published_html).to.equal(source);
-    expect((await server.request('GET', '/v1/projects/d-vendure')).json.render_mode).to.equal('dynamic');
+    expect((await api.server.request('GET', '/v1/projects/d-vendure')).json.render_mode).to.equal('dynamic');
     const variables = { verifyEmailAddressUrl: 'https://shop.example.com/verify', verificationToken: 'tok-81723' };
     const res = await render('d-vendure', { variables });
     expect(res.status, res.text).to.equal(200);
@@ -46,7 +38,7 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
     expect(res.json.subject).to.equal('Verify tok-81723');
     expect(res.json.text).to.include('Thank you for creating an account');
     expect(res.json.text).not.to.include('{{');
-    expect((await server.request('GET', '/v1/templates/d-vendure')).json.variables).to.include.members(['verificationToken', 'verifyEmailAddressUrl']);
+    expect((await api.server.request('GET', '/v1/templates/d-vendure')).json.variables).to.include.members(['verificationToken', 'verifyEmailAddressUrl']);
   });
 
   it("City of Boston's registry-expired, with its layout partial, renders every value", async () => {
@@ -109,20 +101,16 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
 });
 
 describe('dynamic templates: a render compile past the deadline', function () {
+  const api = useTestServer({
+    env: { COMPILE_TIMEOUT_MS: '1000', TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024), TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024), TEMPLATE_MAX_NODES: '1000000', RENDER_MAX_BYTES: String(64 * 1024 * 1024), RENDER_MAX_ITERATIONS: '1000000', BODY_LIMIT_KB: '8192' },
+  });
+
   it('answers 500 mjml_compile_timeout', async () => {
-    const server = await startTestServer({
-      env: { COMPILE_TIMEOUT_MS: '1000', TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024), TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024), TEMPLATE_MAX_NODES: '1000000', RENDER_MAX_BYTES: String(64 * 1024 * 1024), RENDER_MAX_ITERATIONS: '1000000', BODY_LIMIT_KB: '8192' },
-    });
-    try {
-      const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{../url}}">Go</mj-button></mj-column></mj-section>';
-      const created = await server.request('POST', '/v1/projects', { body: { id: 'd-slow', mjml: `<mjml><mj-body>{{#each rows}}${section}{{/each}}</mj-body></mjml>`, render_mode: 'dynamic' } });
-      expect(created.status, created.text).to.equal(201);
-      const rows = Array.from({ length: 6000 }, (_, i) => ({ name: `n${i}` }));
-      const res = await server.request('POST', '/v1/templates/d-slow/render', { body: { variables: { rows, url: 'https://example.com' } } });
-      expect([res.status, res.json.code], res.text).to.deep.equal([500, 'mjml_compile_timeout']);
-    } finally {
-      await server.stop();
-      server.cleanup();
-    }
+    const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{../url}}">Go</mj-button></mj-column></mj-section>';
+    const created = await api.server.request('POST', '/v1/projects', { body: { id: 'd-slow', mjml: `<mjml><mj-body>{{#each rows}}${section}{{/each}}</mj-body></mjml>`, render_mode: 'dynamic' } });
+    expect(created.status, created.text).to.equal(201);
+    const rows = Array.from({ length: 6000 }, (_, i) => ({ name: `n${i}` }));
+    const res = await api.server.request('POST', '/v1/templates/d-slow/render', { body: { variables: { rows, url: 'https://example.com' } } });
+    expect([res.status, res.json.code], res.text).to.deep.equal([500, 'mjml_compile_timeout']);
   });
 });

@@ -3,37 +3,29 @@
  * revision, returned with the project, called from the template's Handlebars at render time, checked at save.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { mjmlPage, useTestServer } from '../support/server.js';
 
-const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const page = mjmlPage;
 
 describe('project partials over HTTP', function () {
-  let server: TestServer;
+  const api = useTestServer();
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
-
-  const create = (body: Record<string, unknown>) => server.request('POST', '/v1/projects', { body });
-  const render = (id: string, body: Record<string, unknown>) => server.request('POST', `/v1/templates/${id}/render`, { body });
+  const { create } = api;
+  const { render } = api;
 
   it('creates with partials, returns them with the project, and renders {{> name}} with them', async () => {
     const partials = { footer: '<p class="footer">Sent to {{email}}</p>' };
     const created = await create({ id: 'p-footer', mjml: page('Hi {{name}}{{> footer}}'), partials });
     expect(created.status, created.text).to.equal(201);
     expect(created.json.partials).to.deep.equal(partials);
-    expect((await server.request('GET', '/v1/projects/p-footer')).json.partials).to.deep.equal(partials);
+    expect((await api.server.request('GET', '/v1/projects/p-footer')).json.partials).to.deep.equal(partials);
     const res = await render('p-footer', { variables: { name: 'Ada', email: 'ada@example.com' } });
     expect(res.status, res.text).to.equal(200);
     expect(res.json.html).to.include('Hi Ada<p class="footer">Sent to ada@example.com</p>');
     // The plain-text part is converted from the rendered HTML, so the partial's text is in it.
     expect(res.json.text).to.include('Sent to ada@example.com');
     // What the partial reads (with the caller's context) is what the template takes.
-    expect((await server.request('GET', '/v1/templates/p-footer')).json.variables).to.deep.equal(['email', 'name']);
+    expect((await api.server.request('GET', '/v1/templates/p-footer')).json.variables).to.deep.equal(['email', 'name']);
     const strict = await render('p-footer', { variables: { name: 'Ada' }, strict: true });
     expect([strict.status, strict.json.code], strict.text).to.deep.equal([400, 'invalid_variables']);
     expect(strict.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/email']);
@@ -42,7 +34,7 @@ describe('project partials over HTTP', function () {
   it('a project without partials has "partials": {}', async () => {
     const created = await create({ id: 'p-none', mjml: page('Hi {{name}}') });
     expect(created.json.partials).to.deep.equal({});
-    expect((await server.request('GET', '/v1/projects/p-none')).json.partials).to.deep.equal({});
+    expect((await api.server.request('GET', '/v1/projects/p-none')).json.partials).to.deep.equal({});
   });
 
   it('passes hash arguments and a context argument to a partial', async () => {
@@ -53,7 +45,7 @@ describe('project partials over HTTP', function () {
     const res = await render('p-args', { variables: { order: { name: 'Order 7', lines: [{ sku: 'A', qty: 2 }, { sku: 'B', qty: 1 }], gift: { sku: 'G', qty: 1 } } } });
     expect(res.status, res.text).to.equal(200);
     expect(res.json.html).to.include('<b>Order 7</b> for you<i>A × 2</i><i>B × 1</i><i>G × 1</i>');
-    const variables = (await server.request('GET', '/v1/templates/p-args')).json.variables;
+    const variables = (await api.server.request('GET', '/v1/templates/p-args')).json.variables;
     expect(variables).to.include.members(['order.name', 'order.lines[].sku', 'order.lines[].qty', 'order.gift.sku']);
     expect(variables).not.to.include('title');
   });
@@ -69,22 +61,22 @@ describe('project partials over HTTP', function () {
   it('a save that changes a partial is a new revision; the old revision renders with its old partial, and a restore brings it back', async () => {
     const mjml = page('{{> greeting}}');
     expect((await create({ id: 'p-rev', mjml, partials: { greeting: 'Hello {{name}}' } })).status).to.equal(201);
-    const saved = await server.request('PUT', '/v1/projects/p-rev', { body: { mjml, partials: { greeting: 'Bonjour {{name}}' } } });
+    const saved = await api.server.request('PUT', '/v1/projects/p-rev', { body: { mjml, partials: { greeting: 'Bonjour {{name}}' } } });
     expect(saved.status, saved.text).to.equal(200);
     expect(saved.json.revision).to.equal(1);
     expect(saved.json.partials).to.deep.equal({ greeting: 'Bonjour {{name}}' });
     expect((await render('p-rev', { variables: { name: 'Ada' } })).json.html).to.include('Bonjour Ada');
     expect((await render('p-rev', { variables: { name: 'Ada' }, revision: 0 })).json.html).to.include('Hello Ada');
-    expect((await server.request('GET', '/v1/projects/p-rev?revision=0')).json.partials).to.deep.equal({ greeting: 'Hello {{name}}' });
-    const restored = await server.request('POST', '/v1/projects/p-rev/revisions/0/restore');
+    expect((await api.server.request('GET', '/v1/projects/p-rev?revision=0')).json.partials).to.deep.equal({ greeting: 'Hello {{name}}' });
+    const restored = await api.server.request('POST', '/v1/projects/p-rev/revisions/0/restore');
     expect(restored.status, restored.text).to.equal(200);
     expect(restored.json).to.include({ revision: 2 });
     expect(restored.json.partials).to.deep.equal({ greeting: 'Hello {{name}}' });
     expect((await render('p-rev', { variables: { name: 'Ada' } })).json.html).to.include('Hello Ada');
     // A save without partials has none.
-    const plain = await server.request('PUT', '/v1/projects/p-rev', { body: { mjml: page('Plain {{name}}') } });
+    const plain = await api.server.request('PUT', '/v1/projects/p-rev', { body: { mjml: page('Plain {{name}}') } });
     expect(plain.json.partials).to.deep.equal({});
-    expect((await server.request('GET', '/v1/projects/p-rev')).json.partials).to.deep.equal({});
+    expect((await api.server.request('GET', '/v1/projects/p-rev')).json.partials).to.deep.equal({});
   });
 
   it('400 unknown_partial names the unknown partial and lists the ones that exist', async () => {

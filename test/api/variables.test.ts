@@ -5,24 +5,17 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { mjmlPage, useTestServer } from '../support/server.js';
 import { leaves, rootShape, schemaOf, setAt, valueOf } from '../support/variable-shapes.js';
 
-const page = (content: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${content}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const page = mjmlPage;
 const ORDER = page('Thanks for your order, {{customer.first_name}}! {{#each order.lines}}<p>{{qty}} × {{name}}</p>{{/each}}{{#if vip}}VIP{{/if}}');
 
 describe('The variables contract', function () {
   this.timeout(30_000);
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const api = useTestServer();
 
-  const render = (id: string, body: Record<string, unknown>) => server.request('POST', `/v1/templates/${id}/render`, { body });
+  const { render } = api;
 
   it('a declared schema: valid variables render (defaults filled in), invalid ones get 400 with every problem', async () => {
     const variables = {
@@ -34,7 +27,7 @@ describe('The variables contract', function () {
       },
       required: ['order'],
     };
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'declared', mjml: ORDER, metadata: { variables } } })).status).to.equal(201);
+    expect((await api.server.request('POST', '/v1/projects', { body: { id: 'declared', mjml: ORDER, metadata: { variables } } })).status).to.equal(201);
 
     const ok = await render('declared', { variables: { customer: {}, order: { lines: [{ qty: 2, name: 'Tea' }] } } });
     expect(ok.status, ok.text).to.equal(200);
@@ -53,15 +46,15 @@ describe('The variables contract', function () {
   });
 
   it('refuses a declaration that is not a schema it runs, at save, pointing into metadata', async () => {
-    const res = await server.request('POST', '/v1/projects', { body: { id: 'bad-decl', mjml: ORDER, metadata: { variables: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } });
+    const res = await api.server.request('POST', '/v1/projects', { body: { id: 'bad-decl', mjml: ORDER, metadata: { variables: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } });
     expect(res.status).to.equal(400);
     expect(res.json.code).to.equal('invalid_variables_schema');
     expect(res.json.errors[0].pointer).to.equal('/metadata/variables/properties/code/pattern');
-    expect((await server.request('GET', '/v1/projects/bad-decl')).status).to.equal(404);
+    expect((await api.server.request('GET', '/v1/projects/bad-decl')).status).to.equal(404);
   });
 
   it('without a declaration, enforces the inferred types: a string where the template iterates, an object where it prints', async () => {
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'inferred', mjml: ORDER } })).status).to.equal(201);
+    expect((await api.server.request('POST', '/v1/projects', { body: { id: 'inferred', mjml: ORDER } })).status).to.equal(201);
     expect((await render('inferred', { variables: {} })).status, 'missing is not a type error').to.equal(200);
     const bad = await render('inferred', { variables: { order: { lines: 'two teas' }, customer: { first_name: { given: 'Ada' } } } });
     expect(bad.status).to.equal(400);
@@ -93,11 +86,11 @@ describe('The variables contract', function () {
 
   it('GET …/variables: the inferred schema, the declared one and how they differ', async () => {
     const declared = { type: 'object', properties: { customer: { type: 'object', properties: { firstName: { type: 'string' } } }, order: { type: 'string' } } };
-    const created = await server.request('POST', '/v1/projects', { body: { id: 'differs', mjml: ORDER, metadata: { variables: declared } } });
+    const created = await api.server.request('POST', '/v1/projects', { body: { id: 'differs', mjml: ORDER, metadata: { variables: declared } } });
     expect(created.status).to.equal(201);
     // The save already warned of what the template reads and the declaration does not know.
     expect(created.json.warnings.map((w: { message: string }) => w.message)).to.include("The template reads 'customer.first_name', which metadata.variables does not declare.");
-    const res = await server.request('GET', '/api/v1/projects/differs/variables');
+    const res = await api.server.request('GET', '/api/v1/projects/differs/variables');
     expect(res.status).to.equal(200);
     expect(res.json.declared).to.deep.equal(declared);
     expect(Object.keys(res.json.inferred.properties)).to.deep.equal(['customer', 'order', 'vip']);
@@ -113,27 +106,27 @@ describe('The variables contract', function () {
   });
 
   it('POST /v1/templates/:id/validate: a dry run of the saved template with the variables a client will send', async () => {
-    const good = await server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: { lines: [{ qty: 1, name: 'Tea' }] } } } });
+    const good = await api.server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: { lines: [{ qty: 1, name: 'Tea' }] } } } });
     expect(good.status).to.equal(200);
     expect(good.json).to.deep.include({ valid: true, errors: [] });
     expect(good.json.variables.declared.required).to.deep.equal(['order']);
-    const bad = await server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: {} } } });
+    const bad = await api.server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: {} } } });
     expect(bad.status).to.equal(200);
     expect(bad.json.valid).to.equal(false);
     expect(bad.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/order/lines']);
   });
 
   it('POST /v1/validate: an unsaved template checked as create would, with its variables; nothing stored', async () => {
-    const res = await server.request('POST', '/v1/validate', { body: { id: 'never-stored', mjml: ORDER, variables: { order: { lines: 'x' } } } });
+    const res = await api.server.request('POST', '/v1/validate', { body: { id: 'never-stored', mjml: ORDER, variables: { order: { lines: 'x' } } } });
     expect(res.status).to.equal(200);
     expect(res.json.valid).to.equal(false);
     expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/order/lines']);
     expect(res.json.variables.inferred.properties.order.properties.lines.type).to.deep.equal(['array', 'object']);
-    const refused = await server.request('POST', '/v1/validate', { body: { mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>{{#each items}}</mj-text></mj-column></mj-section></mj-body></mjml>' } });
+    const refused = await api.server.request('POST', '/v1/validate', { body: { mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>{{#each items}}</mj-text></mj-column></mj-section></mj-body></mjml>' } });
     expect(refused.status).to.equal(200);
     expect(refused.json).to.deep.include({ valid: false, variables: null });
     expect(refused.json.errors[0].code).to.equal('invalid_handlebars');
-    expect((await server.request('GET', '/v1/projects/never-stored')).status).to.equal(404);
+    expect((await api.server.request('GET', '/v1/projects/never-stored')).status).to.equal(404);
   });
 
   it('renders the subject (not HTML-escaped) and preheader from metadata, the plain-text part, and warnings', async () => {
@@ -143,7 +136,7 @@ describe('The variables contract', function () {
       '<mj-button href="{{order.url}}">View your order</mj-button><mj-text><img src="https://e.test/logo.png"><a href="http://e.test/help">Help</a></mj-text>' +
       '</mj-column></mj-section></mj-body></mjml>';
     const metadata = { subject: 'Order {{order.number}} for {{customer.first_name}} & co', preheader: 'Your {{order.lines.length}} items' };
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'parts', mjml, metadata, validation: 'soft' } })).status).to.equal(201);
+    expect((await api.server.request('POST', '/v1/projects', { body: { id: 'parts', mjml, metadata, validation: 'soft' } })).status).to.equal(201);
     const variables = { preview: 'Thanks!', customer: { first_name: 'Ada <3' }, order: { number: 'A-1', url: 'https://e.test/o/A-1', lines: [{ qty: 2, name: 'Tea' }] } };
     const res = await render('parts', { variables });
     expect(res.status, res.text).to.equal(200);
@@ -161,7 +154,7 @@ describe('The variables contract', function () {
   });
 
   it('refuses a subject or preheader that is not a Handlebars template, at save', async () => {
-    const res = await server.request('POST', '/v1/projects', { body: { id: 'bad-subject', mjml: ORDER, metadata: { subject: 'Hi {{#if vip}}VIP', preheader: 42 } } });
+    const res = await api.server.request('POST', '/v1/projects', { body: { id: 'bad-subject', mjml: ORDER, metadata: { subject: 'Hi {{#if vip}}VIP', preheader: 42 } } });
     expect(res.status).to.equal(400);
     expect(res.json.code).to.equal('invalid_metadata');
     expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/metadata/subject', '/metadata/preheader']);
@@ -169,7 +162,7 @@ describe('The variables contract', function () {
 
   it('warns at save of a Liquid tag, which Handlebars would send as plain text', async () => {
     const mjml = '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>{% for item in cart.items %}{{name}}{% endfor %}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
-    const res = await server.request('POST', '/v1/projects', { body: { id: 'liquid', mjml } });
+    const res = await api.server.request('POST', '/v1/projects', { body: { id: 'liquid', mjml } });
     expect(res.status).to.equal(201);
     const warning = res.json.warnings.find((w: { message: string }) => w.message.includes('Liquid'));
     expect(warning, JSON.stringify(res.json.warnings)).to.deep.include({ line: 3 });
@@ -181,7 +174,7 @@ describe('The variables contract', function () {
     await fc.assert(
       fc.asyncProperty(rootShape.chain((shape) => fc.record({ shape: fc.constant(shape), at: fc.constantFrom(...leaves(shape)) })), async ({ shape, at }) => {
         const id = `generated-${n++}`;
-        const created = await server.request('POST', '/v1/projects', { body: { id, mjml: page('Hello'), metadata: { variables: schemaOf(shape) } } });
+        const created = await api.server.request('POST', '/v1/projects', { body: { id, mjml: page('Hello'), metadata: { variables: schemaOf(shape) } } });
         expect(created.status, created.text).to.equal(201);
         const fitting = valueOf(shape) as Record<string, unknown>;
         expect((await render(id, { variables: fitting })).status).to.equal(200);

@@ -3,27 +3,16 @@
  * `hbs-partials/<prefix>/` as project partials: stored as dynamic, and rendered byte-equal to a reference
  * pipeline that knows nothing of ours — plain Handlebars with the same partials, then `mjml2html`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { CORPUS_DIR, corpusTemplates } from '../support/corpus.js';
+import { corpusPartials, corpusTemplates } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const require = createRequire(import.meta.url);
 const mjml2html: (mjml: string, options: object) => Promise<{ html: string }> = require('mjml');
-
-/** MANIFEST: `hbs-partials/<prefix>/NAME.mjml` is partial `NAME` of the templates named `<prefix>-…`. */
-function partialsOf(template: string): Record<string, string> {
-  const root = join(CORPUS_DIR, 'hbs-partials');
-  const prefix = readdirSync(root).find((p) => template.startsWith(`${p}-`));
-  if (!prefix) throw new Error(`no hbs-partials folder for ${template}`);
-  const dir = join(root, prefix);
-  return Object.fromEntries(readdirSync(dir).map((file) => [file.replace(/\.mjml$/, ''), readFileSync(join(dir, file), 'utf8')]));
-}
 
 describe('corpus: Handlebars-first templates as dynamic templates', function () {
   this.timeout(60_000);
@@ -45,7 +34,7 @@ describe('corpus: Handlebars-first templates as dynamic templates', function () 
 
   for (const t of dynamic) {
     it(`${t.name}: stored as dynamic, renders as Handlebars-then-mjml2html does`, async () => {
-      const partials = partialsOf(t.name);
+      const partials = corpusPartials(t.name)!;
       const parsed = parseHandlebars(t.source);
       if (!parsed.ok) throw new Error(parsed.message);
       const variables = buildSampleContext(parsed.program);

@@ -4,21 +4,8 @@
  * they are created and render with every value the data gives them visible in the output.
  */
 import { expect } from 'chai';
-import { corpusTemplates } from '../support/corpus.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-
-/** Saleor's helpers, as a user of this service would declare them (no code runs). */
-const helpers = {
-  price: {
-    params: ['net', 'gross', 'currency'],
-    template: '{{#if display_gross}}{{currency gross code=currency}}{{else}}{{currency net code=currency}}{{/if}}',
-  },
-  format_address: {
-    params: ['address'],
-    template: '{{address.first_name}} {{address.last_name}}<br>{{address.street_address_1}}<br>{{address.postal_code}} {{address.city}}<br>{{address.country}}',
-    html: true,
-  },
-};
+import { corpusTemplates, SALEOR_HELPERS as helpers } from '../support/corpus.js';
+import { useTestServer } from '../support/server.js';
 
 const address = (first: string) => ({ first_name: first, last_name: 'Lovelace', street_address_1: '12 Analytical St', postal_code: 'N1 9GU', city: 'London', country: 'GB' });
 const variables = {
@@ -42,21 +29,14 @@ const variables = {
 
 describe('corpus: Saleor order templates with their helpers declared', function () {
   this.timeout(60_000);
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const api = useTestServer();
 
   for (const name of ['saleor-confirmed_order', 'saleor-staff_confirm_order']) {
     it(`${name}: created with price and format_address declared, renders every value it is given`, async () => {
       const t = corpusTemplates().find((template) => template.name === name)!;
-      const created = await server.request('POST', '/v1/projects', { body: { id: name, mjml: t.source, includes: t.includes, validation: 'soft', helpers } });
+      const created = await api.server.request('POST', '/v1/projects', { body: { id: name, mjml: t.source, includes: t.includes, validation: 'soft', helpers } });
       expect(created.status, created.text).to.equal(201);
-      const rendered = await server.request('POST', `/v1/templates/${name}/render`, { body: { variables } });
+      const rendered = await api.server.request('POST', `/v1/templates/${name}/render`, { body: { variables } });
       expect(rendered.status, rendered.text).to.equal(200);
       const html: string = rendered.json.html;
       for (const shown of ['$24.60', '$6.15', '$5.75', '$30.75', '$8.20', 'Assam Breakfast', 'Loose leaf, 100 g', 'Ada Lovelace<br>12 Analytical St<br>N1 9GU London<br>GB', 'Byron Lovelace']) {

@@ -3,26 +3,12 @@
  * MANIFEST.md lists for that template (column "template variables", written by the people who assembled
  * the corpus, not by our analysis). Prints two of them for the record.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { schemaPaths } from '../../src/rendering/variables/inferred-schema.js';
-import { CORPUS_DIR, corpusTemplates } from '../support/corpus.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-
-/** Saleor's application helpers, declared as a user would (test/corpus/saleor-helpers.test.ts renders with them). */
-const SALEOR_HELPERS = {
-  price: { params: ['net', 'gross', 'currency'], template: '{{#if display_gross}}{{currency gross code=currency}}{{else}}{{currency net code=currency}}{{/if}}' },
-  format_address: { params: ['address'], template: '{{address.first_name}} {{address.last_name}}', html: true },
-};
-
-/** MANIFEST: `hbs-partials/<prefix>/NAME.mjml` are partials `NAME` of the templates whose name starts with `<prefix>-`. */
-function partialsFor(template: string): Record<string, string> | undefined {
-  const dir = join(CORPUS_DIR, 'hbs-partials');
-  const prefix = readdirSync(dir).find((p) => template.startsWith(`${p}-`));
-  if (!prefix) return undefined;
-  return Object.fromEntries(readdirSync(join(dir, prefix)).map((file) => [file.replace(/\.mjml$/, ''), readFileSync(join(dir, prefix, file), 'utf8')]));
-}
+import { CORPUS_DIR, corpusPartials, corpusTemplates, SALEOR_HELPERS } from '../support/corpus.js';
+import { useTestServer } from '../support/server.js';
 
 /** MANIFEST's variables per template file: the back-quoted names before "; blocks/helpers/partials". */
 function manifestVariables(): Map<string, string[]> {
@@ -42,14 +28,7 @@ function manifestVariables(): Map<string, string[]> {
 
 describe('corpus: inferred variables against the MANIFEST', function () {
   this.timeout(120_000);
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const api = useTestServer();
 
   const expected = manifestVariables();
   it('the MANIFEST names variables for the Handlebars templates', () => {
@@ -61,10 +40,10 @@ describe('corpus: inferred variables against the MANIFEST', function () {
     if (!names || names.length === 0) continue;
     it(`${t.name}: reads ${names.join(', ')}`, async () => {
       const helpers = t.name.startsWith('saleor-') ? SALEOR_HELPERS : undefined;
-      const partials = partialsFor(t.name);
-      const created = await server.request('POST', '/v1/projects', { body: { id: t.name, mjml: t.source, includes: t.includes, validation: 'soft', ...(helpers ? { helpers } : {}), ...(partials ? { partials } : {}) } });
+      const partials = corpusPartials(t.name);
+      const created = await api.server.request('POST', '/v1/projects', { body: { id: t.name, mjml: t.source, includes: t.includes, validation: 'soft', ...(helpers ? { helpers } : {}), ...(partials ? { partials } : {}) } });
       expect(created.status, created.text).to.equal(201);
-      const res = await server.request('GET', `/v1/projects/${t.name}/variables`);
+      const res = await api.server.request('GET', `/v1/projects/${t.name}/variables`);
       expect(res.status).to.equal(200);
       const paths = schemaPaths(res.json.inferred);
       // MANIFEST names variables as written in the template: inside `{{#with order}}` (Boston's registry

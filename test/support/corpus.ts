@@ -43,3 +43,25 @@ function reachableIncludes(source: string): Record<string, string> {
   visit(source, '.');
   return found;
 }
+
+/** MANIFEST: `hbs-partials/<prefix>/NAME.mjml` is partial `NAME` of the templates named `<prefix>-…`; undefined when none. */
+export function corpusPartials(template: string): Record<string, string> | undefined {
+  const root = join(CORPUS_DIR, 'hbs-partials');
+  const prefix = readdirSync(root).find((p) => template.startsWith(`${p}-`));
+  if (!prefix) return undefined;
+  const dir = join(root, prefix);
+  return Object.fromEntries(readdirSync(dir).map((file) => [file.replace(/\.mjml$/, ''), readFileSync(join(dir, file), 'utf8')]));
+}
+
+/** Saleor's application helpers (`price`, `format_address`), declared as a user of this service would: no code runs. */
+export const SALEOR_HELPERS = {
+  price: {
+    params: ['net', 'gross', 'currency'],
+    template: '{{#if display_gross}}{{currency gross code=currency}}{{else}}{{currency net code=currency}}{{/if}}',
+  },
+  format_address: {
+    params: ['address'],
+    template: '{{address.first_name}} {{address.last_name}}<br>{{address.street_address_1}}<br>{{address.postal_code}} {{address.city}}<br>{{address.country}}',
+    html: true,
+  },
+};

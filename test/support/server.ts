@@ -89,3 +89,32 @@ function send(
     req.end();
   });
 }
+
+/** A page of MJML with `content` in one mj-text: the smallest template most API tests need. */
+export const mjmlPage = (content: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${content}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+
+/**
+ * A server for the enclosing `describe`: started before its tests, stopped and its data removed after.
+ * `create` and `render` are the two calls nearly every API test makes.
+ */
+export function useTestServer(options: Parameters<typeof startTestServer>[0] = {}) {
+  let server: TestServer | undefined;
+  before(async () => {
+    server = await startTestServer(options);
+  });
+  after(async () => {
+    await server?.stop();
+    server?.cleanup();
+  });
+  const running = (): TestServer => {
+    if (!server) throw new Error('useTestServer: the server is not started (use it inside the describe, in tests)');
+    return server;
+  };
+  return {
+    get server(): TestServer {
+      return running();
+    },
+    create: (body: Record<string, unknown>) => running().request('POST', '/v1/projects', { body }),
+    render: (id: string, body: Record<string, unknown>) => running().request('POST', `/v1/templates/${id}/render`, { body }),
+  };
+}
