@@ -22,6 +22,7 @@ function key(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
     createdAt: '2026-01-01T00:00:00.000Z',
     expiresAt: null,
     revokedAt: null,
+    rateLimitPerMinute: null,
     ...overrides,
   };
 }
