@@ -99,7 +99,7 @@ export class ApiKeyAdmin {
   async get(by: KeyManager, id: string): Promise<ApiKeyRecord> {
     const record = await this.keys.store.findById(id);
     if (!record || (by !== 'operator' && record.workspace !== by.workspace)) {
-      throw new KeyManagementError('api_key_not_found', `No API key '${id}' in this workspace.`);
+      throw new KeyManagementError('api_key_not_found', `No API key '${id}'${by === 'operator' ? '' : ' in this workspace'}.`);
     }
     return record;
   }
