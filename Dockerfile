@@ -47,7 +47,7 @@ COPY package.json package-lock.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 # dist/src: the server, the projector and the compile worker (dist/src/rendering/compile/worker.js,
 # which pool.js loads beside itself); dist/projections: the read-model definitions both import;
-# dist/scripts: api-keys, audit, rebuild-projections (`node dist/scripts/api-keys.js list`).
+# dist/scripts: keys (alias api-keys), audit, rebuild-projections (`node dist/scripts/keys.js list`).
 COPY --from=build /app/dist/src ./dist/src
 COPY --from=build /app/dist/projections ./dist/projections
 COPY --from=build /app/dist/scripts ./dist/scripts

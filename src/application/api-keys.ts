@@ -12,6 +12,8 @@ export interface Principal {
   keyId: string;
   workspace: string;
   scopes: ReadonlySet<Scope>;
+  /** The key's own limit, requests per minute; absent when it has none (the service default applies). */
+  rateLimitPerMinute?: number;
 }
 
 export type AuthFailure = 'missing_api_key' | 'invalid_api_key' | 'expired_api_key' | 'revoked_api_key';
@@ -57,16 +59,18 @@ interface CachedKey {
 }
 
 export class ApiKeys {
-  private readonly now: () => Date;
+  /** The clock every expiry and timestamp of these keys is measured by (key management uses it too). */
+  readonly now: () => Date;
   private readonly cacheTtlMs: number;
   /** By token hash. Only keys the store knows are cached, so random tokens cannot evict real ones. */
   private readonly cache: LRUCache<string, CachedKey>;
-  /** Bumped by every `revoke`, so a store read that raced a revocation is not cached (it may predate it). */
+  /** Bumped by every revocation or expiry change, so a store read that raced one is not cached (it may predate it). */
   private revocations = 0;
 
   /** @throws RangeError when `cacheTtlMs` is not a non-negative integer or `cacheMaxEntries` not a positive one. */
   constructor(
-    private readonly store: ApiKeyStore,
+    /** Where the keys live; read it directly, but change keys through this class (its cache must hear of it). */
+    readonly store: ApiKeyStore,
     options: ApiKeysOptions = {},
   ) {
     const { now = () => new Date(), cacheTtlMs = 5000, cacheMaxEntries = 10_000 } = options;
@@ -90,7 +94,9 @@ export class ApiKeys {
     if (record.expiresAt && Date.parse(record.expiresAt) <= this.now().getTime()) {
       throw new AuthError('expired_api_key', `The API key ${record.id} expired at ${record.expiresAt}.`);
     }
-    return { keyId: record.id, workspace: record.workspace, scopes: new Set(record.scopes) };
+    const principal: Principal = { keyId: record.id, workspace: record.workspace, scopes: new Set(record.scopes) };
+    if (record.rateLimitPerMinute !== null) principal.rateLimitPerMinute = record.rateLimitPerMinute;
+    return principal;
   }
 
   /**
@@ -103,11 +109,29 @@ export class ApiKeys {
     try {
       return await this.store.revoke(id, this.now().toISOString());
     } finally {
-      this.revocations += 1;
-      // Revocation is rare, so a scan beats keeping an id → hash index in step with LRU eviction.
-      const stale = [...this.cache.entries()].filter(([, entry]) => entry.record.id === id).map(([hash]) => hash);
-      for (const hash of stale) this.cache.delete(hash);
+      this.forget(id);
     }
+  }
+
+  /**
+   * Make key `id` expire at `at` unless it already expires earlier (rotation's overlap), and drop it from
+   * this process's cache so the new expiry holds here at once.
+   * @returns false when no key has that id. @throws what the store throws (the key is dropped all the same).
+   */
+  async expireBy(id: string, at: Date): Promise<boolean> {
+    try {
+      return await this.store.expireBy(id, at.toISOString());
+    } finally {
+      this.forget(id);
+    }
+  }
+
+  /** Drop key `id` from the cache, and keep a store read already under way from caching it again. */
+  private forget(id: string): void {
+    this.revocations += 1;
+    // Changes are rare, so a scan beats keeping an id → hash index in step with LRU eviction.
+    const stale = [...this.cache.entries()].filter(([, entry]) => entry.record.id === id).map(([hash]) => hash);
+    for (const hash of stale) this.cache.delete(hash);
   }
 
   /** A cached record younger than `cacheTtlMs`, else undefined. */
@@ -135,9 +159,17 @@ export class ApiKeys {
   /**
    * Issue a new key. The token is returned once and never stored.
    * `token` may be given (bootstrap); it must look like `lp_<12 alphanumerics>_<43 base64url>`, or any
-   * string of 32+ characters, whose first 12 characters' hash then names it.
+   * string of 32+ characters, whose first 12 characters' hash then names it. `scopes` defaults to every
+   * scope, `rateLimitPerMinute` to none (the service default). No rule is checked here: `ApiKeyAdmin` does.
    */
-  async issue(input: { name: string; workspace: string; scopes?: Scope[]; expiresAt?: string | null; token?: string }): Promise<{ token: string; record: ApiKeyRecord }> {
+  async issue(input: {
+    name: string;
+    workspace: string;
+    scopes?: Scope[];
+    expiresAt?: string | null;
+    rateLimitPerMinute?: number | null;
+    token?: string;
+  }): Promise<{ token: string; record: ApiKeyRecord }> {
     const token = input.token ?? `lp_${randomId()}_${randomBytes(32).toString('base64url')}`;
     const id = TOKEN.exec(token)?.[1] ?? `k${hashToken(token).slice(0, 11)}`;
     const record: ApiKeyRecord = {
@@ -149,6 +181,7 @@ export class ApiKeys {
       createdAt: this.now().toISOString(),
       expiresAt: input.expiresAt ?? null,
       revokedAt: null,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     };
     await this.store.insert(record);
     return { token, record };

@@ -9,8 +9,10 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
-import { accessLog, authenticate, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
+import { authenticate } from './authentication.js';
+import { accessLog, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
 import { problemDetails } from './problem.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
 import { templateRoutes } from './routes/templates.js';
@@ -35,6 +37,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     projectRoutes(router, deps);
     templateRoutes(router, deps);
     healthRoutes(router, deps);
+    apiKeyRoutes(router, deps);
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -1,11 +1,11 @@
 /**
- * Cross-cutting middleware: request ids, access log, bearer authentication, scopes, rate limits, JSON
- * bodies. Each is small; the order they run in is fixed by `createApp`.
+ * Cross-cutting middleware: request ids, access log, scopes, rate limits, JSON bodies (bearer
+ * authentication: authentication.ts). Each is small; the order they run in is fixed by `createApp`.
  */
 import { randomUUID } from 'node:crypto';
 import parse from 'co-body';
 import type Koa from 'koa';
-import { AuthError, type ApiKeys, type Principal } from '../application/api-keys.js';
+import type { Principal } from '../application/api-keys.js';
 import type { RateLimiter, Scope } from '../application/ports.js';
 import { ProblemError } from './problem.js';
 
@@ -61,19 +61,6 @@ export function accessLog(logger: { info(obj: object, msg?: string): void }): Ko
         'request',
       );
     }
-  };
-}
-
-/** `Authorization: Bearer <key>` on every route (RFC 6750). @throws AuthError (401). */
-export function authenticate(keys: ApiKeys): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    const header = ctx.get('Authorization');
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-    if (!match) {
-      throw new AuthError('missing_api_key', header ? 'The Authorization header must be "Bearer <API key>".' : 'An API key is required: send "Authorization: Bearer <API key>".');
-    }
-    ctx.state.principal = await keys.authenticate(match[1]!);
-    await next();
   };
 }
 

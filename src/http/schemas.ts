@@ -242,7 +242,8 @@ function checkDeclaredVariables(schema: unknown): void {
   }
 }
 
-function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+/** Parse `value` with `schema`. @throws ProblemError 400 `invalid_request`, one pointer per issue. */
+export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const known = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];

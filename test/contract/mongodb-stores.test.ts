@@ -171,7 +171,7 @@ describeOnMongo('MongoDB adapters', (mongo) => {
   });
 
   it('opens idempotently: opening the database again keeps the data and the unique indexes', async () => {
-    await new MongoApiKeyStore(mongo().db).insert({ id: 'lp_kept', hash: 'f'.repeat(64), name: 'kept', workspace: 'acme', scopes: [], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null });
+    await new MongoApiKeyStore(mongo().db).insert({ id: 'lp_kept', hash: 'f'.repeat(64), name: 'kept', workspace: 'acme', scopes: [], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null, rateLimitPerMinute: null });
     const again = await openMongo(mongo().url);
     try {
       expect(await new MongoApiKeyStore(again.db).count()).to.be.greaterThan(0);

@@ -37,6 +37,19 @@ class FakeApiKeyStore implements ApiKeyStore {
   async count(): Promise<number> {
     return this.records.size;
   }
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const record = [...this.records.values()].find((r) => r.id === id);
+    return record ? { ...record } : null;
+  }
+  async listByWorkspace(workspace: string): Promise<ApiKeyRecord[]> {
+    return [...this.records.values()].filter((r) => r.workspace === workspace);
+  }
+  async expireBy(id: string, at: string): Promise<boolean> {
+    const record = [...this.records.values()].find((r) => r.id === id);
+    if (!record) return false;
+    if (record.expiresAt === null || record.expiresAt > at) record.expiresAt = at;
+    return true;
+  }
 }
 
 /** Fails unless `promise` rejects with an AuthError of `code`. */

@@ -17,6 +17,8 @@ interface StoredApiKey {
   createdAt: string;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** Missing in documents written before per-key limits (read as `null`). */
+  rateLimitPerMinute?: number | null;
 }
 
 /** {@link ApiKeyStore} on the `api_keys` collection of a database from `openMongo`. Outages surface as `DependencyUnavailableError`. */
@@ -51,6 +53,35 @@ export class MongoApiKeyStore implements ApiKeyStore {
     return stored.map(toRecord);
   }
 
+  /** The key with this id, revoked and expired ones included; `null` when none. */
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const stored = await guardMongo(() => this.#keys.findOne({ _id: id }));
+    return stored ? toRecord(stored) : null;
+  }
+
+  /** A page of `workspace`'s keys, oldest first, after the key `page.after` names (index `workspace`, see `openMongo`). */
+  async listByWorkspace(workspace: string, page: { limit: number; after?: { createdAt: string; id: string } }): Promise<ApiKeyRecord[]> {
+    const after = page.after ? { $or: [{ createdAt: { $gt: page.after.createdAt } }, { createdAt: page.after.createdAt, _id: { $gt: page.after.id } }] } : {};
+    const stored = await guardMongo(() =>
+      this.#keys
+        .find({ workspace, ...after })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(page.limit)
+        .toArray(),
+    );
+    return stored.map(toRecord);
+  }
+
+  /**
+   * Bring key `id`'s expiry forward to `at` (never later than it is), in one pipeline update.
+   * @returns false when no key has that id.
+   */
+  async expireBy(id: string, at: string): Promise<boolean> {
+    const earlier = { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$expiresAt', null] }, null] }, { $gt: ['$expiresAt', { $literal: at }] }] }, { $literal: at }, '$expiresAt'] };
+    const result = await guardMongo(() => this.#keys.updateOne({ _id: id }, [{ $set: { expiresAt: earlier } }]));
+    return result.matchedCount > 0;
+  }
+
   /**
    * Mark key `id` revoked at `at` (RFC 3339); revoking again keeps the first time. One pipeline update
    * (`$ifNull` keeps a stored time), so two revocations at once cannot both win.
@@ -78,5 +109,6 @@ function toRecord(stored: StoredApiKey): ApiKeyRecord {
     createdAt: stored.createdAt,
     expiresAt: stored.expiresAt,
     revokedAt: stored.revokedAt,
+    rateLimitPerMinute: stored.rateLimitPerMinute ?? null,
   };
 }

@@ -70,7 +70,7 @@ export function mongoConnection(url: string, options: MongoOptions = {}): MongoC
  *   (also the list endpoint's index: equality on the first two, sorted by `key`);
  * - `checkpoints` `{ _id: projection, version, position }`; `read_model_aliases` `{ _id: name, physical }`;
  *   `leases` `{ _id: name, holder, expiresAt }` — each found by `_id`, which is always uniquely indexed;
- * - `api_keys` `{ _id: id, hash, … }`, unique on `hash`.
+ * - `api_keys` `{ _id: id, hash, … }`, unique on `hash`, indexed on `{ workspace, createdAt, _id }` (listing).
  * Idempotent: `createIndexes` with an existing identical index does nothing (MongoDB manual, createIndexes).
  * @throws DependencyUnavailableError when no server answers within the server selection timeout (the
  *   message names the URL without its credentials); other driver errors (bad URL, authentication) as they are.
@@ -100,7 +100,13 @@ async function createSchema(db: Db): Promise<void> {
     });
   }
   await db.collection(COLLECTIONS.readModels).createIndexes([{ key: { collection: 1, partition: 1, key: 1 }, unique: true, name: 'location' }]);
-  await db.collection(COLLECTIONS.apiKeys).createIndexes([{ key: { hash: 1 }, unique: true, name: 'hash' }]);
+  await db.collection(COLLECTIONS.apiKeys).createIndexes([
+    { key: { hash: 1 }, unique: true, name: 'hash' },
+    { key: { workspace: 1, createdAt: 1, _id: 1 }, name: 'workspace' },
+  ]);
+  // Keys written before per-key limits have no `rateLimitPerMinute` (read as null). The bootstrap key
+  // ("all scopes", ARCHITECTURE §5) gains keys:admin, added with issue 10; idempotent ($addToSet).
+  await db.collection(COLLECTIONS.apiKeys).updateMany({ name: 'bootstrap', workspace: 'default', scopes: { $ne: 'keys:admin' } }, { $addToSet: { scopes: 'keys:admin' } });
 }
 
 /** The database a connection string names: its path, URL-decoded; `letterpress` when it has none. */

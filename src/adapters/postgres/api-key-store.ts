@@ -3,7 +3,7 @@
  */
 import type pg from 'pg';
 import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports.js';
-import { toApiKeyRecord, type ApiKeyRow } from '../shared/api-keys.js';
+import { API_KEY_COLUMNS, apiKeyValues, toApiKeyRecord, type ApiKeyRow } from '../shared/api-keys.js';
 import { guardPg } from './database.js';
 
 
@@ -25,10 +25,7 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   async insert(record: ApiKeyRecord): Promise<void> {
     try {
       await guardPg(() =>
-        this.pool.query(
-          `INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)`,
-          [record.id, record.hash, record.name, record.workspace, JSON.stringify(record.scopes), record.createdAt, record.expiresAt, record.revokedAt],
-        ),
+        this.pool.query(`INSERT INTO api_keys (${API_KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)`, apiKeyValues(record)),
       );
     } catch (error) {
       if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new ApiKeyExistsError(record.id);
@@ -40,6 +37,33 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   async list(): Promise<ApiKeyRecord[]> {
     const { rows } = await guardPg(() => this.pool.query<ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at, id COLLATE "C"'));
     return rows.map(toApiKeyRecord);
+  }
+
+  /** The key with this id, revoked and expired ones included; `null` when none. */
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const { rows } = await guardPg(() => this.pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id]));
+    return rows[0] ? toApiKeyRecord(rows[0]) : null;
+  }
+
+  /** A page of `workspace`'s keys, oldest first (ids in byte order, as SQLite), after the key `page.after` names. */
+  async listByWorkspace(workspace: string, page: { limit: number; after?: { createdAt: string; id: string } }): Promise<ApiKeyRecord[]> {
+    const { createdAt, id } = page.after ?? { createdAt: '', id: '' };
+    const { rows } = await guardPg(() =>
+      this.pool.query<ApiKeyRow>(
+        `SELECT * FROM api_keys WHERE workspace = $1 AND (created_at > $2 OR (created_at = $2 AND id COLLATE "C" > $3))
+         ORDER BY created_at, id COLLATE "C" LIMIT $4`,
+        [workspace, createdAt, id, page.limit],
+      ),
+    );
+    return rows.map(toApiKeyRecord);
+  }
+
+  /** Bring key `id`'s expiry forward to `at` (never later than it is). @returns false when no key has that id. */
+  async expireBy(id: string, at: string): Promise<boolean> {
+    const result = await guardPg(() =>
+      this.pool.query('UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at COLLATE "C" > $1 THEN $1 ELSE expires_at END WHERE id = $2', [at, id]),
+    );
+    return (result.rowCount ?? 0) > 0;
   }
 
   /** Mark key `id` revoked at `at` (RFC 3339); revoking twice keeps the first time. @returns false when no key has that id. */

@@ -51,6 +51,14 @@ const MIGRATIONS: readonly string[] = [
     physical TEXT NOT NULL
   );
   `,
+  // 3: key management over HTTP (issue 10): a per-key rate limit, listing a workspace's keys in order,
+  // and the bootstrap key (ARCHITECTURE §5: "all scopes") gains the new scope keys:admin.
+  `
+  ALTER TABLE api_keys ADD COLUMN rate_limit_per_minute INTEGER;
+  CREATE INDEX api_keys_by_workspace ON api_keys (workspace, created_at, id COLLATE "C");
+  UPDATE api_keys SET scopes = scopes || '["keys:admin"]'::jsonb
+    WHERE name = 'bootstrap' AND workspace = 'default' AND NOT scopes @> '["keys:admin"]'::jsonb;
+  `,
 ];
 
 /** Advisory lock keys (any two distinct bigints our tables do not otherwise use). */

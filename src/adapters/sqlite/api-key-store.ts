@@ -4,7 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports.js';
-import { toApiKeyRecord, type ApiKeyRow as SharedRow } from '../shared/api-keys.js';
+import { API_KEY_COLUMNS, apiKeyValues, toApiKeyRecord, type ApiKeyRow as SharedRow } from '../shared/api-keys.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
 /** The row as SQLite keeps it: scopes as JSON text. */
@@ -16,19 +16,27 @@ type ApiKeyRow = SharedRow<string>;
  */
 export class SqliteApiKeyStore implements ApiKeyStore {
   readonly #findByHash: Statement<[string], ApiKeyRow>;
-  readonly #insert: Statement<[string, string, string, string, string, string, string | null, string | null]>;
+  readonly #insert: Statement<ReturnType<typeof apiKeyValues>>;
   readonly #list: Statement<[], ApiKeyRow>;
+  readonly #findById: Statement<[string], ApiKeyRow>;
+  readonly #listByWorkspace: Statement<[string, string, string, string, number], ApiKeyRow>;
   readonly #revoke: Statement<[string, string]>;
+  readonly #expireBy: Statement<[string, string, string]>;
   readonly #count: Statement<[], { count: number }>;
 
   /** @param db an open database with the schema applied (`openDatabase`). */
   constructor(db: SqliteDatabase) {
     this.#findByHash = db.prepare('SELECT * FROM api_keys WHERE hash = ?');
-    this.#insert = db.prepare(
-      `INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at, expires_at, revoked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.#insert = db.prepare(`INSERT INTO api_keys (${API_KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.#list = db.prepare('SELECT * FROM api_keys ORDER BY created_at, id');
+    this.#findById = db.prepare('SELECT * FROM api_keys WHERE id = ?');
+    // Keyset page over the (workspace, created_at, id) index; SQLite's default BINARY collation is byte order.
+    this.#listByWorkspace = db.prepare(
+      `SELECT * FROM api_keys WHERE workspace = ? AND (created_at > ? OR (created_at = ? AND id > ?))
+       ORDER BY created_at, id LIMIT ?`,
+    );
+    // An expiry only moves earlier; ISO-8601 UTC strings of one format compare as instants.
+    this.#expireBy = db.prepare('UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > ? THEN ? ELSE expires_at END WHERE id = ?');
     // COALESCE: revoking twice keeps the first revocation time.
     this.#revoke = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?');
     this.#count = db.prepare('SELECT COUNT(*) AS count FROM api_keys');
@@ -54,23 +62,29 @@ export class SqliteApiKeyStore implements ApiKeyStore {
   }
 
   #insertRow(record: ApiKeyRecord): void {
-    guardSqlite(() =>
-      this.#insert.run(
-        record.id,
-        record.hash,
-        record.name,
-        record.workspace,
-        JSON.stringify(record.scopes),
-        record.createdAt,
-        record.expiresAt,
-        record.revokedAt,
-      ),
-    );
+    guardSqlite(() => this.#insert.run(...apiKeyValues(record)));
   }
 
   /** Every key, oldest first (by `createdAt`, then id). */
   async list(): Promise<ApiKeyRecord[]> {
     return guardSqlite(() => this.#list.all()).map(toRecord);
+  }
+
+  /** The key with this id, revoked and expired ones included; `null` when none. */
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const row = guardSqlite(() => this.#findById.get(id));
+    return row ? toRecord(row) : null;
+  }
+
+  /** A page of `workspace`'s keys, oldest first, after the key `page.after` names. */
+  async listByWorkspace(workspace: string, page: { limit: number; after?: { createdAt: string; id: string } }): Promise<ApiKeyRecord[]> {
+    const { createdAt, id } = page.after ?? { createdAt: '', id: '' };
+    return guardSqlite(() => this.#listByWorkspace.all(workspace, createdAt, createdAt, id, page.limit)).map(toRecord);
+  }
+
+  /** Bring key `id`'s expiry forward to `at` (never later than it is). @returns false when no key has that id. */
+  async expireBy(id: string, at: string): Promise<boolean> {
+    return guardSqlite(() => this.#expireBy.run(at, at, id)).changes > 0;
   }
 
   /**

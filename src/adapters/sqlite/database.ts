@@ -98,6 +98,15 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE leases ADD COLUMN host TEXT;
   ALTER TABLE leases ADD COLUMN pid INTEGER;
   `,
+  // 7: key management over HTTP (issue 10): a per-key rate limit, listing a workspace's keys in order,
+  // and the bootstrap key (ARCHITECTURE §5: "all scopes") gains the new scope keys:admin.
+  `
+  ALTER TABLE api_keys ADD COLUMN rate_limit_per_minute INTEGER;
+  CREATE INDEX api_keys_by_workspace ON api_keys (workspace, created_at, id);
+  UPDATE api_keys SET scopes = json_insert(scopes, '$[#]', 'keys:admin')
+    WHERE name = 'bootstrap' AND workspace = 'default'
+      AND NOT EXISTS (SELECT 1 FROM json_each(api_keys.scopes) WHERE value = 'keys:admin');
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */

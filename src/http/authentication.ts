@@ -1,0 +1,77 @@
+/**
+ * Bearer authentication on every route (RFC 6750), with the error rules of its §3.1:
+ *
+ * - no `Authorization` header, an empty one, or another scheme (`Basic …`): 401 with a bare challenge,
+ *   `WWW-Authenticate: Bearer realm="letterpress"` ("If the request lacks any authentication information
+ *   (e.g., … attempted using an unsupported authentication method), the resource server SHOULD NOT include
+ *   an error code");
+ * - a malformed Bearer request: no token (`Bearer`, `Bearer `), more than one word (`Bearer a b`), a
+ *   non-ASCII or control character, or more than one `Authorization` header: 400 `invalid_request`,
+ *   challenge `error="invalid_request"`. The token is not held to §2.1's b64token grammar beyond that,
+ *   so a `BOOTSTRAP_API_KEY` of any printable characters keeps working (an unknown token is a 401);
+ * - a well-formed token that is unknown, expired or revoked: 401, challenge `error="invalid_token"`, each
+ *   with an `error_description`. The problem `code` keeps its finer name (`invalid_api_key`,
+ *   `expired_api_key`, `revoked_api_key`, `missing_api_key`).
+ */
+import type Koa from 'koa';
+import { AuthError, type ApiKeys } from '../application/api-keys.js';
+import type { AppState } from './middleware.js';
+import { ProblemError } from './problem.js';
+
+const REALM = 'letterpress';
+
+/** RFC 6750 §2.1 `credentials = "Bearer" 1*SP b64token`, the token widened to any visible ASCII (see above). */
+const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
+/** An RFC 9110 §11.1 auth-scheme (a token) at the start of the header, followed by whitespace or nothing. */
+const SCHEME = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+)(?=\s|$)/;
+
+/**
+ * The `WWW-Authenticate` value (RFC 6750 §3). `description` is reduced to the characters §3 allows in
+ * `error_description` (%x20-21 / %x23-5B / %x5D-7E: printable ASCII without `"` and `\`).
+ */
+export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', description?: string): string {
+  if (!error) return `Bearer realm="${REALM}"`;
+  const text = (description ?? '').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
+  return `Bearer realm="${REALM}", error="${error}", error_description="${text}"`;
+}
+
+/** Authenticate every request; sets `ctx.state.principal`. @throws ProblemError 400 or 401 as above. */
+export function authenticate(keys: ApiKeys): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
+    try {
+      ctx.state.principal = await keys.authenticate(token);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
+    }
+    await next();
+  };
+}
+
+/** The token of the one well-formed Bearer `Authorization` header in `values`. @throws ProblemError 400 or 401. */
+export function bearerToken(values: readonly string[]): string {
+  if (values.length > 1) {
+    throw malformed(`The request has ${values.length} Authorization headers; send exactly one.`);
+  }
+  const header = (values[0] ?? '').trim();
+  if (header === '') throw missing('An API key is required: send "Authorization: Bearer <API key>".');
+  const match = BEARER.exec(header);
+  if (match) return match[1]!;
+  const scheme = SCHEME.exec(header)?.[1];
+  if (scheme === undefined || scheme.toLowerCase() !== 'bearer') {
+    throw missing(`Only the Bearer scheme is supported: send "Authorization: Bearer <API key>"${scheme ? ` (got "${scheme.slice(0, 20)}")` : ''}.`);
+  }
+  const rest = header.slice(scheme.length).trim();
+  if (rest === '') throw malformed('The Authorization header has no token: send "Authorization: Bearer <API key>".');
+  if (/\s/.test(rest)) throw malformed('The Authorization header must hold one token after "Bearer", not several words.');
+  throw malformed('The Authorization header must be "Bearer", spaces, then the token in printable ASCII.');
+}
+
+function missing(detail: string): ProblemError {
+  return new ProblemError(401, 'missing_api_key', detail, [], { 'WWW-Authenticate': bearerChallenge() });
+}
+
+function malformed(detail: string): ProblemError {
+  return new ProblemError(400, 'invalid_request', detail, [], { 'WWW-Authenticate': bearerChallenge('invalid_request', detail) });
+}
