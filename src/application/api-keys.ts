@@ -12,6 +12,7 @@ export interface Principal {
   keyId: string;
   workspace: string;
   scopes: ReadonlySet<Scope>;
+  rateLimitPerMinute?: number;
 }
 
 export type AuthFailure = 'missing_api_key' | 'invalid_api_key' | 'expired_api_key' | 'revoked_api_key';
