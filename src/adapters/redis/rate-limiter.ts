@@ -45,6 +45,11 @@ export interface RedisRateLimiterOptions {
   now?: () => number;
 }
 
+/** The name the connection gives itself (CLIENT SETNAME), so `CLIENT LIST` shows whose it is. */
+export function connectionName(keyPrefix: string): string {
+  return `letterpress-rate-limits@${keyPrefix}`.replace(/\s/g, '_');
+}
+
 export class RedisRateLimiter implements RateLimiter {
   readonly limit: number;
   readonly windowSeconds = WINDOW_SECONDS;
@@ -78,6 +83,7 @@ export class RedisRateLimiter implements RateLimiter {
       connectTimeout: this.connectTimeoutMs,
       // Keep reconnecting for ever, backing off to once every 2 s.
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
+      connectionName: connectionName(this.keyPrefix),
     });
     this.label = options.label ?? `${this.client.options.host}:${this.client.options.port}`;
     this.client.on('error', (error: Error) => this.down(error.message));
