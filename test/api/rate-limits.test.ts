@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { connectionName } from '../../src/adapters/redis/rate-limiter.js';
 import { withTempDir } from '../support/postgres.js';
-import { describeOnRedis } from '../support/redis.js';
+import { connectionsNamed, connectionsNamedSettled, describeOnRedis } from '../support/redis.js';
 import { startTestServer, TEST_KEY, type Response } from '../support/server.js';
 import { spawnServer } from '../support/server-process.js';
 import { parseStringItemList } from '../support/structured-fields.js';
@@ -74,8 +74,7 @@ describeOnRedis('Rate limits shared through Redis', (redis) => {
           expect([onA.status, onB.status]).to.deep.equal([429, 429]);
           expect(Number(onB.headers.get('Retry-After'))).to.be.within(1, 60);
           expect(await redis().client.get(`${prefix}TESTKEY00001`)).to.equal('12');
-          const names = (await redis().client.client('LIST')).toString().split('\n').filter((l) => l.includes(`name=${connectionName(prefix)} `));
-          expect(names, 'one connection per process').to.have.length(2);
+          expect(await connectionsNamed(redis().client, connectionName(prefix)), 'one connection per process').to.equal(2);
           for (const server of [a, b]) {
             expect(server.log().filter((l) => l['level'] === 40), 'no warning').to.deep.equal([]);
           }
@@ -90,21 +89,15 @@ describeOnRedis('Rate limits shared through Redis', (redis) => {
   it('/health shows the Redis store; stopping the service closes its connection', async () => {
     const prefix = redis().prefix();
     const server = await startTestServer({ env: { REDIS_URL: redis().url, RATE_LIMIT_REDIS_PREFIX: prefix } });
-    const connections = async () => (await redis().client.client('LIST')).toString().split('\n').filter((l) => l.includes(`name=${connectionName(prefix)} `)).length;
     try {
       const health = await server.request('GET', '/v1/health');
       expect(health.json.rate_limits).to.deep.equal({ store: 'redis', degraded: false, limit_per_minute: 600 });
-      expect(await connections()).to.equal(1);
+      expect(await connectionsNamed(redis().client, connectionName(prefix))).to.equal(1);
     } finally {
       await server.stop();
       server.cleanup();
     }
-    let left = await connections();
-    for (let i = 0; i < 50 && left > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      left = await connections();
-    }
-    expect(left, 'the connection is closed on shutdown').to.equal(0);
+    expect(await connectionsNamedSettled(redis().client, connectionName(prefix)), 'the connection is closed on shutdown').to.equal(0);
   });
 });
 

@@ -8,7 +8,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { MemoryRateLimiter } from '../../src/adapters/memory/rate-limiter.js';
 import { connectionName, RedisRateLimiter, type RateLimitLog } from '../../src/adapters/redis/rate-limiter.js';
-import { describeOnRedis, scan } from '../support/redis.js';
+import { connectionsNamed, connectionsNamedSettled, describeOnRedis, scan } from '../support/redis.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
 
 describeRateLimiterContract('memory', async () => ({ limiter: new MemoryRateLimiter(5), cleanup: async () => {} }));
@@ -124,15 +124,9 @@ describeOnRedis('Redis rate limiter', (redis) => {
     const prefix = redis().prefix();
     const limiter = new RedisRateLimiter({ url: redis().url, limit: 5, keyPrefix: prefix, log: recordingLog().log });
     await limiter.ready();
-    const named = async () => (await redis().client.client('LIST')).toString().split('\n').filter((line) => line.includes(`name=${connectionName(prefix)} `)).length;
-    expect(await named()).to.equal(1);
+    expect(await connectionsNamed(redis().client, connectionName(prefix))).to.equal(1);
     await limiter.close();
-    let left = await named();
-    for (let i = 0; i < 50 && left > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      left = await named();
-    }
-    expect(left).to.equal(0);
+    expect(await connectionsNamedSettled(redis().client, connectionName(prefix))).to.equal(0);
   });
 
   it('unreachable at start: local limits, one warning, degraded status, no rejection', async () => {

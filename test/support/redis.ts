@@ -80,3 +80,19 @@ export function describeOnRedis(title: string, body: (redis: () => TestRedis) =>
     body(() => redis!);
   });
 }
+
+/** How many connections named `name` (CLIENT SETNAME) the server has. */
+export async function connectionsNamed(client: Redis, name: string): Promise<number> {
+  const list = String(await client.call('CLIENT', 'LIST'));
+  return list.split('\n').filter((line) => line.includes(` name=${name} `)).length;
+}
+
+/** `connectionsNamed` once it is 0, polling for up to a second (a QUIT is acknowledged before the close). */
+export async function connectionsNamedSettled(client: Redis, name: string): Promise<number> {
+  let left = await connectionsNamed(client, name);
+  for (let i = 0; i < 50 && left > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    left = await connectionsNamed(client, name);
+  }
+  return left;
+}
