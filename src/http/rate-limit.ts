@@ -13,8 +13,8 @@
  * never earlier than `t` (draft §6).
  */
 import type Koa from 'koa';
+import type { Principal } from '../application/api-keys.js';
 import type { RateLimitDecision, RateLimiter } from '../application/ports.js';
-import type { AppState } from './middleware.js';
 import { ProblemError } from './problem.js';
 
 /** The rate-limit response fields for one decision, at `nowMs` (Unix ms). */
@@ -29,8 +29,12 @@ export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: num
   };
 }
 
-/** Count the request against its key's limit (its own, or the limiter's default); 429 past it. */
-export function rateLimit(limiter: RateLimiter): Koa.Middleware<AppState> {
+/**
+ * Count the request against its key's limit (its own, or the limiter's default); 429 past it. Runs after
+ * authentication (`ctx.state.principal` set). Typed on the state it reads, not `AppState`, so that
+ * middleware.ts can re-export it without an import cycle.
+ */
+export function rateLimit(limiter: RateLimiter): Koa.Middleware<{ principal?: Principal }> {
   return async (ctx, next) => {
     const principal = ctx.state.principal!;
     const own = principal.rateLimitPerMinute;
