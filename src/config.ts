@@ -21,6 +21,8 @@ const schema = z.object({
   PROJECTOR_LEASE_TTL_MS: integer(10_000, 100, 3_600_000),
   BOOTSTRAP_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(200).default('letterpress:rl:'),
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
   COMPILE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   COMPILE_QUEUE_MAX: integer(32, 0, 100_000),
@@ -64,6 +66,10 @@ export interface Config {
   projectorPollMs: number;
   bootstrapApiKey: string | undefined;
   rateLimitPerMinute: number;
+  /** Redis for rate-limit counters shared by every instance; unset: counted in process. */
+  redisUrl: string | undefined;
+  /** Prefix of the Redis counter keys (`<prefix><API key id>`). */
+  rateLimitRedisPrefix: string;
   compileTimeoutMs: number;
   compileThreads: number | undefined;
   /** Compile jobs that may wait for a worker; one more gets 503 `compile_queue_full`. */
@@ -116,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     projectorPollMs: c.PROJECTOR_POLL_MS,
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    redisUrl: c.REDIS_URL,
+    rateLimitRedisPrefix: c.RATE_LIMIT_REDIS_PREFIX,
     compileTimeoutMs: c.COMPILE_TIMEOUT_MS,
     compileThreads: c.COMPILE_THREADS,
     compileQueueMax: c.COMPILE_QUEUE_MAX,

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Koa from 'koa';
 import { connectKurrent, KurrentEventStore } from './adapters/kurrentdb/event-store.js';
-import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
 import { MongoApiKeyStore } from './adapters/mongodb/api-key-store.js';
 import { openMongo } from './adapters/mongodb/database.js';
 import { MongoProjectorLease } from './adapters/mongodb/projector-lease.js';
@@ -28,6 +27,7 @@ import { ProjectQueries } from './application/project-queries.js';
 import type { Config } from './config.js';
 import type { ProjectorStatus } from './application/projector.js';
 import { createReadSide } from './read-side.js';
+import { openRateLimiter } from './rate-limits.js';
 import { createApp, type HealthReport } from './http/app.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
@@ -151,6 +151,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     onWorkerError: (error) => logger.error({ err: error }, 'MJML compile worker crashed'),
     ...(config.compileThreads ? { threads: config.compileThreads } : {}),
   });
+  const rateLimiter = await openRateLimiter(config, logger);
   try {
     await Promise.all([projection.start(), pool.warmUp()]);
     const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
@@ -184,6 +185,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
           compile_queue: pool.queued,
           render_cache_entries: renderer.size,
           render_cache_loads: renderer.loads,
+          rate_limits: { ...rateLimiter.status(), limit_per_minute: config.rateLimitPerMinute },
           uptime_s: Math.round((Date.now() - started) / 1000),
         };
       } catch (error) {
@@ -198,7 +200,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       renderer,
       validation: new TemplateValidation({ templates, renderer }),
       apiKeys,
-      rateLimiter: new MemoryRateLimiter(config.rateLimitPerMinute),
+      rateLimiter,
       health,
       logger,
       bodyLimitBytes: config.bodyLimitBytes,
@@ -214,12 +216,14 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
           await projection.stop();
           await pool.close();
           await stores.close();
+          await rateLimiter.close();
         })()),
     };
   } catch (error) {
     await projection.stop();
     await pool.close();
     await stores.close();
+    await rateLimiter.close();
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import parse from 'co-body';
 import type Koa from 'koa';
 import type { Principal } from '../application/api-keys.js';
-import type { RateLimiter, Scope } from '../application/ports.js';
+import type { Scope } from '../application/ports.js';
 import { ProblemError } from './problem.js';
 
 /** Koa state our middleware fills in. */
@@ -76,30 +76,8 @@ export function requireScope(scope: Scope): Koa.Middleware<AppState> {
   };
 }
 
-/**
- * Per-key rate limit. Sets `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`
- * (Unix time in seconds when the window resets, as GitHub's API does) on every authenticated response;
- * past the limit answers 429 with `Retry-After` in whole seconds, at least 1 (RFC 9110 §10.2.3).
- */
-export function rateLimit(limiter: RateLimiter): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    const { allowed, remaining, resetMs } = await limiter.consume(ctx.state.principal!.keyId);
-    const headers = {
-      'X-RateLimit-Limit': String(limiter.limit),
-      'X-RateLimit-Remaining': String(remaining),
-      'X-RateLimit-Reset': String(Math.ceil((Date.now() + resetMs) / 1000)),
-    };
-    ctx.set(headers);
-    if (!allowed) {
-      const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
-      throw new ProblemError(429, 'rate_limited', `Rate limit of ${limiter.limit} requests per minute exceeded; retry in ${retryAfter} s.`, [], {
-        ...headers,
-        'Retry-After': String(retryAfter),
-      });
-    }
-    await next();
-  };
-}
+/** Per-key rate limit: moved to `rate-limit.ts` (IETF RateLimit fields beside X-RateLimit-*). */
+export { rateLimit } from './rate-limit.js';
 
 /**
  * Parse a JSON object body into `ctx.state.body`. An empty body counts as `{}`.

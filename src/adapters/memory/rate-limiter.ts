@@ -1,25 +1,25 @@
 /**
  * In-process rate limiter (rate-limiter-flexible's RateLimiterMemory): a fixed one-minute window per
- * API key. Counters live in this process only; with several instances use the Redis adapter.
+ * API key. Counters live in this process only; with several instances use the Redis adapter (REDIS_URL).
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimiter } from '../../application/ports.js';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimitDecision, RateLimiter, RateLimiterStatus } from '../../application/ports.js';
+import { decide, UNCAPPED_POINTS, WINDOW_SECONDS } from '../shared/fixed-window.js';
 
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly limiter: RateLimiterMemory;
+  readonly windowSeconds = WINDOW_SECONDS;
+  private readonly counter = new RateLimiterMemory({ points: UNCAPPED_POINTS, duration: WINDOW_SECONDS });
 
-  /** @param limit requests per key per minute */
-  constructor(readonly limit: number) {
-    this.limiter = new RateLimiterMemory({ points: limit, duration: 60 });
+  /** @param limit default requests per key per minute */
+  constructor(readonly limit: number) {}
+
+  async consume(key: string, limit: number = this.limit): Promise<RateLimitDecision> {
+    return decide(await this.counter.consume(key), limit);
   }
 
-  async consume(key: string): Promise<{ allowed: boolean; remaining: number; resetMs: number }> {
-    try {
-      const res = await this.limiter.consume(key);
-      return { allowed: true, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return { allowed: false, remaining: 0, resetMs: rejection.msBeforeNext };
-      throw rejection;
-    }
+  status(): RateLimiterStatus {
+    return { store: 'memory', degraded: false };
   }
+
+  async close(): Promise<void> {}
 }
