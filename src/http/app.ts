@@ -13,6 +13,7 @@ import { accessLog, authenticate, gzipWhenAccepted, rateLimit, requestId, type A
 import { problemDetails } from './problem.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
+import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
 
 export type { AppDeps, HealthReport, Logger } from './deps.js';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   for (const prefix of API_PREFIXES) {
     const router = new Router<AppState>({ prefix });
     projectRoutes(router, deps);
+    projectRevisionRoutes(router, deps);
     templateRoutes(router, deps);
     healthRoutes(router, deps);
     app.use(router.routes());

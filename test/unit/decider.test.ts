@@ -41,10 +41,10 @@ describe('project decider', () => {
       .then([{ type: 'ProjectCreated', data: { ...ref, occurredAt: '2026-01-01T10:00:00.000Z', metadata: { name: 'W' }, ...template } }]);
   });
 
-  it('create on an existing or deleted id → project_exists', () => {
+  it('create on a live id → project_exists', () => {
     const command: ProjectCommand = { type: 'CreateProject', ...ref, at: '2026-01-05T00:00:00.000Z', metadata: {}, template };
     given([created()]).when(command).thenRefused('project_exists');
-    given([created(), deleted()]).when(command).thenRefused('project_exists');
+    given([created(), saved()]).when(command).thenRefused('project_exists');
   });
 
   it('save → ProjectSaved; metadata omitted keeps the current metadata', () => {
