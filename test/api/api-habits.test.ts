@@ -126,6 +126,8 @@ describe('API habits', () => {
       expect([between.status, between.json.code]).to.deep.equal([404, 'project_deleted']);
       const atOne = await req('GET', `/v1/projects/phoenix?at=${encodeURIComponent(revisions[1].updated_at)}`);
       expect(atOne.json).to.include({ revision: 1, created_at: firstCreatedAt });
+      const atNow = await req('GET', `/v1/projects/phoenix?at=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+      expect(atNow.json).to.include({ revision: 3, created_at: revisions[3].updated_at }); // the re-creation's own time
     });
 
     it('a live id is still taken: creating it once more → 409', async () => {
