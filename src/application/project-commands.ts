@@ -21,7 +21,8 @@ import {
   type PublishedTemplate,
 } from '../domain/project.js';
 import { checkEventSize } from '../rendering/limits.js';
-import type { EventStore, Position, RecordedEvent } from './ports.js';
+import type { EventStore, Position } from './ports.js';
+import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
 import { WrongExpectedRevisionError } from './ports.js';
 import type { Projector } from './projector.js';
 import type { ProjectView } from './project-queries.js';
@@ -255,15 +256,8 @@ export class ProjectCommands {
     return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
   }
 
-  /** The template and metadata revision `revision` published; undefined when it is a deletion or does not exist. */
-  private async readPublished(stream: string, revision: number): Promise<{ template: PublishedTemplate; metadata: ProjectMetadata; recorded: RecordedEvent } | undefined> {
-    const [recorded] = await this.deps.eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
-    if (!recorded || recorded.revision !== revision) return undefined;
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
-    if (event.type === 'ProjectDeleted') return undefined;
-    const { ast, publishedHtml, mjmlVersion, metadata, partials, helpers, renderMode } = event.data;
-    const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
-    return { template, metadata, recorded };
+  private readPublished(stream: string, revision: number): Promise<PublishedRevision | undefined> {
+    return readPublishedRevision(this.deps.eventStore, stream, revision);
   }
 
   /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */
