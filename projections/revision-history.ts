@@ -1,6 +1,7 @@
 /**
  * `revision-history`: one document per project listing every revision (GET /projects/:id/revisions,
- * and the audit of which revision was used). Kept after deletion, with a final 'deleted' entry.
+ * and the audit of which revision was used). Kept after deletion, with a 'deleted' entry; a re-creation
+ * of the id continues the same list with a 'created' entry (the stream goes on).
  */
 import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever } from '../src/domain/project.js';
@@ -39,6 +40,7 @@ export const revisionHistory: Projection<RevisionHistoryDoc> = {
     switch (event.type) {
       case 'ProjectCreated': {
         const item = publishedItem('created', event.revision, event.data);
+        if (doc !== null) return appendItem(doc, item); // created again after a delete: the history goes on
         return { workspace: event.data.workspace, id: event.data.projectId, revision: event.revision, items: [item] };
       }
       case 'ProjectSaved':

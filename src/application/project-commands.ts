@@ -5,6 +5,7 @@
 import { undeclaredReads } from './render-variables.js';
 import { LRUCache } from 'lru-cache';
 import { DomainError } from '../domain/errors.js';
+import { mergePatch } from '../domain/merge-patch.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import {
   decide,
@@ -21,6 +22,7 @@ import {
 } from '../domain/project.js';
 import { checkEventSize } from '../rendering/limits.js';
 import type { EventStore, Position } from './ports.js';
+import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
 import { WrongExpectedRevisionError } from './ports.js';
 import type { Projector } from './projector.js';
 import type { ProjectView } from './project-queries.js';
@@ -40,9 +42,12 @@ export interface WriteResult {
   ref: ProjectRef;
   /** The project's revision after the write (= stream revision of the last event). */
   revision: number;
-  /** `$all` position of the last event. */
+  /** `$all` position of the last event (of the current revision's when nothing was appended). */
   position: Position;
+  /** Appended events; none when the save's content equalled the current revision's (`unchanged`). */
   events: ProjectEvent[];
+  /** True when nothing was appended: the save's content equalled the current revision's (README "Saving identical content"). */
+  unchanged: boolean;
   warnings: TemplateWarning[];
   /** The project at `revision`, from the events just appended (null after a delete). */
   view: ProjectView | null;
@@ -118,13 +123,9 @@ export class ProjectCommands {
     const intent: CommandIntent = { type: 'SaveProject', ...ref, ...expected };
     const stream = projectStream(ref);
     precheck(intent, await this.load(stream)); // a missing or deleted project is that, not a missing revision
-    const [recorded] = await this.deps.eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
-    const event = recorded ? ({ type: recorded.type, data: recorded.data } as ProjectEvent) : undefined;
-    if (!recorded || recorded.revision !== revision || !event || event.type === 'ProjectDeleted') {
-      throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
-    }
-    const { ast, publishedHtml, mjmlVersion, metadata, partials, helpers, renderMode } = event.data;
-    const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
+    const published = await this.readPublished(stream, revision);
+    if (!published) throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
+    const { template, metadata } = published;
     return this.publishing(intent, { template, actor: input.actor }, (at, template) => ({
       type: 'SaveProject',
       ...ref,
@@ -133,6 +134,44 @@ export class ProjectCommands {
       metadata,
       ...expected,
     }));
+  }
+
+  /**
+   * Save the current template again with its metadata merged with `patch` (JSON Merge Patch, RFC 7396):
+   * a metadata-only change without resending the template. The merge is made onto the revision the
+   * save is decided against: without `expectedRevision`, a concurrent write makes it merge again onto
+   * the newer revision (a bounded number of times); with it, a concurrent write is a `revision_mismatch`.
+   * A merge that changes nothing appends nothing (`unchanged`).
+   * @param check refuses a merged metadata the API does not accept (throws; nothing is written).
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`, `concurrency_conflict`;
+   *   MergePatchDepthError; what `check` throws.
+   */
+  async patchMetadata(
+    ref: ProjectRef,
+    input: { patch: Record<string, unknown>; check?: (metadata: ProjectMetadata) => void; expectedRevision?: number; actor?: Actor },
+  ): Promise<PublishingResult> {
+    const stream = projectStream(ref);
+    const asked = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await this.load(stream);
+      precheck({ type: 'SaveProject', ...ref, ...asked }, state);
+      if (state.status !== 'active') throw new Error('precheck lets only an active project through');
+      const metadata = mergePatch(state.metadata, input.patch) as ProjectMetadata; // an object patch onto an object is an object
+      input.check?.(metadata);
+      const published = await this.readPublished(stream, state.revision);
+      if (!published) throw new Error(`the current revision ${state.revision} of ${stream} publishes a template`);
+      // Decided against the revision merged onto, whatever the client asked: a newer one means merging again.
+      const onto = { type: 'SaveProject' as const, ...ref, expectedRevision: state.revision };
+      try {
+        return await this.publishing(onto, { template: published.template, actor: input.actor }, (at, template) => ({ ...onto, at, template: compiled(template), metadata }));
+      } catch (error) {
+        const raced = error instanceof DomainError && error.code === 'revision_mismatch' && input.expectedRevision === undefined;
+        if (!raced) throw error;
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new DomainError('concurrency_conflict', `Project '${ref.projectId}' is being written concurrently; retry the request.`);
+        }
+      }
+    }
   }
 
   /** Delete a project; its template then renders 404. @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`. */
@@ -169,6 +208,7 @@ export class ProjectCommands {
         prepared = await this.prepare(input);
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
+      if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
       for (const event of events) checkEventSize(Buffer.byteLength(JSON.stringify(event), 'utf8'));
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
@@ -180,7 +220,7 @@ export class ProjectCommands {
         await this.awaitProjections(position);
         const view = viewOf(ref, after, events);
         const warnings = [...(prepared?.warnings ?? []), ...(view ? undeclaredReads(prepared?.reads, view.metadata) : [])];
-        return { ref, revision: appended.nextExpectedRevision, position, events, warnings, view };
+        return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it
@@ -190,6 +230,34 @@ export class ProjectCommands {
         }
       }
     }
+  }
+
+  /**
+   * A save that decided no event: the current revision as the store holds it (its exact AST, HTML and
+   * metadata, read back: one event), with what the validator said of the template sent.
+   */
+  private async unchanged(ref: ProjectRef, state: ProjectState, prepared: PreparedTemplate | null): Promise<WriteResult> {
+    if (state.status !== 'active') throw new Error('only a save of an active project decides no event');
+    const published = await this.readPublished(projectStream(ref), state.revision);
+    if (!published) throw new Error(`the current revision ${state.revision} of ${ref.projectId} publishes a template`);
+    const { template, metadata, recorded } = published;
+    const view: ProjectView = {
+      ...ref,
+      revision: state.revision,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+      metadata,
+      ...template,
+      partials: template.partials ?? {},
+      helpers: template.helpers ?? {},
+      renderMode: template.renderMode ?? 'static',
+    };
+    const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata)];
+    return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
+  }
+
+  private readPublished(stream: string, revision: number): Promise<PublishedRevision | undefined> {
+    return readPublishedRevision(this.deps.eventStore, stream, revision);
   }
 
   /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */

@@ -5,7 +5,7 @@
 import { DomainError } from '../domain/errors.js';
 import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
 import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../domain/project.js';
-import type { ProjectDetailsDoc, RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
+import type { ProjectDetailsDoc, RevisionHistoryDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore, ReadModelStore } from './ports.js';
 import { eventAt } from './project-history.js';
@@ -74,7 +74,7 @@ export class ProjectQueries {
     return {
       ...ref,
       revision,
-      createdAt: current.createdAt,
+      createdAt: await this.createdAtOf(ref, revision, data.occurredAt, current.createdAt),
       updatedAt: data.occurredAt,
       metadata: data.metadata,
       ast: data.ast,
@@ -104,7 +104,9 @@ export class ProjectQueries {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
     const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
-    const createdAt = (first.data as ProjectEvent['data']).occurredAt;
+    // The creation this revision belongs to: the last one at or before it (an id can be created again after a delete).
+    const creation = stream.filter((e) => e.type === 'ProjectCreated' && e.revision <= recorded.revision).pop() ?? first;
+    const createdAt = (creation.data as ProjectEvent['data']).occurredAt;
     return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
   }
 
@@ -129,12 +131,46 @@ export class ProjectQueries {
     return { items, nextCursor: rows.length > page.limit ? (items[items.length - 1]?.id ?? null) : null };
   }
 
-  /** Every revision of a project, oldest first. @throws DomainError `project_not_found`, `project_deleted`. */
-  async listRevisions(ref: ProjectRef): Promise<RevisionHistoryDoc['items']> {
+  /**
+   * A page of a live project's revisions, oldest first: up to `limit` after revision `after` (from the
+   * first when omitted), and the revision to continue after (null on the last page). One read of the
+   * `revision-history` document (~150 bytes a revision, no template): never the event stream, whose
+   * events carry every revision's AST and HTML.
+   * @throws DomainError `project_not_found`, `project_deleted`.
+   */
+  async listRevisions(ref: ProjectRef, page: { after?: number; limit: number }): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
     await this.getProject(ref);
     const doc = await this.readModels.get<RevisionHistoryDoc>('revision-history', location(ref));
-    return doc?.items ?? [];
+    const all = doc?.items ?? [];
+    const start = page.after === undefined ? 0 : firstAfter(all, page.after);
+    const items = all.slice(start, start + page.limit);
+    const more = start + page.limit < all.length;
+    return { items, nextAfter: more ? items[items.length - 1]!.revision : null };
   }
+
+  /**
+   * `createdAt` of the creation a past revision belongs to. Every event's time follows the one before it
+   * on a stream, so a revision at or after the current creation's time belongs to it; an older one (from
+   * before a delete and a re-creation of the id) is looked up in the revision history.
+   */
+  private async createdAtOf(ref: ProjectRef, revision: number, occurredAt: string, currentCreatedAt: string): Promise<string> {
+    if (Date.parse(occurredAt) >= Date.parse(currentCreatedAt)) return currentCreatedAt;
+    const doc = await this.readModels.get<RevisionHistoryDoc>('revision-history', location(ref));
+    const creation = (doc?.items ?? []).filter((item) => item.event === 'created' && item.revision <= revision).pop();
+    return creation?.occurredAt ?? currentCreatedAt;
+  }
+}
+
+/** Index of the first item whose revision is after `revision` (items are in revision order): a binary search. */
+function firstAfter(items: RevisionHistoryItem[], revision: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (items[mid]!.revision <= revision) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function location(ref: ProjectRef) {

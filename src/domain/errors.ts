@@ -3,7 +3,7 @@
  * `src/http/problem.ts`; the message is written for the API user.
  */
 export type DomainErrorCode =
-  | 'project_exists' // create on an id that has a stream already (also a deleted one: ids are not reused)
+  | 'project_exists' // create on the id of a live project (a deleted one's id can be created again)
   | 'project_not_found' // save/delete/read of an id that never existed
   | 'project_deleted' // save/delete/read of a deleted project
   | 'revision_mismatch' // the caller's expected revision (If-Match) is not the current one

@@ -2,9 +2,12 @@
  * The project decider (pure): commands in, events out, and the fold that rebuilds state from events.
  *
  * Revision rule (ARCHITECTURE §1): a project's revision IS the stream revision of its last event,
- * 0-based as KurrentDB numbers them. Creation is revision 0; every save or delete adds one.
+ * 0-based as KurrentDB numbers them. Creation is revision 0; every save or delete adds one. A deleted id
+ * can be created again: the creation continues the same stream (deleted at N, created at N + 1), so the
+ * whole history stays in one place. A save whose content equals the current revision's decides no event.
  * Time and ids arrive with the command; nothing here reads a clock or does I/O.
  */
+import { contentDigest } from './content.js';
 import { DomainError } from './errors.js';
 import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
 
@@ -108,7 +111,16 @@ export type ProjectCommand = CreateProject | SaveProject | DeleteProject;
 
 export type ProjectState =
   | { status: 'none' }
-  | { status: 'active'; revision: number; createdAt: string; updatedAt: string; metadata: ProjectMetadata }
+  | {
+      status: 'active';
+      revision: number;
+      /** When the live project was (last) created: a re-creation after a delete starts a new `createdAt`. */
+      createdAt: string;
+      updatedAt: string;
+      metadata: ProjectMetadata;
+      /** `contentDigest` of the current revision: what an identical save is recognised by. */
+      content: string;
+    }
   | { status: 'deleted'; revision: number; deletedAt: string };
 
 export const initialState: ProjectState = { status: 'none' };
@@ -125,16 +137,18 @@ export function projectStream({ workspace, projectId }: ProjectRef): string {
 export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
   switch (event.type) {
     case 'ProjectCreated':
+      // Revision 0 on a new stream; after a delete the stream goes on (its next revision).
       return {
         status: 'active',
-        revision: 0,
+        revision: state.status === 'none' ? 0 : state.revision + 1,
         createdAt: event.data.occurredAt,
         updatedAt: event.data.occurredAt,
         metadata: event.data.metadata,
+        content: contentDigest(event.data),
       };
     case 'ProjectSaved':
       if (state.status !== 'active') return state;
-      return { ...state, revision: state.revision + 1, updatedAt: event.data.occurredAt, metadata: event.data.metadata };
+      return { ...state, revision: state.revision + 1, updatedAt: event.data.occurredAt, metadata: event.data.metadata, content: contentDigest(event.data) };
     case 'ProjectDeleted':
       return { status: 'deleted', revision: state.status === 'none' ? 0 : state.revision + 1, deletedAt: event.data.occurredAt };
     default:
@@ -165,21 +179,28 @@ export function precheck(intent: CommandIntent, state: ProjectState): void {
 }
 
 /**
- * Decide which events a command produces.
- * @throws DomainError `project_exists` (create on an existing or deleted id), `project_not_found`,
- *   `project_deleted`, `revision_mismatch` (expectedRevision is not the current revision).
+ * Decide which events a command produces. A create on a deleted id continues its stream; a save whose
+ * template and metadata equal the current revision's in canonical form (`contentDigest`) produces no
+ * event — after the If-Match check, so a stale condition is refused even when nothing would change
+ * (RFC 9110 §13.2.2: preconditions are evaluated before the method).
+ * @throws DomainError `project_exists` (create on a live id), `project_not_found`, `project_deleted`,
+ *   `revision_mismatch` (expectedRevision is not the current revision).
  */
 export function decide(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
   const ref = { workspace: command.workspace, projectId: command.projectId };
   switch (command.type) {
-    case 'CreateProject':
+    case 'CreateProject': {
       refuseExisting(command, state);
-      return [{ type: 'ProjectCreated', data: { ...ref, occurredAt: command.at, metadata: command.metadata, ...command.template } }];
+      // A re-creation's time follows the deletion's, as every revision's follows the one before.
+      const occurredAt = state.status === 'deleted' ? laterThan(state.deletedAt, command.at) : command.at;
+      return [{ type: 'ProjectCreated', data: { ...ref, occurredAt, metadata: command.metadata, ...command.template } }];
+    }
     case 'SaveProject': {
       const active = requireActive(command, state);
       checkExpected(command.expectedRevision, active.revision);
-      const occurredAt = laterThan(active.updatedAt, command.at);
       const metadata = command.metadata ?? active.metadata;
+      if (contentDigest({ ...command.template, metadata }) === active.content) return [];
+      const occurredAt = laterThan(active.updatedAt, command.at);
       return [{ type: 'ProjectSaved', data: { ...ref, occurredAt, metadata, ...command.template } }];
     }
     case 'DeleteProject': {
@@ -192,15 +213,12 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
   }
 }
 
+/** A create may start a stream or continue a deleted project's; a live id is taken. */
 function refuseExisting(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): void {
-  if (state.status === 'none') return;
-  throw new DomainError(
-    'project_exists',
-    state.status === 'deleted'
-      ? `Project '${command.projectId}' was deleted; ids are not reused, so its history stays unambiguous. Choose another id.`
-      : `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`,
-    { project_id: command.projectId },
-  );
+  if (state.status !== 'active') return;
+  throw new DomainError('project_exists', `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`, {
+    project_id: command.projectId,
+  });
 }
 
 function requireActive(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): Extract<ProjectState, { status: 'active' }> {

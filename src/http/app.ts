@@ -15,6 +15,7 @@ import { problemDetails } from './problem.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
+import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
 
 export type { AppDeps, HealthReport, Logger } from './deps.js';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   for (const prefix of API_PREFIXES) {
     const router = new Router<AppState>({ prefix });
     projectRoutes(router, deps);
+    projectRevisionRoutes(router, deps);
     templateRoutes(router, deps);
     healthRoutes(router, deps);
     apiKeyRoutes(router, deps);

@@ -23,9 +23,12 @@ export function presentProject(view: ProjectView) {
   };
 }
 
-/** Project after a write, with what the import or the validator had to say. */
-export function presentWrite(view: ProjectView, warnings: TemplateWarning[]) {
-  return { ...presentProject(view), warnings };
+/**
+ * Project after a write, with what the import or the validator had to say. `unchanged`: true when the
+ * write appended nothing because its content equalled the current revision's (README "Saving identical content").
+ */
+export function presentWrite(view: ProjectView, warnings: TemplateWarning[], unchanged = false) {
+  return { ...presentProject(view), warnings, unchanged };
 }
 
 /** One entry of GET /projects and GET /templates. */

@@ -263,3 +263,76 @@ function unknownFields(keys: readonly string[], known: readonly string[]): strin
   });
   return `unknown field${keys.length > 1 ? 's' : ''}: ${named.join(', ')}`;
 }
+
+/** `?limit=&cursor=` of GET /projects/:id/revisions; the cursor is the base64url of the last revision seen. */
+export function parseRevisionPage(query: unknown): { limit: number; after?: number } {
+  const { limit, cursor } = check(listQuery, query);
+  if (cursor === undefined) return { limit };
+  const after = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^r\d{1,15}$/.test(after) || cursorAfterRevision(Number(after.slice(1))) !== cursor) {
+    throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [{ pointer: '/cursor', message: 'invalid cursor' }]);
+  }
+  return { limit, after: Number(after.slice(1)) };
+}
+
+/** The opaque cursor that continues a revision list after `revision` (base64url of `r<revision>`). */
+export function cursorAfterRevision(revision: number | null): string | null {
+  return revision === null ? null : Buffer.from(`r${revision}`, 'utf8').toString('base64url');
+}
+
+/** Deepest object nesting a merge patch may have (each level is a step of the merge). */
+export const MAX_PATCH_DEPTH = 64;
+
+/**
+ * PATCH /projects/:id body: a JSON Merge Patch (RFC 7396) of the Project resource in which only `metadata`
+ * may appear, as an object: `{ "metadata": { "subject": "New {{x}}", "old_field": null } }`.
+ * @returns the metadata patch (`{}` when the body has no `metadata`: a patch that changes nothing).
+ * @throws ProblemError 400 `invalid_request` naming any other member, a `metadata` that is not an object
+ *   (`null` would remove the project's metadata, which it always has), or a patch nested too deep.
+ */
+export function parseMetadataPatch(body: unknown): Record<string, unknown> {
+  const document = body as Record<string, unknown>;
+  const others = Object.keys(document).filter((key) => key !== 'metadata');
+  if (others.length > 0) {
+    const message = `${unknownFields(others, ['metadata'])}; a PATCH changes metadata only (PUT saves a template)`;
+    throw new ProblemError(400, 'invalid_request', `body: ${message}.`, others.map((key) => ({ pointer: `/${pointerToken(key)}`, message: 'only metadata can be patched' })));
+  }
+  const patch = Object.hasOwn(document, 'metadata') ? document['metadata'] : {};
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+    const got = patch === null ? 'null' : Array.isArray(patch) ? 'an array' : typeof patch;
+    throw new ProblemError(400, 'invalid_request', `metadata must be a merge patch object, got ${got} (remove members one by one with null).`, [{ pointer: '/metadata', message: 'must be an object' }]);
+  }
+  if (objectDepth(patch) > MAX_PATCH_DEPTH) {
+    throw new ProblemError(400, 'invalid_request', `metadata: the merge patch nests objects deeper than ${MAX_PATCH_DEPTH} levels.`, [{ pointer: '/metadata', message: `deeper than ${MAX_PATCH_DEPTH} levels` }]);
+  }
+  return patch as Record<string, unknown>;
+}
+
+/**
+ * The checks a save's metadata gets (declared variables schema, message parts), for a metadata made
+ * by a merge patch. @throws ProblemError 400 `invalid_variables_schema`, `invalid_metadata`.
+ */
+export function checkMetadata(metadata: ProjectMetadata): void {
+  if (metadata['variables'] !== undefined) checkDeclaredVariables(metadata['variables']);
+  const partProblems = messagePartProblems(metadata);
+  if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);
+}
+
+/** Nesting of objects and arrays in a JSON value (a scalar is 0), without recursion. */
+function objectDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_PATCH_DEPTH) return deepest;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** An RFC 6901 reference token: `~` → `~0`, `/` → `~1`. */
+function pointerToken(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}

@@ -35,7 +35,7 @@ async function takeover(env: Record<string, string>, dataDir: string): Promise<v
   const api = await startTestServer({ dataDir, env: { ...env, PROJECTOR: 'off' } });
   try {
     const ids = Array.from({ length: 10 }, (_, i) => `p${i}`);
-    for (const id of ids) expect((await api.request('POST', '/v1/projects', { body: { id, mjml: page(`${id} 0`) } })).status).to.equal(201);
+    for (const id of ids) expect((await api.request('POST', '/v1/projects', { body: { id, mjml: page(`${id} created`) } })).status).to.equal(201); // not "p0 0": that save would be identical (appends nothing)
     for (let n = 0; n < 190; n++) {
       if (n === 60) first.child.kill('SIGKILL');
       const id = ids[n % ids.length]!;

@@ -88,12 +88,12 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
 
   it('a write answers from its own events: what POST and PUT return is what GET then serves', async () => {
     const createdRes = await server.request('POST', '/v1/projects', { body: { id: 'echo', metadata: { name: 'Echo' }, mjml: HELLO } });
-    const { warnings: _created, ...createdProject } = createdRes.json;
-    expect(createdRes.status).to.equal(201);
+    const { warnings: _created, unchanged: createdUnchanged, ...createdProject } = createdRes.json; // a write response adds warnings and unchanged
+    expect([createdRes.status, createdUnchanged]).to.deep.equal([201, false]);
     expect(createdProject).to.deep.equal((await server.request('GET', '/v1/projects/echo')).json);
     const savedRes = await server.request('PUT', '/v1/projects/echo', { body: { mjml: HELLO.replace('Hello', 'Hi') }, headers: { 'If-Match': '"0"' } });
-    const { warnings: _saved, ...savedProject } = savedRes.json;
-    expect([savedRes.status, savedProject.revision, savedProject.metadata]).to.deep.equal([200, 1, { name: 'Echo' }]);
+    const { warnings: _saved, unchanged: savedUnchanged, ...savedProject } = savedRes.json;
+    expect([savedRes.status, savedProject.revision, savedProject.metadata, savedUnchanged]).to.deep.equal([200, 1, { name: 'Echo' }, false]);
     expect(savedProject).to.deep.equal((await server.request('GET', '/v1/projects/echo')).json);
   });
 

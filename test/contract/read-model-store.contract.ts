@@ -71,6 +71,14 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.get('docs', at('a'))).to.equal(null);
       });
 
+      it('brings a removed document back with a newer revision (an id created again after a delete)', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 0 }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: null, revision: 1 }], []);
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 'again' }, revision: 2 }], []);
+        expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'again' });
+        expect(await store.list('docs', { partition: 'acme', limit: 10 })).to.deep.equal([{ key: 'a', doc: { v: 'again' } }]);
+      });
+
       it('never rolls a document back: an equal or older revision is ignored, also over a removal', async () => {
         await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 5 }, revision: 5 }], []);
         await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 4 }, revision: 4 }], []);

@@ -83,6 +83,17 @@ describe('CurrentRevisions', () => {
     expect(index.peek(ref)).to.deep.equal({ status: 'deleted', revision: 3 });
   });
 
+  it('a deleted id created again is live at its next revision (deleted at 2 → live at 3)', async () => {
+    const again = created({ occurredAt: '2026-01-05T00:00:00.000Z' });
+    index.apply([recorded(created(), 0), recorded(saved(), 1), recorded(deleted(), 2)]);
+    expect(await index.get(ref)).to.equal(null);
+    index.apply([recorded(again, 3)]);
+    expect(await index.get(ref)).to.deep.equal({ revision: 3, updatedAt: '2026-01-05T00:00:00.000Z' });
+    index.apply([recorded(deleted(), 2)]); // re-delivered: never back
+    expect(index.peek(ref)).to.deep.equal({ status: 'live', revision: 3, updatedAt: '2026-01-05T00:00:00.000Z' });
+    expect(store.gets).to.equal(0);
+  });
+
   it('reads through on a miss, then answers from memory', async () => {
     store.put(4, '2026-01-04T00:00:00.000Z');
     const expected = { revision: 4, updatedAt: '2026-01-04T00:00:00.000Z' };

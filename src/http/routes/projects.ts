@@ -1,12 +1,13 @@
 /**
- * /projects routes: create, list, fetch (optionally at a past revision), save, delete, revisions.
+ * /projects routes: create, list, fetch (optionally at a past revision), save, delete, restore; metadata
+ * patches and the revision list are in project-revisions.ts.
  */
 import type { Router, RouterContext } from '@koa/router';
 import type { Actor } from '../../application/project-commands.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
-import { presentProject, presentRevision, presentSummary, presentWrite } from '../presenters.js';
+import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseAtQuery, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
 import { sendJson } from './respond.js';
@@ -65,7 +66,8 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     });
     const { view } = result;
     ctx.set('ETag', etag(view.revision));
-    sendJson(ctx, 200, presentWrite(view, result.warnings));
+    // Content equal to the current revision's: 200 with that revision, nothing appended (`unchanged`).
+    sendJson(ctx, 200, presentWrite(view, result.warnings, result.unchanged));
   });
 
   router.delete('/projects/:id', write, async (ctx) => {
@@ -78,12 +80,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
     const result = await deps.commands.restore(ref, revision, { ...(expectedRevision !== undefined ? { expectedRevision } : {}), actor: actorOf(ctx) });
     ctx.set('ETag', etag(result.view.revision));
-    sendJson(ctx, 200, presentWrite(result.view, result.warnings));
-  });
-
-  router.get('/projects/:id/revisions', read, async (ctx) => {
-    const items = await deps.queries.listRevisions(refOf(ctx));
-    sendJson(ctx, 200, { items: items.map(presentRevision) });
+    sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
 
   // What the current revision takes: { inferred, declared, differences } (README "Variables").
@@ -105,7 +102,7 @@ export function refOf(ctx: RouterContext<AppState>): ProjectRef {
 }
 
 /** Who writes: recorded in the events for the audit. */
-function actorOf(ctx: RouterContext<AppState>): Actor {
+export function actorOf(ctx: RouterContext<AppState>): Actor {
   return { keyId: principal(ctx).keyId, requestId: ctx.state.requestId };
 }
 
@@ -122,7 +119,7 @@ export function etag(revision: number): string {
  * `If-Match` → expected revision. Accepts `"N"` and, leniently, `W/"N"`; `*` means "any current
  * revision" (RFC 9110 §13.1.1). @throws ProblemError 412 for a tag this API never issued.
  */
-function parseIfMatch(header: string): number | undefined {
+export function parseIfMatch(header: string): number | undefined {
   const value = header.trim();
   if (value === '' || value === '*') return undefined;
   const match = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
