@@ -51,6 +51,21 @@ const MIGRATIONS: readonly string[] = [
     physical TEXT NOT NULL
   );
   `,
+  // 3: Idempotency-Key records (adapters/postgres/idempotency-store.ts).
+  `
+  CREATE TABLE idempotency_keys (
+    scope       TEXT    NOT NULL,                        -- the API key id
+    key         TEXT    NOT NULL,
+    fingerprint TEXT    NOT NULL,
+    owner       TEXT    NOT NULL,
+    status      INTEGER,                                 -- NULL while the first request is in flight
+    headers     JSONB,
+    body        TEXT,
+    expires_at  BIGINT  NOT NULL,                        -- ms since the epoch
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+  `,
 ];
 
 /** Advisory lock keys (any two distinct bigints our tables do not otherwise use). */
