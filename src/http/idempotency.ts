@@ -29,7 +29,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_IN_FLIGHT_MS = 60_000;
 /** Longest key accepted (the common 255 of Stripe and others; the draft sets none). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-/** Largest response body kept for replay, bytes; our write responses stay well below it (README "Limits"). */
+/** Largest response body kept for replay, bytes: above any write answer the template and event limits allow (README "Limits"). */
 export const MAX_STORED_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Response header fields replayed with the body. */
 const REPLAYED_HEADERS = ['content-type', 'etag', 'location'] as const;
