@@ -39,6 +39,7 @@ const schema = z.object({
   API_KEY_CACHE_TTL_MS: integer(5000, 0, 3_600_000),
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
+  REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +89,8 @@ export interface Config {
   renderCacheBytes: number;
   /** Largest accepted request body, bytes. */
   bodyLimitBytes: number;
+  /** `REQUIRE_IF_MATCH=true`: a PUT, PATCH, DELETE or restore without `If-Match` → 428 (RFC 6585 §3). */
+  requireIfMatch: boolean;
   logLevel: string;
 }
 
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiKeyCacheTtlMs: c.API_KEY_CACHE_TTL_MS,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
+    requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
     logLevel: c.LOG_LEVEL,
   });
 }

@@ -6,22 +6,25 @@ import { join } from 'node:path';
 import type Koa from 'koa';
 import { connectKurrent, KurrentEventStore } from './adapters/kurrentdb/event-store.js';
 import { MongoApiKeyStore } from './adapters/mongodb/api-key-store.js';
+import { MongoIdempotencyStore } from './adapters/mongodb/idempotency-store.js';
 import { openMongo } from './adapters/mongodb/database.js';
 import { MongoProjectorLease } from './adapters/mongodb/projector-lease.js';
 import { MongoReadModelStore } from './adapters/mongodb/read-model-store.js';
 import { PostgresApiKeyStore } from './adapters/postgres/api-key-store.js';
 import { openPostgres } from './adapters/postgres/database.js';
 import { PostgresEventStore } from './adapters/postgres/event-store.js';
+import { PostgresIdempotencyStore } from './adapters/postgres/idempotency-store.js';
 import { PostgresProjectorLease } from './adapters/postgres/projector-lease.js';
 import { PostgresReadModelStore } from './adapters/postgres/read-model-store.js';
 import { SqliteProjectorLease } from './adapters/sqlite/projector-lease.js';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store.js';
 import { openDatabase } from './adapters/sqlite/database.js';
 import { SqliteEventStore } from './adapters/sqlite/event-store.js';
+import { SqliteIdempotencyStore } from './adapters/sqlite/idempotency-store.js';
 import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
 import { CurrentRevisions } from './application/current-revisions.js';
-import { comparePositions, type ApiKeyStore, type EventStore, type Position, type ProjectorLease, type ReadModelStore } from './application/ports.js';
+import { comparePositions, type ApiKeyStore, type EventStore, type IdempotencyStore, type Position, type ProjectorLease, type ReadModelStore } from './application/ports.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
 import type { Config } from './config.js';
@@ -63,6 +66,8 @@ export interface Stores {
   eventStore: EventStore;
   readModels: ReadModelStore;
   apiKeys: ApiKeyStore;
+  /** `Idempotency-Key` records, shared by every instance on the store. */
+  idempotency: IdempotencyStore;
   /** Who may be the one active projector of this store. */
   projectorLease: ProjectorLease;
   /** Close every store (a networked engine closes its connections: asynchronous). */
@@ -86,6 +91,7 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
       eventStore,
       readModels,
       apiKeys: new PostgresApiKeyStore(pool),
+      idempotency: new PostgresIdempotencyStore(pool),
       projectorLease: lease,
       // The listening connections are the stores'; the lease's is closed by whoever released it.
       close: async () => {
@@ -101,6 +107,7 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
     eventStore: new SqliteEventStore(db, { pollIntervalMs: config.projectorPollMs ?? 50 }),
     readModels: new SqliteReadModelStore(db),
     apiKeys: new SqliteApiKeyStore(db),
+    idempotency: new SqliteIdempotencyStore(db),
     projectorLease: new SqliteProjectorLease(db),
     close: async () => {
       db.close();
@@ -128,6 +135,7 @@ async function openKurrentAndMongo(kurrentdbUrl: string, mongodbUrl: string): Pr
     eventStore,
     readModels,
     apiKeys: new MongoApiKeyStore(mongo.db),
+    idempotency: new MongoIdempotencyStore(mongo.db),
     projectorLease: new MongoProjectorLease(mongo.db),
     close: async () => {
       await eventStore.close();
@@ -205,6 +213,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       logger,
       bodyLimitBytes: config.bodyLimitBytes,
       newId: randomUUID,
+      idempotency: { store: stores.idempotency },
+      requireIfMatch: config.requireIfMatch,
     });
 
     let closing: Promise<void> | undefined;

@@ -5,7 +5,7 @@ import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
 import type { ProjectCommands } from '../application/project-commands.js';
 import type { ProjectQueries } from '../application/project-queries.js';
-import type { RateLimiter } from '../application/ports.js';
+import type { IdempotencyStore, RateLimiter } from '../application/ports.js';
 import type { TemplateRenderer } from '../application/render-template.js';
 
 /** What /health reports; `status` decides 200 or 503. */
@@ -35,4 +35,8 @@ export interface AppDeps {
   bodyLimitBytes: number;
   /** Id for a project created without one. */
   newId: () => string;
+  /** Where `Idempotency-Key` records are kept (shared by every instance on the store); `now`: ms since the epoch. */
+  idempotency: { store: IdempotencyStore; now?: () => number };
+  /** `REQUIRE_IF_MATCH`: unconditional PUT, PATCH, DELETE and restore → 428. */
+  requireIfMatch: boolean;
 }

@@ -51,6 +51,8 @@ const TITLES: Record<number, string> = {
   412: 'Precondition failed',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  422: 'Unprocessable content',
+  428: 'Precondition required',
   429: 'Too many requests',
   500: 'Internal server error',
   503: 'Service unavailable',

@@ -39,6 +39,8 @@ describe('Key rotation overlap on a fake clock (HTTP)', () => {
       logger: silent,
       bodyLimitBytes: 100_000,
       newId: () => 'unused',
+      idempotency: { store: unused },
+      requireIfMatch: false,
     };
     server = createServer(createApp(deps).callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

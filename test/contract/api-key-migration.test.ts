@@ -27,7 +27,8 @@ describe('API keys: upgrading a database made before key management', () => {
     try {
       openDatabase(file).close();
       const raw = new Database(file);
-      raw.exec('DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute');
+      // Schema 6 had neither this column and index (7) nor the idempotency table (8).
+      raw.exec('DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute; DROP TABLE idempotency_keys');
       const insert = raw.prepare("INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at) VALUES (?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z')");
       for (const row of ROWS) insert.run(...row);
       raw.pragma('user_version = 6');
@@ -54,7 +55,8 @@ describe('API keys: upgrading a database made before key management', () => {
     it('the bootstrap key gains keys:admin, others keep their scopes; no rate limit', async () => {
       const pool = await openPostgres(database().url);
       try {
-        await pool.query('DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute; UPDATE schema_version SET version = 2');
+        // Schema 2 had neither this column and index (3) nor the idempotency table (4).
+        await pool.query('DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute; DROP TABLE idempotency_keys; UPDATE schema_version SET version = 2');
         for (const row of ROWS) {
           await pool.query("INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, '2026-01-01T00:00:00.000Z')", [...row]);
         }
@@ -63,7 +65,7 @@ describe('API keys: upgrading a database made before key management', () => {
       }
       const upgraded = await openPostgres(database().url);
       try {
-        expect((await upgraded.query('SELECT version FROM schema_version')).rows).to.deep.equal([{ version: 3 }]);
+        expect((await upgraded.query('SELECT version FROM schema_version')).rows).to.deep.equal([{ version: 4 }]);
         const store = new PostgresApiKeyStore(upgraded);
         const boot = await store.findById('kBOOT');
         expect(boot?.scopes).to.deep.equal(['projects:read', 'projects:write', 'templates:render', 'keys:admin']);

@@ -6,12 +6,14 @@
  */
 import { expect } from 'chai';
 import { MongoApiKeyStore } from '../../src/adapters/mongodb/api-key-store.js';
+import { MongoIdempotencyStore } from '../../src/adapters/mongodb/idempotency-store.js';
 import { COLLECTIONS, databaseName, mongoConnection, openMongo, withoutCredentials } from '../../src/adapters/mongodb/database.js';
 import { MongoProjectorLease } from '../../src/adapters/mongodb/projector-lease.js';
 import { MongoReadModelStore, SwitchOverInProgressError } from '../../src/adapters/mongodb/read-model-store.js';
 import { DependencyUnavailableError } from '../../src/application/ports.js';
 import { describeOnMongo } from '../support/mongodb.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
+import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
 
 const pos = (n: number): string => String(n).padStart(20, '0');
@@ -41,6 +43,7 @@ describe('MongoDB adapters without a server', () => {
       (db) => new MongoReadModelStore(db).commit([{ collection: 'docs', ...at('a'), doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]),
       (db) => new MongoApiKeyStore(db).count(),
       (db) => new MongoProjectorLease(db).tryAcquire('a', 1000),
+      (db) => new MongoIdempotencyStore(db).claim({ scope: 's', key: 'k', fingerprint: 'f', owner: 'o', expiresAt: 2 }, 1),
     ];
     for (const call of calls) {
       const { client, db } = mongoConnection('mongodb://127.0.0.1:1/none', { serverSelectionTimeoutMs: 200 });
@@ -85,6 +88,16 @@ describeOnMongo('MongoDB adapters', (mongo) => {
   describeApiKeyStoreContract('mongodb', async () => {
     await clear(COLLECTIONS.apiKeys);
     return { store: new MongoApiKeyStore(mongo().db), cleanup: async () => {} };
+  });
+
+  describeIdempotencyStoreContract('mongodb', async () => {
+    await clear(COLLECTIONS.idempotencyKeys);
+    return { store: new MongoIdempotencyStore(mongo().db), other: new MongoIdempotencyStore(mongo().db), cleanup: async () => {} };
+  });
+
+  it('expires idempotency records through a TTL index on expiresAt', async () => {
+    const ttl = (await mongo().db.collection(COLLECTIONS.idempotencyKeys).indexes()).filter((index) => index.expireAfterSeconds !== undefined);
+    expect(ttl.map((index) => [index.key, index.expireAfterSeconds])).to.deep.equal([[{ expiresAt: 1 }, 0]]);
   });
 
   describe('MongoReadModelStore beyond the contract', () => {

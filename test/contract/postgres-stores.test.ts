@@ -6,11 +6,13 @@ import type pg from 'pg';
 import { PostgresApiKeyStore } from '../../src/adapters/postgres/api-key-store.js';
 import { openPostgres } from '../../src/adapters/postgres/database.js';
 import { PostgresEventStore } from '../../src/adapters/postgres/event-store.js';
+import { PostgresIdempotencyStore } from '../../src/adapters/postgres/idempotency-store.js';
 import { PostgresReadModelStore } from '../../src/adapters/postgres/read-model-store.js';
 import { DependencyUnavailableError, type Position, type RecordedEvent } from '../../src/application/ports.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
 import { describeEventStoreContract, expectWrongRevision } from './event-store.contract.js';
+import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
 
 describe('PostgreSQL adapters', function () {
@@ -154,11 +156,17 @@ describe('PostgreSQL adapters', function () {
     return { store: new PostgresApiKeyStore(pool), cleanup: async () => {} };
   });
 
+  describeIdempotencyStoreContract('postgres', async () => {
+    await pool.query('TRUNCATE idempotency_keys');
+    // Two stores on one pool of 10 connections: concurrent claims really run at once on the server.
+    return { store: new PostgresIdempotencyStore(pool), other: new PostgresIdempotencyStore(pool), cleanup: async () => {} };
+  });
+
   describe('schema and connections', () => {
     it('migrates idempotently: opening the database again changes nothing', async () => {
       const again = await openPostgres(database!.url);
       const { rows } = await again.query<{ version: number }>('SELECT version FROM schema_version');
-      expect(rows).to.deep.equal([{ version: 3 }]);
+      expect(rows).to.deep.equal([{ version: 4 }]);
       await again.end();
     });
 

@@ -69,7 +69,7 @@ describe('SqliteEventStore on a file', () => {
     expect(db.pragma('busy_timeout', { simple: true })).to.equal(5000);
     expect(db.pragma('user_version', { simple: true })).to.equal(SCHEMA_VERSION);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
-    expect(tables).to.deep.equal(['api_keys', 'checkpoints', 'events', 'leases', 'read_model_aliases', 'read_models']);
+    expect(tables).to.deep.equal(['api_keys', 'checkpoints', 'events', 'idempotency_keys', 'leases', 'read_model_aliases', 'read_models']);
     db.close();
   });
 

@@ -27,6 +27,7 @@ export const COLLECTIONS = {
   aliases: 'read_model_aliases',
   apiKeys: 'api_keys',
   leases: 'leases',
+  idempotencyKeys: 'idempotency_keys',
 } as const;
 
 /** Used when the connection string names no database. */
@@ -70,7 +71,8 @@ export function mongoConnection(url: string, options: MongoOptions = {}): MongoC
  *   (also the list endpoint's index: equality on the first two, sorted by `key`);
  * - `checkpoints` `{ _id: projection, version, position }`; `read_model_aliases` `{ _id: name, physical }`;
  *   `leases` `{ _id: name, holder, expiresAt }` — each found by `_id`, which is always uniquely indexed;
- * - `api_keys` `{ _id: id, hash, … }`, unique on `hash`, indexed on `{ workspace, createdAt, _id }` (listing).
+ * - `api_keys` `{ _id: id, hash, … }`, unique on `hash`, indexed on `{ workspace, createdAt, _id }` (listing);
+ * - `idempotency_keys` `{ _id: [scope, key] as JSON, …, expiresAt }`, a TTL index on `expiresAt`.
  * Idempotent: `createIndexes` with an existing identical index does nothing (MongoDB manual, createIndexes).
  * @throws DependencyUnavailableError when no server answers within the server selection timeout (the
  *   message names the URL without its credentials); other driver errors (bad URL, authentication) as they are.
@@ -107,6 +109,9 @@ async function createSchema(db: Db): Promise<void> {
   // Keys written before per-key limits have no `rateLimitPerMinute` (read as null). The bootstrap key
   // ("all scopes", ARCHITECTURE §5) gains keys:admin, added with issue 10; idempotent ($addToSet).
   await db.collection(COLLECTIONS.apiKeys).updateMany({ name: 'bootstrap', workspace: 'default', scopes: { $ne: 'keys:admin' } }, { $addToSet: { scopes: 'keys:admin' } });
+  // A TTL index: the server deletes a record once its `expiresAt` has passed (its monitor runs every 60 s,
+  // so reads still check the time; MongoDB manual, "TTL Indexes", expireAfterSeconds 0).
+  await db.collection(COLLECTIONS.idempotencyKeys).createIndexes([{ key: { expiresAt: 1 }, expireAfterSeconds: 0, name: 'expiry' }]);
 }
 
 /** The database a connection string names: its path, URL-decoded; `letterpress` when it has none. */

@@ -59,6 +59,21 @@ const MIGRATIONS: readonly string[] = [
   UPDATE api_keys SET scopes = scopes || '["keys:admin"]'::jsonb
     WHERE name = 'bootstrap' AND workspace = 'default' AND NOT scopes @> '["keys:admin"]'::jsonb;
   `,
+  // 4: Idempotency-Key records (adapters/postgres/idempotency-store.ts).
+  `
+  CREATE TABLE idempotency_keys (
+    scope       TEXT    NOT NULL,                        -- the API key id
+    key         TEXT    NOT NULL,
+    fingerprint TEXT    NOT NULL,
+    owner       TEXT    NOT NULL,
+    status      INTEGER,                                 -- NULL while the first request is in flight
+    headers     JSONB,
+    body        TEXT,
+    expires_at  BIGINT  NOT NULL,                        -- ms since the epoch
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+  `,
 ];
 
 /** Advisory lock keys (any two distinct bigints our tables do not otherwise use). */

@@ -107,6 +107,21 @@ const MIGRATIONS: readonly string[] = [
     WHERE name = 'bootstrap' AND workspace = 'default'
       AND NOT EXISTS (SELECT 1 FROM json_each(api_keys.scopes) WHERE value = 'keys:admin');
   `,
+  // 8: Idempotency-Key records (adapters/sqlite/idempotency-store.ts); a rowid table: bodies can be large.
+  `
+  CREATE TABLE idempotency_keys (
+    scope       TEXT    NOT NULL,           -- the API key id
+    key         TEXT    NOT NULL,
+    fingerprint TEXT    NOT NULL,
+    owner       TEXT    NOT NULL,
+    status      INTEGER,                    -- NULL while the first request is in flight
+    headers     TEXT    CHECK (headers IS NULL OR json_valid(headers)),
+    body        TEXT,
+    expires_at  INTEGER NOT NULL,           -- ms since the epoch
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+  `,
 ];
 
 /** Schema version this code writes (the number of migrations). */

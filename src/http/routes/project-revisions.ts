@@ -5,7 +5,9 @@
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { AppDeps } from '../deps.js';
+import { idempotentWrites } from '../idempotency.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
+import { requireIfMatch } from '../preconditions.js';
 import { presentRevision, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { checkMetadata, cursorAfterRevision, parseMetadataPatch, parseRevisionPage } from '../schemas.js';
@@ -16,7 +18,9 @@ import { sendJson } from './respond.js';
 export const MERGE_PATCH_TYPE = 'application/merge-patch+json';
 
 export function projectRevisionRoutes(router: Router<AppState>, deps: AppDeps): void {
-  router.patch('/projects/:id', requireScope('projects:write'), mergePatchBody(), jsonBody(deps.bodyLimitBytes), async (ctx) => {
+  const once = idempotentWrites(deps); // Idempotency-Key, as on every write
+  const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
+  router.patch('/projects/:id', requireScope('projects:write'), conditional, mergePatchBody(), jsonBody(deps.bodyLimitBytes), once, async (ctx) => {
     const ref = refOf(ctx);
     const patch = parseMetadataPatch(ctx.state.body);
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));

@@ -6,7 +6,9 @@ import type { Router, RouterContext } from '@koa/router';
 import type { Actor } from '../../application/project-commands.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { AppDeps } from '../deps.js';
+import { idempotentWrites } from '../idempotency.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
+import { requireIfMatch } from '../preconditions.js';
 import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseAtQuery, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
@@ -16,8 +18,10 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
   const write = requireScope('projects:write');
   const body = jsonBody(deps.bodyLimitBytes);
+  const once = idempotentWrites(deps); // Idempotency-Key (README "Retries: Idempotency-Key")
+  const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
 
-  router.post('/projects', write, body, async (ctx) => {
+  router.post('/projects', write, body, once, async (ctx) => {
     const input = parseCreate(ctx.state.body);
     const ref = { workspace: principal(ctx).workspace, projectId: input.id ?? deps.newId() };
     const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation, actor: actorOf(ctx) });
@@ -53,7 +57,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentProject(view));
   });
 
-  router.put('/projects/:id', write, body, async (ctx) => {
+  router.put('/projects/:id', write, conditional, body, once, async (ctx) => {
     const ref = refOf(ctx);
     const input = parseSave(ctx.state.body, ref.projectId);
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
@@ -70,11 +74,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(view, result.warnings, result.unchanged));
   });
 
-  router.delete('/projects/:id', write, async (ctx) => {
+  router.delete('/projects/:id', write, conditional, once, async (ctx) => {
     await deleteProject(ctx, deps);
   });
 
-  router.post('/projects/:id/revisions/:revision/restore', write, async (ctx) => {
+  router.post('/projects/:id/revisions/:revision/restore', write, conditional, once, async (ctx) => {
     const ref = refOf(ctx);
     const revision = parseRevisionQuery(ctx.params['revision']) ?? 0; // the path always has one
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));

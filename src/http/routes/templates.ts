@@ -7,6 +7,8 @@ import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { presentRender, presentSummary, presentTemplate } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList, parseRender, parseValidateSaved, parseValidateSource } from '../schemas.js';
+import { idempotentWrites } from '../idempotency.js';
+import { requireIfMatch } from '../preconditions.js';
 import { deleteProject, refOf } from './projects.js';
 import { sendJson } from './respond.js';
 
@@ -58,7 +60,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentTemplate(view, variables));
   });
 
-  router.delete('/templates/:id', requireScope('projects:write'), async (ctx) => {
+  router.delete('/templates/:id', requireScope('projects:write'), requireIfMatch(deps.requireIfMatch), idempotentWrites(deps), async (ctx) => {
     await deleteProject(ctx, deps);
   });
 }

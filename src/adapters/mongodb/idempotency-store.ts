@@ -1,0 +1,99 @@
+/**
+ * Idempotency keys on MongoDB: one document per (API key id, Idempotency-Key) in `idempotency_keys`, taken
+ * by one guarded upsert (a single-document write is atomic, so no transaction), as the projector lease is.
+ * A TTL index (`openMongo`) deletes expired documents in the background; reads still compare the time.
+ */
+import type { Collection, Db } from 'mongodb';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports.js';
+import { COLLECTIONS, guardMongo } from './database.js';
+import { isDuplicateKeyError } from './updates.js';
+
+/** A record as stored: `_id` the JSON of `[scope, key]` (unambiguous whatever either holds). */
+export interface StoredIdempotencyRecord {
+  _id: string;
+  scope: string;
+  key: string;
+  fingerprint: string;
+  owner: string;
+  response: StoredResponse | null;
+  /** A BSON date: what a TTL index reads. */
+  expiresAt: Date;
+}
+
+/** The `_id` of (`scope`, `key`). */
+export function idempotencyId(scope: string, key: string): string {
+  return JSON.stringify([scope, key]);
+}
+
+/** How often a claim retries when the holder it lost to vanished before it could be read. */
+const CLAIM_ATTEMPTS = 3;
+
+/** {@link IdempotencyStore} on the `idempotency_keys` collection of a database from `openMongo`. */
+export class MongoIdempotencyStore implements IdempotencyStore {
+  readonly #records: Collection<StoredIdempotencyRecord>;
+
+  /** @param db the database `openMongo` returned (TTL index created); its client's owner closes it. */
+  constructor(db: Db) {
+    this.#records = db.collection<StoredIdempotencyRecord>(COLLECTIONS.idempotencyKeys);
+  }
+
+  /**
+   * Replace an expired document, or insert one: when a live document holds the key the filter does not
+   * match it, the upsert's insert hits its `_id`, and the live one is read and returned.
+   */
+  async claim(record: Omit<IdempotencyRecord, 'response'>, now: number): Promise<IdempotencyClaim> {
+    const _id = idempotencyId(record.scope, record.key);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await guardMongo(() =>
+          this.#records.updateOne(
+            { _id, expiresAt: { $lte: new Date(now) } },
+            { $set: { scope: record.scope, key: record.key, fingerprint: record.fingerprint, owner: record.owner, response: null, expiresAt: new Date(record.expiresAt) } },
+            { upsert: true },
+          ),
+        );
+        return { claimed: true };
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      const existing = await this.get(record.scope, record.key, now);
+      if (existing) return { claimed: false, existing };
+      if (attempt === CLAIM_ATTEMPTS) throw new Error(`Idempotency key '${record.key}' could be neither claimed nor read.`);
+    }
+  }
+
+  async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
+    const result = await guardMongo(() =>
+      this.#records.updateOne({ _id: idempotencyId(scope, key), owner, response: null }, { $set: { response, expiresAt: new Date(expiresAt) } }),
+    );
+    return result.modifiedCount > 0;
+  }
+
+  async release(scope: string, key: string, owner: string): Promise<void> {
+    await guardMongo(() => this.#records.deleteOne({ _id: idempotencyId(scope, key), owner, response: null }));
+  }
+
+  async get(scope: string, key: string, now: number): Promise<IdempotencyRecord | null> {
+    const stored = await guardMongo(() => this.#records.findOne({ _id: idempotencyId(scope, key), expiresAt: { $gt: new Date(now) } }));
+    return stored ? toRecord(stored) : null;
+  }
+
+  /** Most expired documents are gone already (the TTL index); this deletes what the monitor has not reached yet. */
+  async purgeExpired(now: number, limit: number): Promise<number> {
+    const expired = await guardMongo(() => this.#records.find({ expiresAt: { $lte: new Date(now) } }, { projection: { _id: 1 } }).limit(limit).toArray());
+    if (expired.length === 0) return 0;
+    const result = await guardMongo(() => this.#records.deleteMany({ _id: { $in: expired.map((doc) => doc._id) }, expiresAt: { $lte: new Date(now) } }));
+    return result.deletedCount;
+  }
+}
+
+function toRecord(stored: StoredIdempotencyRecord): IdempotencyRecord {
+  return {
+    scope: stored.scope,
+    key: stored.key,
+    fingerprint: stored.fingerprint,
+    owner: stored.owner,
+    response: stored.response,
+    expiresAt: stored.expiresAt.getTime(),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Idempotency keys in the embedded SQLite file: one row per (API key id, Idempotency-Key). Every process
+ * on the file shares them; a claim is one statement in a write transaction, so it is atomic across them.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports.js';
+import { guardSqlite, type SqliteDatabase } from './database.js';
+
+interface Row {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  owner: string;
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+  expires_at: number;
+}
+
+/** {@link IdempotencyStore} on the `idempotency_keys` table of a database from `openDatabase` (migration 7). */
+export class SqliteIdempotencyStore implements IdempotencyStore {
+  readonly #claim: (record: Omit<IdempotencyRecord, 'response'>, now: number) => IdempotencyClaim;
+  readonly #get: Statement<[string, string, number], Row>;
+  readonly #complete: Statement<[number, string, string | null, number, string, string, string]>;
+  readonly #release: Statement<[string, string, string]>;
+  readonly #purge: Statement<[number, number]>;
+
+  /** @param db an open database with the schema applied; its owner closes it. */
+  constructor(db: SqliteDatabase) {
+    // Inserted when absent; an expired row (in flight or completed) is taken over, its response dropped.
+    const take = db.prepare<[string, string, string, string, number, number], { owner: string }>(
+      `INSERT INTO idempotency_keys (scope, key, fingerprint, owner, status, headers, body, expires_at)
+       VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)
+       ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, owner = excluded.owner,
+         status = NULL, headers = NULL, body = NULL, expires_at = excluded.expires_at
+       WHERE idempotency_keys.expires_at <= ?
+       RETURNING owner`,
+    );
+    this.#get = db.prepare('SELECT * FROM idempotency_keys WHERE scope = ? AND key = ? AND expires_at > ?');
+    this.#complete = db.prepare(
+      `UPDATE idempotency_keys SET status = ?, headers = ?, body = ?, expires_at = ?
+       WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL`,
+    );
+    this.#release = db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
+    this.#purge = db.prepare('DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)');
+    // IMMEDIATE: the write lock is taken first, so the upsert and the read that follows see one state.
+    const claim = db.transaction((record: Omit<IdempotencyRecord, 'response'>, now: number): IdempotencyClaim => {
+      if (take.get(record.scope, record.key, record.fingerprint, record.owner, record.expiresAt, now)) return { claimed: true };
+      return { claimed: false, existing: toRecord(this.#get.get(record.scope, record.key, now)!) };
+    });
+    this.#claim = (record, now) => claim.immediate(record, now);
+  }
+
+  async claim(record: Omit<IdempotencyRecord, 'response'>, now: number): Promise<IdempotencyClaim> {
+    return guardSqlite(() => this.#claim(record, now));
+  }
+
+  async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
+    const result = guardSqlite(() => this.#complete.run(response.status, JSON.stringify(response.headers), response.body, expiresAt, scope, key, owner));
+    return result.changes > 0;
+  }
+
+  async release(scope: string, key: string, owner: string): Promise<void> {
+    guardSqlite(() => this.#release.run(scope, key, owner));
+  }
+
+  async get(scope: string, key: string, now: number): Promise<IdempotencyRecord | null> {
+    const row = guardSqlite(() => this.#get.get(scope, key, now));
+    return row ? toRecord(row) : null;
+  }
+
+  async purgeExpired(now: number, limit: number): Promise<number> {
+    return guardSqlite(() => this.#purge.run(now, limit)).changes;
+  }
+}
+
+function toRecord(row: Row): IdempotencyRecord {
+  return {
+    scope: row.scope,
+    key: row.key,
+    fingerprint: row.fingerprint,
+    owner: row.owner,
+    response: row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body },
+    expiresAt: row.expires_at,
+  };
+}
