@@ -144,6 +144,24 @@ describe('Key management over HTTP (/api-keys)', function () {
     expect([rotate.status, rotate.json.code]).to.deep.equal([403, 'rate_limit_escalation']);
   });
 
+  it("a key's own rate limit holds over HTTP: policy \"key\" with its quota, then 429 past it", async () => {
+    const made = await t.server.request('POST', '/v1/api-keys', { body: { name: 'tight', scopes: ['projects:read'], rate_limit_per_minute: 3 } });
+    expect(made.status).to.equal(201);
+    const seen = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await t.server.request('GET', '/v1/projects', { key: made.json.token });
+      seen.push([res.status, res.headers['ratelimit-policy'], res.headers['x-ratelimit-limit']]);
+    }
+    expect(seen).to.deep.equal([
+      [200, '"key";q=3;w=60', '3'],
+      [200, '"key";q=3;w=60', '3'],
+      [200, '"key";q=3;w=60', '3'],
+      [429, '"key";q=3;w=60', '3'],
+    ]);
+    // The service default still applies to the key that made it.
+    expect((await t.server.request('GET', '/v1/projects')).status).to.equal(200);
+  });
+
   it('refuses an expiry in the past and malformed input with 400 and a pointer', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ name: 'x', scopes: ['projects:read'], expires_at: '2020-01-01T00:00:00Z' }, 'expiry_in_past', '/expires_at'],
