@@ -4,6 +4,7 @@
  * with it, down. Its JSON log lines are kept (the `error` ones hold the stack of a 500, keyed by request id).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { TEST_KEY } from './server.js';
 
@@ -34,15 +35,29 @@ export interface SpawnedServer {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** A port free on the loopback interface now (the kernel picks it). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
  * Start the service on a free loopback port over `env.DATA_DIR` (required) with the test key as its first key.
+ * With `LOG_LEVEL` info (the default here) the URL comes from its "listening" log line; with a quieter level
+ * (a load run, where a log line per request would cost) it listens on a port picked beforehand and is polled.
  * @param env added to (and overriding) this process's environment.
- * @throws Error when the child exits, or does not say it listens within `startTimeoutMs`.
+ * @throws Error when the child exits, or does not listen within `startTimeoutMs`.
  */
-export async function spawnServer(env: Record<string, string> & { DATA_DIR: string }, startTimeoutMs = 30_000): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string> & { DATA_DIR: string }, startTimeoutMs = 60_000): Promise<SpawnedServer> {
+  const level = env['LOG_LEVEL'] ?? 'info';
+  const quiet = !['info', 'debug', 'trace'].includes(level);
+  const port = quiet ? String(await freePort()) : '0';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOOTSTRAP_API_KEY: TEST_KEY, LOG_LEVEL: 'info', COMPILE_THREADS: '1', ...env },
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', BOOTSTRAP_API_KEY: TEST_KEY, COMPILE_THREADS: '1', ...env, LOG_LEVEL: level },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -84,6 +99,11 @@ export async function spawnServer(env: Record<string, string> & { DATA_DIR: stri
       clearTimeout(timer);
       reject(new Error(`server exited before listening (${JSON.stringify(exit)}): ${stderr.slice(0, 2000)}`));
     });
+    const deadline = Date.now() + startTimeoutMs;
+    if (quiet) void pollUntilListening(`http://127.0.0.1:${port}`, () => exit !== null || Date.now() > deadline).then((url) => {
+      clearTimeout(timer);
+      if (url) resolve(url);
+    });
   });
   return {
     url,
@@ -104,4 +124,17 @@ export async function spawnServer(env: Record<string, string> & { DATA_DIR: stri
       clearTimeout(timer);
     },
   };
+}
+
+/** Any HTTP answer (a 401 will do) at `url` means the server listens. @returns the url, or null once `gave up`. */
+async function pollUntilListening(url: string, gaveUp: () => boolean): Promise<string | null> {
+  while (!gaveUp()) {
+    const answered = await fetch(`${url}/v1/health`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return url;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
