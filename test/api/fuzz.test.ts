@@ -15,7 +15,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { anyBody, authorization, bodyEncoding, bodyFor, extraHeaders, method, query, templateText } from '../support/fuzz-arbitraries.js';
+import { anyBody, authorization, bodyEncoding, bodyFor, extraHeaders, malformedText, method, query, templateText } from '../support/fuzz-arbitraries.js';
 import { send, verdict, type FuzzExchange, type FuzzRequest } from '../support/fuzz-client.js';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.js';
@@ -59,7 +59,7 @@ const anyRequest: fc.Arbitrary<FuzzRequest> = fc
  */
 const bodyRoutes = ROUTES.filter(([m]) => ['POST', 'PUT', 'PATCH'].includes(m));
 const shapedRequest: fc.Arbitrary<FuzzRequest> = fc.oneof({ arbitrary: route, weight: 1 }, { arbitrary: fc.constantFrom(...bodyRoutes), weight: 2 }).chain(([m, t]) =>
-  fc.record({ path: pathOf(t, fc.oneof({ arbitrary: fc.constantFrom('p1', 'p2'), weight: 4 }, ID)), body: bodyFor(m, t), encoding: fc.oneof({ arbitrary: fc.constant('none' as const), weight: 3 }, bodyEncoding), ifMatch: fc.option(fc.constantFrom('"0"', '"1"', '*', 'junk')) }).map(({ path, body, encoding, ifMatch }) => ({
+  fc.record({ path: pathOf(t, fc.oneof({ arbitrary: fc.constantFrom('p1', 'p2'), weight: 4 }, ID)), body: fc.oneof({ arbitrary: bodyFor(m, t), weight: 6 }, { arbitrary: malformedText, weight: 1 }), encoding: fc.oneof({ arbitrary: fc.constant('none' as const), weight: 3 }, bodyEncoding), ifMatch: fc.option(fc.constantFrom('"0"', '"1"', '*', 'junk')) }).map(({ path, body, encoding, ifMatch }) => ({
     method: m,
     path,
     body: m === 'GET' || m === 'DELETE' ? undefined : body,
