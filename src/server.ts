@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { describeStartupFailure, urlsFrom } from './startup-failure.js';
+import { answerClientError } from './http/client-error.js';
 import { wireService, type Service } from './wiring.js';
 
 /** Start the service; resolves once it listens. `port` 0 picks a free port (tests). */
@@ -25,6 +26,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
   }
   const server = service.app.listen(config.port, config.host);
+  server.on('clientError', answerClientError); // a problem body for what the HTTP parser refuses
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -155,12 +155,15 @@ function firstParam(params: Record<string, unknown>): unknown {
   return values.length === 1 ? values[0] : params;
 }
 
-/** The value at an Ajv instance path (an RFC 6901 pointer relative to `root`). */
+/**
+ * The value at an Ajv instance path (an RFC 6901 pointer relative to `root`). Own properties only: a path a
+ * template reads such as `x.constructor` names no key of the JSON the client sent, not `Object` itself.
+ */
 function valueAt(root: unknown, pointer: string): unknown {
   let value = root;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   }
   return value;
 }
@@ -171,7 +174,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) return typeof value; // not a JSON value (a function): nothing a client could have sent
   const shown = text.length > 40 ? `${text.slice(0, 37)}…` : text;
   return `${article(typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value)} (${shown})`;
 }
