@@ -4,6 +4,7 @@
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config.js';
+import { createHttpServer } from './http/http-server.js';
 import { createLogger } from './logger.js';
 import { describeStartupFailure, urlsFrom } from './startup-failure.js';
 import { wireService, type Service } from './wiring.js';
@@ -24,7 +25,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.info({ key_id: service.bootstrap.id }, 'registered BOOTSTRAP_API_KEY as the first API key');
     }
   }
-  const server = service.app.listen(config.port, config.host);
+  const server = createHttpServer(service.app, config.http).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

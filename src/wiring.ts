@@ -202,6 +202,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       health,
       logger,
       bodyLimitBytes: config.bodyLimitBytes,
+      jsonLimits: config.jsonLimits,
       newId: randomUUID,
     });
 

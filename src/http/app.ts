@@ -10,6 +10,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { accessLog, authenticate, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
+import { methodProblems } from './methods.js';
 import { problemDetails } from './problem.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
@@ -30,13 +31,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(problemDetails(deps.logger));
   app.use(authenticate(deps.apiKeys)); // every route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter));
+  app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
   for (const prefix of API_PREFIXES) {
     const router = new Router<AppState>({ prefix });
     projectRoutes(router, deps);
     templateRoutes(router, deps);
     healthRoutes(router, deps);
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods());
   }
   return app;
 }

@@ -3,7 +3,6 @@
  * bodies. Each is small; the order they run in is fixed by `createApp`.
  */
 import { randomUUID } from 'node:crypto';
-import parse from 'co-body';
 import type Koa from 'koa';
 import { AuthError, type ApiKeys, type Principal } from '../application/api-keys.js';
 import type { RateLimiter, Scope } from '../application/ports.js';
@@ -114,39 +113,5 @@ export function rateLimit(limiter: RateLimiter): Koa.Middleware<AppState> {
   };
 }
 
-/**
- * Parse a JSON object body into `ctx.state.body`. An empty body counts as `{}`.
- * @throws 415 `unsupported_media_type` (a body that is not JSON), 413 `payload_too_large`,
- *   400 `malformed_json`, 400 `invalid_body` (JSON that is not an object).
- */
-export function jsonBody(limitBytes: number): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (hasBody && !ctx.is('application/json', '+json')) {
-      throw new ProblemError(415, 'unsupported_media_type', `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`);
-    }
-    const body: unknown = hasBody ? await readJson(ctx, limitBytes) : {};
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
-    }
-    ctx.state.body = body;
-    await next();
-  };
-}
-
-async function readJson(ctx: Koa.Context, limitBytes: number): Promise<unknown> {
-  try {
-    return await parse.json(ctx, { limit: limitBytes, strict: true });
-  } catch (error) {
-    const e = error as { status?: number; type?: string; message?: string };
-    if (e.type === 'entity.too.large' || e.status === 413) {
-      throw new ProblemError(413, 'payload_too_large', `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit.`);
-    }
-    if (error instanceof SyntaxError || e.type === 'entity.parse.failed') {
-      throw new ProblemError(400, 'malformed_json', `The body is not valid JSON: ${e.message ?? 'parse error'}.`);
-    }
-    if (e.status === 415) throw new ProblemError(415, 'unsupported_media_type', String(e.message));
-    if (e.status === 400) throw new ProblemError(400, 'bad_request', String(e.message)); // aborted or malformed transfer
-    throw error;
-  }
-}
+/** JSON bodies live in json-body.ts (decoding, limits, the json-guard walk); re-exported for the routes. */
+export { jsonBody } from './json-body.js';

@@ -14,7 +14,7 @@ import { sendJson } from './respond.js';
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
   const write = requireScope('projects:write');
-  const body = jsonBody(deps.bodyLimitBytes);
+  const body = jsonBody(deps.bodyLimitBytes, deps.jsonLimits);
 
   router.post('/projects', write, body, async (ctx) => {
     const input = parseCreate(ctx.state.body);
