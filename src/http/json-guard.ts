@@ -50,6 +50,10 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 
 interface Frame {
   value: object;
+  /** An object's own keys (`JSON.parse` makes `__proto__` one of them); undefined for an array. */
+  keys: string[] | undefined;
+  /** Index of the next child to visit. */
+  next: number;
   parent: Frame | undefined;
   token: string;
   /** Containers from the top-level field's value down to this one, that value counting 1 (the body is 0). */
@@ -65,8 +69,20 @@ const pointerOf = (frame: Frame | undefined, last?: string): string => {
   return tokens.reverse().map((t) => `/${escapeToken(t)}`).join('');
 };
 
+const frameOf = (value: object, parent: Frame | undefined, token: string, depth: number, maxDepth: number, setting: string): Frame => ({
+  value,
+  keys: Array.isArray(value) ? undefined : Object.keys(value),
+  next: 0,
+  parent,
+  token,
+  depth,
+  maxDepth,
+  setting,
+});
+
 /**
- * Walk `body` (the result of `JSON.parse`) without recursion, in document order.
+ * Walk `body` (the result of `JSON.parse`) without recursion (an explicit stack of containers, each with
+ * a cursor), depth first in document order.
  * @returns up to `MAX_FINDINGS` findings; empty when the body passes. Nothing below a too-deep container is visited.
  */
 export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth'> = DEFAULT_JSON_LIMITS): JsonFinding[] {
@@ -75,44 +91,45 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth'> 
     if (typeof body === 'string' && UNPAIRED_SURROGATE.test(body)) findings.push(surrogate(''));
     return findings;
   }
-  const stack: Frame[] = [{ value: body, parent: undefined, token: '', depth: 0, maxDepth: Infinity, setting: '' }];
+  const stack: Frame[] = [frameOf(body, undefined, '', 0, Infinity, '')];
   while (stack.length > 0 && findings.length < MAX_FINDINGS) {
-    const frame = stack.pop()!;
-    const children: Frame[] = [];
-    const visit = (token: string, child: unknown): void => {
-      if (findings.length >= MAX_FINDINGS) return;
-      if (typeof child === 'string') {
-        if (UNPAIRED_SURROGATE.test(child)) findings.push(surrogate(pointerOf(frame, token)));
-      } else if (child !== null && typeof child === 'object') {
-        const top = frame.depth === 0;
-        const maxDepth = top ? (token === 'ast' ? AST_MAX_DEPTH : limits.maxDepth) : frame.maxDepth;
-        const setting = top ? (token === 'ast' ? 'AST_MAX_DEPTH' : 'JSON_MAX_DEPTH') : frame.setting;
-        const depth = frame.depth + 1;
-        if (depth > maxDepth) {
-          findings.push({ kind: 'too_deep', pointer: pointerOf(frame, token), message: `nests deeper than ${maxDepth} levels (${setting})`, limit: { name: setting, max: maxDepth } });
-        } else children.push({ value: child, parent: frame, token, depth, maxDepth, setting });
-      }
-    };
-    if (Array.isArray(frame.value)) {
-      frame.value.forEach((item, index) => visit(String(index), item));
-    } else {
-      for (const key of Object.keys(frame.value)) {
-        if (findings.length >= MAX_FINDINGS) break;
-        if (RESERVED_KEYS.has(key)) {
-          findings.push({ kind: 'reserved_key', pointer: pointerOf(frame, key), message: `the key "${key}" is not allowed (it names JavaScript's object prototype machinery)` });
-          continue;
-        }
-        if (UNPAIRED_SURROGATE.test(key)) {
-          findings.push({ kind: 'unpaired_surrogate', pointer: pointerOf(frame, key), message: 'the key contains an unpaired UTF-16 surrogate; keys and strings must be Unicode text (RFC 8259 §8.2)' });
-          continue;
-        }
-        visit(key, (frame.value as Record<string, unknown>)[key]);
-      }
+    const frame = stack[stack.length - 1]!;
+    const count = frame.keys ? frame.keys.length : (frame.value as unknown[]).length;
+    if (frame.next >= count) {
+      stack.pop();
+      continue;
     }
-    // Pushed in reverse so the first child in the document is walked first.
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    const index = frame.next++;
+    let token: string;
+    let child: unknown;
+    if (frame.keys) {
+      token = frame.keys[index]!;
+      if (RESERVED_KEYS.has(token)) {
+        findings.push({ kind: 'reserved_key', pointer: pointerOf(frame, token), message: `the key "${token}" is not allowed (it names JavaScript's object prototype machinery)` });
+        continue;
+      }
+      if (UNPAIRED_SURROGATE.test(token)) {
+        findings.push({ kind: 'unpaired_surrogate', pointer: pointerOf(frame, token), message: 'the key contains an unpaired UTF-16 surrogate; keys and strings must be Unicode text (RFC 8259 §8.2)' });
+        continue;
+      }
+      child = (frame.value as Record<string, unknown>)[token];
+    } else {
+      token = String(index);
+      child = (frame.value as unknown[])[index];
+    }
+    if (typeof child === 'string') {
+      if (UNPAIRED_SURROGATE.test(child)) findings.push(surrogate(pointerOf(frame, token)));
+    } else if (child !== null && typeof child === 'object') {
+      const top = frame.depth === 0;
+      const maxDepth = top ? (token === 'ast' ? AST_MAX_DEPTH : limits.maxDepth) : frame.maxDepth;
+      const setting = top ? (token === 'ast' ? 'AST_MAX_DEPTH' : 'JSON_MAX_DEPTH') : frame.setting;
+      const depth = frame.depth + 1;
+      if (depth > maxDepth) {
+        findings.push({ kind: 'too_deep', pointer: pointerOf(frame, token), message: `nests deeper than ${maxDepth} levels (${setting})`, limit: { name: setting, max: maxDepth } });
+      } else stack.push(frameOf(child, frame, token, depth, maxDepth, setting));
+    }
   }
-  return findings.slice(0, MAX_FINDINGS);
+  return findings;
 }
 
 function surrogate(pointer: string): JsonFinding {
