@@ -40,7 +40,7 @@ const schema = z.object({
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
-  METADATA_MAX_BYTES: integer(DEFAULT_JSON_LIMITS.metadataMaxBytes, 1024, 1024 * 1024),
+  METADATA_MAX_BYTES: integer(DEFAULT_JSON_LIMITS.metadataMaxBytes, 1024, 64 * 1024 * 1024),
   HEADERS_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.headersTimeoutMs, 100, 600_000),
   REQUEST_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.requestTimeoutMs, 0, 3_600_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 0, 600_000),

@@ -61,7 +61,7 @@ export function contentCodings(header: string): string[] {
 /** The raw body, decoded from its Content-Encoding, at most `limitBytes` after decoding. */
 async function readBody(ctx: Koa.Context, limitBytes: number): Promise<Buffer> {
   const [coding] = contentCodings(ctx.get('Content-Encoding'));
-  const tooLarge = () => new ProblemError(413, 'payload_too_large', `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit${coding ? ` once decoded from ${coding}` : ''}.`);
+  const tooLarge = () => new ProblemError(413, 'payload_too_large', `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit${coding ? ` (sent, or once decoded from ${coding})` : ''}.`);
   const req = ctx.req;
   if (coding === undefined) {
     try {
@@ -79,17 +79,29 @@ async function readBody(ctx: Koa.Context, limitBytes: number): Promise<Buffer> {
   const onClose = () => {
     if (!req.complete) decoder.destroy(aborted);
   };
+  // The wire size is bounded too: empty gzip members decode to nothing, so only counting decoded bytes
+  // would let a client stream forever (until REQUEST_TIMEOUT_MS).
+  const declared = ctx.request.length;
+  if (declared !== undefined && declared > limitBytes) throw tooLarge();
+  let wire = 0;
+  const overWire = Object.assign(new Error('request entity too large'), { type: 'entity.too.large' });
+  const onData = (chunk: Buffer) => {
+    wire += chunk.length;
+    if (wire > limitBytes) decoder.destroy(overWire);
+  };
+  req.on('data', onData);
   req.once('close', onClose);
   req.pipe(decoder);
   try {
     return await getRawBody(decoder, { limit: limitBytes });
   } catch (error) {
-    if (error === decodeError && error !== aborted) {
+    if (error === decodeError && error !== aborted && error !== overWire) {
       throw new ProblemError(400, 'malformed_body', `The body is not valid ${coding} data, as its "Content-Encoding: ${coding}" says; it could not be decoded.`);
     }
     throw readProblem(error, tooLarge);
   } finally {
     req.off('close', onClose);
+    req.off('data', onData);
     req.unpipe(decoder);
     decoder.destroy();
   }
