@@ -40,6 +40,7 @@ const schema = z.object({
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
+  VARIABLES_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.variablesMaxDepth, 4, 1000),
   METADATA_MAX_BYTES: integer(DEFAULT_JSON_LIMITS.metadataMaxBytes, 1024, 64 * 1024 * 1024),
   HEADERS_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.headersTimeoutMs, 100, 600_000),
   REQUEST_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.requestTimeoutMs, 0, 3_600_000),
@@ -146,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiKeyCacheTtlMs: c.API_KEY_CACHE_TTL_MS,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
-    jsonLimits: Object.freeze({ maxDepth: c.JSON_MAX_DEPTH, metadataMaxBytes: c.METADATA_MAX_BYTES }),
+    jsonLimits: Object.freeze({ maxDepth: c.JSON_MAX_DEPTH, variablesMaxDepth: c.VARIABLES_MAX_DEPTH, metadataMaxBytes: c.METADATA_MAX_BYTES }),
     http: Object.freeze({ headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS, maxHeaderBytes: c.MAX_HEADER_BYTES }),
     logLevel: c.LOG_LEVEL,
   });

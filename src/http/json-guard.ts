@@ -13,13 +13,20 @@ import type { TemplateProblem } from '../rendering/template-error.js';
 
 /** Limits on the fields of a JSON body (README "Hostile input and limits"). */
 export interface JsonLimits {
-  /** Containers (objects, arrays) a value may nest inside its top-level field, `/ast` excepted (JSON_MAX_DEPTH). */
+  /** Containers (objects, arrays) a value may nest inside its top-level field, `/ast` and `/variables` excepted (JSON_MAX_DEPTH). */
   maxDepth: number;
+  /**
+   * The same for `/variables` (VARIABLES_MAX_DEPTH): deeper, because a template may recurse over tree data
+   * through a partial up to its 100-call depth budget, and each level of such a tree is two JSON levels
+   * (the node and its `children` array). 1,000 stays well inside what `JSON.stringify` and the structured
+   * clone to a worker survive (both overflowed between 2,000 and 5,000 levels on Node 20).
+   */
+  variablesMaxDepth: number;
   /** `metadata` serialised as JSON, UTF-8 bytes (METADATA_MAX_BYTES). */
   metadataMaxBytes: number;
 }
 
-export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({ maxDepth: 64, metadataMaxBytes: 64 * 1024 });
+export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({ maxDepth: 64, variablesMaxDepth: 1000, metadataMaxBytes: 64 * 1024 });
 
 /**
  * Containers `/ast` may nest: an MJML element is two levels (its object and its `children` array), and
@@ -85,7 +92,7 @@ const frameOf = (value: object, parent: Frame | undefined, token: string, depth:
  * a cursor), depth first in document order.
  * @returns up to `MAX_FINDINGS` findings; empty when the body passes. Nothing below a too-deep container is visited.
  */
-export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth'> = DEFAULT_JSON_LIMITS): JsonFinding[] {
+export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' | 'variablesMaxDepth'> = DEFAULT_JSON_LIMITS): JsonFinding[] {
   const findings: JsonFinding[] = [];
   if (body === null || typeof body !== 'object') {
     if (typeof body === 'string' && UNPAIRED_SURROGATE.test(body)) findings.push(surrogate(''));
@@ -121,8 +128,7 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth'> 
       if (UNPAIRED_SURROGATE.test(child)) findings.push(surrogate(pointerOf(frame, token)));
     } else if (child !== null && typeof child === 'object') {
       const top = frame.depth === 0;
-      const maxDepth = top ? (token === 'ast' ? AST_MAX_DEPTH : limits.maxDepth) : frame.maxDepth;
-      const setting = top ? (token === 'ast' ? 'AST_MAX_DEPTH' : 'JSON_MAX_DEPTH') : frame.setting;
+      const [maxDepth, setting] = top ? fieldDepth(token, limits) : [frame.maxDepth, frame.setting];
       const depth = frame.depth + 1;
       if (depth > maxDepth) {
         findings.push({ kind: 'too_deep', pointer: pointerOf(frame, token), message: `nests deeper than ${maxDepth} levels (${setting})`, limit: { name: setting, max: maxDepth } });
@@ -130,6 +136,13 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth'> 
     }
   }
   return findings;
+}
+
+/** The depth limit of a top-level field, and its name in problems. */
+function fieldDepth(field: string, limits: Pick<JsonLimits, 'maxDepth' | 'variablesMaxDepth'>): [number, string] {
+  if (field === 'ast') return [AST_MAX_DEPTH, 'AST_MAX_DEPTH'];
+  if (field === 'variables') return [limits.variablesMaxDepth, 'VARIABLES_MAX_DEPTH'];
+  return [limits.maxDepth, 'JSON_MAX_DEPTH'];
 }
 
 function surrogate(pointer: string): JsonFinding {

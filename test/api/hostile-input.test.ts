@@ -179,13 +179,25 @@ describe('Hostile input over HTTP', function () {
       expect(res.status, res.text).to.equal(201);
     });
 
-    it('variables nested 5,000 levels → 400 json_too_deep; arrays count as levels too', async () => {
+    it('variables nested 5,000 levels → 400 json_too_deep past VARIABLES_MAX_DEPTH (1,000); arrays count as levels too', async () => {
       const objects = await hit(url(), 'POST', '/v1/validate', { body: `{"mjml": ${JSON.stringify(PAGE)}, "variables": ${nested(5000)}}` });
       expectProblem(objects, 400, 'json_too_deep');
-      expect(objects.json.errors[0].pointer).to.equal(`/variables${'/a'.repeat(64)}`);
-      const arrays = await hit(url(), 'POST', '/v1/validate', { body: `{"mjml": ${JSON.stringify(PAGE)}, "variables": {"list": ${'['.repeat(100)}${']'.repeat(100)}}}` });
+      expect(objects.json.errors[0].pointer).to.equal(`/variables${'/a'.repeat(1000)}`);
+      expect([objects.json.limit, objects.json.max]).to.deep.equal(['VARIABLES_MAX_DEPTH', 1000]);
+      const arrays = await hit(url(), 'POST', '/v1/templates/any/render', { body: `{"variables": {"list": ${'['.repeat(1000)}${']'.repeat(1000)}}}` });
       expectProblem(arrays, 400, 'json_too_deep');
-      expect(arrays.json.errors[0].pointer).to.equal(`/variables/list${'/0'.repeat(63)}`);
+      expect(arrays.json.errors[0].pointer).to.equal(`/variables/list${'/0'.repeat(999)}`); // list is level 2
+    });
+
+    it('variables nested exactly 1,000 levels render and validate (no 500 anywhere downstream)', async () => {
+      expect((await hit(url(), 'POST', '/v1/projects', { body: json({ id: 'vars-deep', mjml: mjmlPage('{{b}}') }) })).status).to.equal(201);
+      const variables = `{"b": "x", "a": ${nested(999)}}`; // variables is level 1, its deepest object level 1,000
+      for (const path of ['/v1/templates/vars-deep/render', '/v1/templates/vars-deep/validate']) {
+        const res = await hit(url(), 'POST', path, { body: `{"variables": ${variables}}` });
+        expect(res.status, `${path}: ${res.text.slice(0, 300)}`).to.equal(200);
+      }
+      const source = await hit(url(), 'POST', '/v1/validate', { body: `{"mjml": ${JSON.stringify(PAGE)}, "variables": ${variables}}` });
+      expect(source.status, source.text.slice(0, 300)).to.equal(200);
     });
 
     it('an ast nested 3,000 elements deep → 400 json_too_deep (AST_MAX_DEPTH), not a stack overflow', async () => {

@@ -53,9 +53,14 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
   });
 
   it('counts depth per field, arrays included, and honours a configured maxDepth', () => {
-    expect(inspectJson({ a: [[[1]]], b: { c: { d: 1 } } }, { maxDepth: 3 })).to.deep.equal([]);
-    const found = inspectJson({ a: [[[[1]]]], b: { c: { d: { e: {} } } } }, { maxDepth: 3 });
-    expect(found.map((f) => f.pointer)).to.deep.equal(['/a/0/0/0', '/b/c/d/e']);
+    const limits = { maxDepth: 3, variablesMaxDepth: 5 };
+    expect(inspectJson({ a: [[[1]]], b: { c: { d: 1 } }, variables: nest(5) }, limits)).to.deep.equal([]);
+    const found = inspectJson({ a: [[[[1]]]], b: { c: { d: { e: {} } } }, variables: nest(6) }, limits);
+    expect(found.map((f) => [f.pointer, f.limit])).to.deep.equal([
+      ['/a/0/0/0', { name: 'JSON_MAX_DEPTH', max: 3 }],
+      ['/b/c/d/e', { name: 'JSON_MAX_DEPTH', max: 3 }],
+      [`/variables${'/a'.repeat(5)}`, { name: 'VARIABLES_MAX_DEPTH', max: 5 }],
+    ]);
   });
 
   it('gives /ast room for TEMPLATE_MAX_DEPTH elements (two levels each) and refuses beyond AST_MAX_DEPTH', () => {
@@ -68,7 +73,7 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
   it('walks a million levels without recursion', () => {
     const deep = JSON.parse(`{"variables":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`);
     const [finding] = inspectJson(deep);
-    expect(finding!.pointer).to.equal(`/variables${'/0'.repeat(64)}`);
+    expect(finding!.pointer).to.equal(`/variables${'/0'.repeat(1000)}`);
   });
 
   it('refuses __proto__, constructor and prototype keys anywhere, with escaped pointers', () => {
@@ -100,7 +105,7 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
   });
 
   it('guardJsonBody: the first finding decides the code; metadata over METADATA_MAX_BYTES is 413', () => {
-    const thrown = (body: unknown, limits = { maxDepth: 64, metadataMaxBytes: 100 }) => {
+    const thrown = (body: unknown, limits = { maxDepth: 64, variablesMaxDepth: 64, metadataMaxBytes: 100 }) => {
       try {
         guardJsonBody(body, limits);
       } catch (error) {
