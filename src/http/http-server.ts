@@ -55,6 +55,12 @@ export function createHttpServer(app: { callback(): RequestListener }, limits: H
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket));
   // CONNECT asks us to be a tunnel; Node hands it to this event, and without a listener drops the connection unanswered.
   server.on('connect', (_req, socket: Duplex) => writeRawProblem(socket, 501, 'not_implemented', 'This service does not implement the CONNECT method.'));
+  // An Expect other than 100-continue: 417 (RFC 9110 §10.1.1), as a problem rather than Node's bare status.
+  server.on('checkExpectation', (_req, res) => {
+    const body = problemBody(417, 'expectation_failed', 'This service only understands "Expect: 100-continue".');
+    res.writeHead(417, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body.text), 'X-Request-Id': body.requestId, Connection: 'close' });
+    res.end(body.text);
+  });
   return server;
 }
 
@@ -79,11 +85,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Write a whole problem response straight to `socket` and close it (no request reached Koa). */
 function writeRawProblem(socket: Duplex, status: number, code: string, detail: string): void {
-  const requestId = randomUUID();
-  const title = STATUS_CODES[status] ?? 'Error';
-  const body = JSON.stringify({ type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`, title, status, detail, code, request_id: requestId });
+  const { text, requestId } = problemBody(status, code, detail);
   socket.end(
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+      `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`,
   );
+}
+
+/** An RFC 9457 body for a request Koa never saw (no `instance`: the request line may not have been read). */
+function problemBody(status: number, code: string, detail: string): { text: string; requestId: string } {
+  const requestId = randomUUID();
+  const text = JSON.stringify({ type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`, title: STATUS_CODES[status] ?? 'Error', status, detail, code, request_id: requestId });
+  return { text, requestId };
 }

@@ -35,7 +35,9 @@ export function requestId(): Koa.Middleware<AppState> {
  */
 export function gzipWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<AppState> {
   return (ctx, next) => {
-    if (/gzip/i.test(ctx.get('Accept-Encoding'))) return compressor(ctx, next);
+    // Negotiated too (RFC 9110 §12.5.3): `gzip;q=0` refuses gzip, and when nothing is acceptable
+    // (`gzip;q=abc, *;q=0`) koa-compress would call an undefined compressor (a 500); identity it is then.
+    if (/gzip/i.test(ctx.get('Accept-Encoding')) && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') return compressor(ctx, next);
     ctx.vary('Accept-Encoding');
     return next();
   };

@@ -298,6 +298,19 @@ describe('Hostile input over HTTP', function () {
       expectProblem(await exchange(url(), `GET /v1/health HTTP/1.1\r\nHost: x\r\n${MARKER} no colon\r\n\r\n`), 400, 'bad_request');
     });
 
+    it('an Accept-Encoding that accepts nothing (gzip;q=abc, *;q=0) → 200 uncompressed (was a plain-text 500); gzip;q=0 is not gzipped', async () => {
+      for (const header of ['gzip;q=abc, *;q=0', 'gzip;q=0']) {
+        const res = await hit(url(), 'GET', '/v1/health', { headers: { 'Accept-Encoding': header } });
+        expect([res.status, res.headers['content-encoding']], header).to.deep.equal([200, undefined]);
+        expect(res.json.status).to.equal('ok');
+      }
+      expect((await hit(url(), 'GET', '/v1/health', { headers: { 'Accept-Encoding': 'gzip' } })).headers['content-encoding']).to.equal('gzip');
+    });
+
+    it('an Expect other than 100-continue → 417 problem (RFC 9110 §10.1.1)', async () => {
+      expectProblem(await hit(url(), 'POST', '/v1/projects', { body: good('expect'), headers: { Expect: 'teapot' } }), 417, 'expectation_failed');
+    });
+
     it('a header block over 16 KB → 431 problem', async () => {
       const res = await hit(url(), 'GET', '/v1/health', { headers: { 'X-Padding': 'p'.repeat(17 * 1024) } });
       expectProblem(res, 431, 'header_too_large');
