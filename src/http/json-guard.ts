@@ -29,11 +29,11 @@ export interface JsonLimits {
 export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({ maxDepth: 64, variablesMaxDepth: 1000, metadataMaxBytes: 64 * 1024 });
 
 /**
- * Containers `/ast` may nest: an MJML element is two levels (its object and its `children` array), and
- * TEMPLATE_MAX_DEPTH may be set up to 1,000 elements; below this the template's own depth limit answers
- * (400 `template_too_complex`), above it this guard does.
+ * `/ast` is not bounded here: the template's own depth check (TEMPLATE_MAX_DEPTH, 400
+ * `template_too_complex`) walks it without recursion before anything recursive runs, and answers for
+ * any depth the body limit allows (tested to 60,000 levels), naming the setting a user can change.
  */
-export const AST_MAX_DEPTH = 2 * 1000 + 4;
+export const AST_MAX_DEPTH = Infinity;
 
 /** Keys refused anywhere in a body. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -66,7 +66,7 @@ interface Frame {
   /** Containers from the top-level field's value down to this one, that value counting 1 (the body is 0). */
   depth: number;
   maxDepth: number;
-  /** The name of `maxDepth` in problems: JSON_MAX_DEPTH, or AST_MAX_DEPTH under `/ast`. */
+  /** The name of `maxDepth` in problems: JSON_MAX_DEPTH, or VARIABLES_MAX_DEPTH under `/variables`. */
   setting: string;
 }
 
@@ -140,7 +140,7 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' |
 
 /** The depth limit of a top-level field, and its name in problems. */
 function fieldDepth(field: string, limits: Pick<JsonLimits, 'maxDepth' | 'variablesMaxDepth'>): [number, string] {
-  if (field === 'ast') return [AST_MAX_DEPTH, 'AST_MAX_DEPTH'];
+  if (field === 'ast') return [AST_MAX_DEPTH, 'TEMPLATE_MAX_DEPTH'];
   if (field === 'variables') return [limits.variablesMaxDepth, 'VARIABLES_MAX_DEPTH'];
   return [limits.maxDepth, 'JSON_MAX_DEPTH'];
 }
