@@ -183,7 +183,7 @@ async function defaultCases(s: Server, rows: Row[]): Promise<void> {
     note: (r) => `html has AB: ${String(r.json?.html).includes('AB')}; child output has "forged": ${s.output.join('').slice(before).includes('forged')}`,
   }]);
   await runCase(s, rows, [{ label: '7 1.5 MB text in mj-text', path: '/v1/projects', body: json({ id: 'text-1m5', mjml: page('lorem ipsum '.repeat(125_000)) }), expected: '413 template_too_large' }]);
-  await runCase(s, rows, [{ label: '8 1.1 MB metadata string', path: '/v1/projects', body: json({ id: 'fat', mjml: HELLO, metadata: { notes: 'n'.repeat(1_100_000) } }), expected: '413 template_too_large MAX_EVENT_BYTES' }]);
+  await runCase(s, rows, [{ label: '8 1.1 MB metadata string', path: '/v1/projects', body: json({ id: 'fat', mjml: HELLO, metadata: { notes: 'n'.repeat(1_100_000) } }), expected: '413 field_too_large METADATA_MAX_BYTES' }]);
 }
 
 const cell = (v: unknown) => String(v ?? '–').replace(/\|/g, '\\|');

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import type { RenderLimits } from './rendering/handlebars/budget.js';
 import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/limits.js';
+import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server.js';
+import { DEFAULT_JSON_LIMITS, type JsonLimits } from './http/json-guard.js';
 
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -40,6 +42,13 @@ const schema = z.object({
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
+  JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
+  VARIABLES_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.variablesMaxDepth, 4, 1000),
+  METADATA_MAX_BYTES: integer(DEFAULT_JSON_LIMITS.metadataMaxBytes, 1024, 64 * 1024 * 1024),
+  HEADERS_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.headersTimeoutMs, 100, 600_000),
+  REQUEST_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.requestTimeoutMs, 0, 3_600_000),
+  KEEP_ALIVE_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 0, 600_000),
+  MAX_HEADER_BYTES: integer(DEFAULT_HTTP_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -91,6 +100,10 @@ export interface Config {
   bodyLimitBytes: number;
   /** `REQUIRE_IF_MATCH=true`: a PUT, PATCH, DELETE or restore without `If-Match` → 428 (RFC 6585 §3). */
   requireIfMatch: boolean;
+  /** Depth of JSON fields and size of `metadata` (README "Hostile input and limits"). */
+  jsonLimits: JsonLimits;
+  /** Timeouts and header cap of the HTTP server (README "Hostile input and limits"). */
+  http: HttpServerLimits;
   logLevel: string;
 }
 
@@ -110,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     c.STORE === 'postgres' && c.DATABASE_URL === undefined && '  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)',
     c.STORE === 'kurrentdb' && c.KURRENTDB_URL === undefined && '  KURRENTDB_URL: required with STORE=kurrentdb (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
     c.STORE === 'kurrentdb' && c.MONGODB_URL === undefined && '  MONGODB_URL: required with STORE=kurrentdb (e.g. mongodb://127.0.0.1:27017/letterpress)',
+    c.REQUEST_TIMEOUT_MS > 0 && c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS && '  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (Node refuses it)',
   ].filter((line): line is string => typeof line === 'string');
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return Object.freeze({
@@ -145,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
+    jsonLimits: Object.freeze({ maxDepth: c.JSON_MAX_DEPTH, variablesMaxDepth: c.VARIABLES_MAX_DEPTH, metadataMaxBytes: c.METADATA_MAX_BYTES }),
+    http: Object.freeze({ headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS, maxHeaderBytes: c.MAX_HEADER_BYTES }),
     logLevel: c.LOG_LEVEL,
   });
 }

@@ -4,9 +4,9 @@
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config.js';
+import { createHttpServer } from './http/http-server.js';
 import { createLogger } from './logger.js';
 import { describeStartupFailure, urlsFrom } from './startup-failure.js';
-import { answerClientError } from './http/client-error.js';
 import { wireService, type Service } from './wiring.js';
 
 /** Start the service; resolves once it listens. `port` 0 picks a free port (tests). */
@@ -25,8 +25,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.info({ key_id: service.bootstrap.id }, 'registered BOOTSTRAP_API_KEY as the first API key');
     }
   }
-  const server = service.app.listen(config.port, config.host);
-  server.on('clientError', answerClientError); // a problem body for what the HTTP parser refuses
+  const server = createHttpServer(service.app, config.http).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

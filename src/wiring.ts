@@ -212,6 +212,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       health,
       logger,
       bodyLimitBytes: config.bodyLimitBytes,
+      jsonLimits: config.jsonLimits,
       newId: randomUUID,
       idempotency: { store: stores.idempotency },
       requireIfMatch: config.requireIfMatch,

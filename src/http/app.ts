@@ -11,6 +11,7 @@ import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { authenticate } from './authentication.js';
 import { accessLog, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
+import { methodProblems } from './methods.js';
 import { problemDetails } from './problem.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(problemDetails(deps.logger));
   app.use(authenticate(deps.apiKeys)); // every route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter));
+  app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
   for (const prefix of API_PREFIXES) {
     const router = new Router<AppState>({ prefix });
     projectRoutes(router, deps);
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     healthRoutes(router, deps);
     apiKeyRoutes(router, deps);
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods());
   }
   return app;
 }

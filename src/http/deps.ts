@@ -7,6 +7,7 @@ import type { ProjectCommands } from '../application/project-commands.js';
 import type { ProjectQueries } from '../application/project-queries.js';
 import type { IdempotencyStore, RateLimiter } from '../application/ports.js';
 import type { TemplateRenderer } from '../application/render-template.js';
+import type { JsonLimits } from './json-guard.js';
 
 /** What /health reports; `status` decides 200 or 503. */
 export interface HealthReport {
@@ -33,6 +34,8 @@ export interface AppDeps {
   logger: Logger;
   /** Largest accepted JSON body, bytes. */
   bodyLimitBytes: number;
+  /** JSON field depth and `metadata` size (json-guard.ts defaults when absent). */
+  jsonLimits?: JsonLimits;
   /** Id for a project created without one. */
   newId: () => string;
   /** Where `Idempotency-Key` records are kept (shared by every instance on the store); `now`: ms since the epoch. */

@@ -3,7 +3,6 @@
  * authentication: authentication.ts). Each is small; the order they run in is fixed by `createApp`.
  */
 import { randomUUID } from 'node:crypto';
-import parse from 'co-body';
 import type Koa from 'koa';
 import type { Principal } from '../application/api-keys.js';
 import type { Scope } from '../application/ports.js';
@@ -36,7 +35,9 @@ export function requestId(): Koa.Middleware<AppState> {
  */
 export function gzipWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<AppState> {
   return (ctx, next) => {
-    if (/gzip/i.test(ctx.get('Accept-Encoding'))) return compressor(ctx, next);
+    // Negotiated too (RFC 9110 §12.5.3): `gzip;q=0` refuses gzip, and when nothing is acceptable
+    // (`gzip;q=abc, *;q=0`) koa-compress would call an undefined compressor (a 500); identity it is then.
+    if (/gzip/i.test(ctx.get('Accept-Encoding')) && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') return compressor(ctx, next);
     ctx.vary('Accept-Encoding');
     return next();
   };
@@ -79,39 +80,5 @@ export function requireScope(scope: Scope): Koa.Middleware<AppState> {
 /** Per-key rate limit: moved to `rate-limit.ts` (IETF RateLimit fields beside X-RateLimit-*). */
 export { rateLimit } from './rate-limit.js';
 
-/**
- * Parse a JSON object body into `ctx.state.body`. An empty body counts as `{}`.
- * @throws 415 `unsupported_media_type` (a body that is not JSON), 413 `payload_too_large`,
- *   400 `malformed_json`, 400 `invalid_body` (JSON that is not an object).
- */
-export function jsonBody(limitBytes: number): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (hasBody && !ctx.is('application/json', '+json')) {
-      throw new ProblemError(415, 'unsupported_media_type', `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`);
-    }
-    const body: unknown = hasBody ? await readJson(ctx, limitBytes) : {};
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
-    }
-    ctx.state.body = body;
-    await next();
-  };
-}
-
-async function readJson(ctx: Koa.Context, limitBytes: number): Promise<unknown> {
-  try {
-    return await parse.json(ctx, { limit: limitBytes, strict: true });
-  } catch (error) {
-    const e = error as { status?: number; type?: string; message?: string };
-    if (e.type === 'entity.too.large' || e.status === 413) {
-      throw new ProblemError(413, 'payload_too_large', `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit.`);
-    }
-    if (error instanceof SyntaxError || e.type === 'entity.parse.failed') {
-      throw new ProblemError(400, 'malformed_json', `The body is not valid JSON: ${e.message ?? 'parse error'}.`);
-    }
-    if (e.status === 415) throw new ProblemError(415, 'unsupported_media_type', String(e.message));
-    if (e.status === 400) throw new ProblemError(400, 'bad_request', String(e.message)); // aborted or malformed transfer
-    throw error;
-  }
-}
+/** JSON bodies live in json-body.ts (decoding, limits, the json-guard walk); re-exported for the routes. */
+export { jsonBody } from './json-body.js';

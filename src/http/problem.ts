@@ -53,8 +53,10 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported media type',
   422: 'Unprocessable content',
   428: 'Precondition required',
+  431: 'Request header fields too large',
   429: 'Too many requests',
   500: 'Internal server error',
+  501: 'Not implemented',
   503: 'Service unavailable',
 };
 
@@ -107,7 +109,8 @@ export function problemDetails(logger: { error(obj: object, msg?: string): void 
       }
     } catch (error) {
       const problem = toProblem(error);
-      if (problem.status >= 500) logger.error({ err: error, request_id: ctx.state.requestId }, 'request failed');
+      // 501: a client's unknown method, not a fault of ours worth an error line
+      if (problem.status >= 500 && problem.status !== 501) logger.error({ err: error, request_id: ctx.state.requestId }, 'request failed');
       writeProblem(ctx, problem);
     }
   };

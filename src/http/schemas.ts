@@ -10,6 +10,7 @@ import type { RenderFormat } from '../application/render-template.js';
 import { InvalidSchemaError, VariablesPolicy } from '../application/render-variables.js';
 import { messagePartProblems } from '../application/render-parts.js';
 import { ProblemError } from './problem.js';
+import { pointerOf } from './json-pointer.js';
 import { nearestName } from './suggest.js';
 import { PARTIAL_NAME } from '../rendering/handlebars/partials.js';
 import { HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/handlebars/declared-helpers.js';
@@ -248,11 +249,11 @@ export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   if (parsed.success) return parsed.data;
   const known = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
   const errors = parsed.error.issues.map((issue) => ({
-    pointer: `/${issue.path.map(String).join('/')}`,
+    pointer: pointerOf(issue.path),
     message: issue.code === 'unrecognized_keys' ? unknownFields(issue.keys, issue.path.length === 0 ? known : []) : issue.message,
   }));
   const first = errors[0]!;
-  throw new ProblemError(400, 'invalid_request', `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.message}.`, errors);
+  throw new ProblemError(400, 'invalid_request', `${first.pointer === '' ? 'body' : first.pointer.slice(1)}: ${first.message}.`, errors);
 }
 
 /** "unknown field: variable (did you mean 'variables'?)", with a suggestion where a known field is close. */

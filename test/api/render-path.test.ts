@@ -57,6 +57,7 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
         TEMPLATE_MAX_DEPTH: '40',
         TEMPLATE_MAX_EXPRESSIONS: '100',
         TEMPLATE_MAX_HTML_BYTES: '30000',
+        METADATA_MAX_BYTES: '2097152', // over the 1 MiB event cap, which the 1.1 MB metadata case below is about
       },
     });
   });

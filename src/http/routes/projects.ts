@@ -17,7 +17,7 @@ import { sendJson } from './respond.js';
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
   const write = requireScope('projects:write');
-  const body = jsonBody(deps.bodyLimitBytes);
+  const body = jsonBody(deps.bodyLimitBytes, deps.jsonLimits);
   const once = idempotentWrites(deps); // Idempotency-Key (README "Retries: Idempotency-Key")
   const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
 

@@ -15,7 +15,7 @@ import { sendJson } from './respond.js';
 export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
 
-  router.post('/templates/:id/render', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes), async (ctx) => {
+  router.post('/templates/:id/render', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const request = parseRender(ctx.state.body);
     // Content negotiation (RFC 9110 §12.5.1): JSON unless the client prefers text/html, which a caller
     // piping the result straight into a mailer asks for; MJML has no HTML form.
@@ -41,11 +41,11 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 
   // Dry runs: nothing is stored (README "Variables").
-  router.post('/templates/:id/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes), async (ctx) => {
+  router.post('/templates/:id/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     sendJson(ctx, 200, await deps.validation.validateSaved(refOf(ctx), parseValidateSaved(ctx.state.body)));
   });
 
-  router.post('/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes), async (ctx) => {
+  router.post('/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const input = parseValidateSource(ctx.state.body);
     sendJson(ctx, 200, await deps.validation.validateSource({ ...input, metadata: input.metadata ?? {} }));
   });

@@ -8,6 +8,7 @@ import type { MjmlNode } from '../../domain/mjml-ast.js';
 import { ENDING_TAGS, type ParsedNode } from './runtime.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, type TemplateLimits } from '../limits.js';
 import { TemplateError, type TemplateProblem } from '../template-error.js';
+import { escapePointer } from '../variables/validator.js';
 
 /** Depth of a tree (root = 1), measured without recursion so any tree can be measured. */
 export function treeDepth(root: { children?: unknown[] }): number {
@@ -68,7 +69,7 @@ function normalise(value: unknown, pointer: string, problems: TemplateProblem[])
   const parsed = nodeShape.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      problems.push({ pointer: `${pointer}${issue.path.map((p) => `/${String(p)}`).join('')}`, message: issue.message });
+      problems.push({ pointer: `${pointer}${issue.path.map((p) => `/${escapePointer(String(p))}`).join('')}`, message: issue.message });
     }
     return null;
   }
