@@ -264,9 +264,9 @@ describe('Hostile input over HTTP', function () {
       { method: 'GET', path: '/v1/templates/x/render', status: 405, code: 'method_not_allowed', allow: ['POST'] },
       { method: 'PUT', path: '/v1/projects', status: 405, code: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] },
       { method: 'POST', path: '/api/v1/health', status: 405, code: 'method_not_allowed', allow: ['GET', 'HEAD'] },
-      { method: 'TRACE', path: '/v1/projects', status: 501, code: 'not_implemented', allow: ['GET', 'HEAD', 'POST'] },
-      { method: 'PROPFIND', path: '/v1/projects/x', status: 501, code: 'not_implemented', allow: ['DELETE', 'GET', 'HEAD', 'PUT'] },
-      { method: 'TRACE', path: '/v1/no-such-route', status: 501, code: 'not_implemented' },
+      { method: 'TRACE', path: '/v1/projects', status: 405, code: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] },
+      { method: 'PROPFIND', path: '/v1/projects/x', status: 405, code: 'method_not_allowed', allow: ['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT'] },
+      { method: 'TRACE', path: '/v1/no-such-route', status: 404, code: 'route_not_found' },
     ];
     for (const c of cases) {
       it(`${c.method} ${c.path} → ${c.status} ${c.code}${c.allow ? ` with Allow: ${c.allow.join(', ')}` : ''}`, async () => {
@@ -282,7 +282,7 @@ describe('Hostile input over HTTP', function () {
       expect([res.status, res.headers['allow'], res.text]).to.deep.equal([204, 'POST', '']);
     });
 
-    it('authentication comes first: an unauthenticated TRACE is 401, not 501', async () => {
+    it('authentication comes first: an unauthenticated TRACE is 401, not 405', async () => {
       expectProblem(await hit(url(), 'TRACE', '/v1/projects', { key: null }), 401, 'missing_api_key');
     });
 
