@@ -42,7 +42,12 @@ describe('The variables contract', function () {
       ['/variables/order/lines/1/qty', 'type'],
       ['/variables/vip', 'type'],
     ]);
-    expect(bad.json.errors[2]).to.deep.include({ expected: 'integer', found: 'a string ("3")' });
+    expect(bad.json.errors[2]).to.deep.include({ expected: 'integer', found: 'a string (1 character)' });
+
+    // Values are recipients' data: the problem names where and what type, never the value itself.
+    const secret = await render('declared', { variables: { order: { lines: [{ qty: 'SECRET-QTY-4242', name: 'Tea' }] }, vip: 'SECRET-VIP-4242' } });
+    expect([secret.status, secret.json.errors.length]).to.deep.equal([400, 2]);
+    expect(secret.text).not.to.include('4242');
   });
 
   it('refuses a declaration that is not a schema it runs, at save, pointing into metadata', async () => {

@@ -66,11 +66,11 @@ describe('VariablesValidator', () => {
   it('lists every problem with its pointer into the request, the rule, what it expects and what was found', () => {
     const variables: Record<string, unknown> = { order: { lines: [{ qty: 0 }, { qty: 'two' }, {}] }, plan: 'gold', email: 'nope' };
     expect(validator.validate(declared, variables).map((p) => [p.pointer, p.rule, p.expected, p.found])).to.deep.equal([
-      ['/variables/email', 'format', 'email', 'a string ("nope")'],
-      ['/variables/order/lines/0/qty', 'minimum', '>= 1', 'an integer (0)'],
-      ['/variables/order/lines/1/qty', 'type', 'integer', 'a string ("two")'],
+      ['/variables/email', 'format', 'email', 'a string (4 characters)'],
+      ['/variables/order/lines/0/qty', 'minimum', '>= 1', 'an integer'],
+      ['/variables/order/lines/1/qty', 'type', 'integer', 'a string (3 characters)'],
       ['/variables/order/lines/2/qty', 'required', undefined, undefined],
-      ['/variables/plan', 'enum', ['free', 'pro'], 'a string ("gold")'],
+      ['/variables/plan', 'enum', ['free', 'pro'], 'a string (4 characters)'],
     ]);
   });
 

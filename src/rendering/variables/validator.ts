@@ -168,16 +168,18 @@ function valueAt(root: unknown, pointer: string): unknown {
   return value;
 }
 
-/** A value's JSON type, with the value itself when it is short: `a string ("abc")`, `an array`. */
+/**
+ * A value's JSON type, and a string's length: `a string (3 characters)`, `an integer`, `an array`. Never the
+ * value: variables are recipients' data, and problem bodies end up in clients' logs (issue 10).
+ */
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return typeof value; // not a JSON value (a function): nothing a client could have sent
-  const shown = text.length > 40 ? `${text.slice(0, 37)}…` : text;
-  return `${article(typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value)} (${shown})`;
+  if (typeof value === 'string') return `a string (${value.length} character${value.length === 1 ? '' : 's'})`;
+  if (typeof value !== 'number' && typeof value !== 'boolean') return typeof value; // not a JSON value (a function)
+  return article(typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value);
 }
 
 function article(type: string): string {

@@ -39,18 +39,22 @@ export function localeOf(options: HelperOptions | undefined): string {
   return typeof locale === 'string' && locale !== '' ? locale : DEFAULT_LOCALE;
 }
 
-/** A value as an error message shows it: its type and a short rendering. */
+/**
+ * A value as an error message shows it: its type, and a string's length — never the value, which may be a
+ * recipient's data that would end up in the client's logs and error trackers (issue 10: no request bytes in
+ * any message; the pointer or helper name says where it is).
+ */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return `a list of ${value.length}`;
   switch (typeof value) {
     case 'string':
-      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
+      return `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
     case 'number':
-      return `the number ${value}`;
+      return 'a number';
     case 'boolean':
-      return `the boolean ${value}`;
+      return 'a boolean';
     case 'object':
       return 'an object';
     default:
