@@ -3,7 +3,7 @@
  * numbers by.
  * - `CEILING_MODE=hello`: Koa hello world (`GET /` → "Hello World"), nothing else in the stack.
  * - `CEILING_MODE=bodies`: `POST /render/<key>` reads and parses the JSON request body (co-body, as our
- *   jsonBody middleware does), discards it, and sends a precomputed string: the exact body and
+ *   jsonBody middleware did before issue 10; it now reads with raw-body and JSON.parse, about the same work), discards it, and sends a precomputed string: the exact body and
  *   Content-Type our render answered, read from the JSON file `CEILING_BODIES`
  *   (`{ [key]: { contentType, body } }`). gzip comes from koa-compress with the settings of
  *   src/http/app.ts, so a client sending `Accept-Encoding: gzip` pays the same compression we do.
