@@ -19,13 +19,16 @@ function plain(source: string) {
   return loadTemplate(html, precompileTemplate(html, parsed.program));
 }
 
-/** The source as a revision load compiles it: URL attributes wrapped. */
-function guarded(source: string, env = html) {
-  const wrapped = wrapUrlAttributes(source);
+/**
+ * The source as a revision load compiles it: URL attributes wrapped for the output form, compiled by that
+ * form's environment (a worker), loaded by the HTML environment (the main thread loads both forms with it).
+ */
+function guarded(source: string, output: 'html' | 'json' = 'html') {
+  const wrapped = wrapUrlAttributes(source, output);
   if (wrapped === null) throw new Error('did not wrap');
   const parsed = parseHandlebars(source);
   if (!parsed.ok) throw new Error(parsed.message);
-  return loadTemplate(env, precompileTemplate(env, wrapped.program ?? parsed.program));
+  return loadTemplate(html, precompileTemplate(output === 'json' ? json : html, wrapped.program ?? parsed.program));
 }
 
 const run = (template: ReturnType<typeof plain>, variables: Record<string, unknown>) => collectUrlFindings(() => renderWithin(template, variables, limits));
@@ -108,7 +111,7 @@ describe('safe URLs: rendering a wrapped template', () => {
 
   it('does the same in the JSON-escaped form', () => {
     const variables = { name: 'A"da', url: 'java\tscript:alert(1)', img: 'https://c.test/"i".png', q: 'x' };
-    const { value, findings } = run(guarded(source, json), variables);
+    const { value, findings } = run(guarded(source, 'json'), variables);
     const expected = renderWithin(plain(source.replace('{{url}}', 'about:invalid')), { ...variables, url: undefined }, limits);
     expect(JSON.parse(`"${value}"`)).to.equal(expected);
     expect(findings.map((f) => f.scheme)).to.deep.equal(['javascript']);

@@ -168,6 +168,8 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   // URL attributes a render could make unsafe go through the safe-URL helper (safe-url.ts); a dynamic
   // revision's compiled HTML is checked after each MJML compile instead.
   const guarded = job.dynamic ? null : guardUrls(parsed.program, job.publishedHtml, programs, job.partials ?? {}, job.helpers ?? {});
+  // The JSON-escaped form calls the helper that unescapes before it classifies (safe-url.ts).
+  const jsonProgram = job.output === 'json' && guarded && !guarded.scan ? (wrapUrlAttributes(job.publishedHtml, 'json')?.program ?? parsed.program) : parsed.program;
   const spec = precompileTemplate(handlebars, guarded?.program ?? parsed.program);
   const helpers = job.output === 'html' ? compileHelpers(job.helpers ?? {}, guarded?.helpers ?? parseStoredHelpers(job.helpers ?? {})) : {};
   const hasTemplateHelpers = Object.values(helpers).some((helper) => 'spec' in helper);
@@ -180,7 +182,7 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...compiledPartials].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
   const declared = Object.keys(helpers).length > 0 ? { helpers } : {};
   const scan = guarded?.scan ? { urlScan: true as const } : {};
-  const jsonSpec = () => (job.dynamic || guarded?.scan ? null : jsonSpecOf(guarded?.program ?? parsed.program, spec));
+  const jsonSpec = () => (job.dynamic || guarded?.scan ? null : jsonSpecOf(jsonProgram, spec));
   return { spec: job.output === 'html' ? spec : jsonSpec(), publishedSha256, reads, ...parts, ...partials, ...declared, ...scan };
 }
 

@@ -7,7 +7,7 @@
  */
 import Handlebars from 'handlebars';
 import { countOutput, metered, meteredPartial, rolledBack, runMetered, type RenderLimits } from './budget.js';
-import { SAFE_URL_HELPER, safeUrlHelper } from './safe-url.js';
+import { SAFE_URL_HELPER, SAFE_URL_JSON_HELPER, safeUrlHelper } from './safe-url.js';
 import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
 import { LIBRARY_HELPER_NAMES, asVariable, registerLibraryHelpers } from './helpers/index.js';
 import type { HelperOptions } from './helpers/arguments.js';
@@ -113,7 +113,8 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
   }
   env.registerHelper('log', () => '');
   // Internal: what a revision's URL attributes are wrapped in at load (safe-url.ts); templates cannot call it.
-  env.registerHelper(SAFE_URL_HELPER, rolledBack(safeUrlHelper(output)) as Handlebars.HelperDelegate);
+  env.registerHelper(SAFE_URL_HELPER, rolledBack(safeUrlHelper('html')) as Handlebars.HelperDelegate);
+  env.registerHelper(SAFE_URL_JSON_HELPER, rolledBack(safeUrlHelper('json')) as Handlebars.HelperDelegate);
   registerLibraryHelpers(env);
   // `env.VM` is the runtime the template functions call back into; Handlebars reads it through the
   // environment "to allow for external users to override these as pseudo-supported APIs" (runtime.js).

@@ -23,8 +23,13 @@ import { decodeHTMLAttribute } from 'entities';
 import { NEUTRAL_URL, classifyUrl, isUrlAttribute, prefixDecides } from '../email/url-policy.js';
 import { parseHandlebars } from './parse.js';
 
-/** The internal block helper (registered in every environment by `createHandlebars`). */
+/**
+ * The internal block helpers (both registered in every environment by `createHandlebars`): one for the
+ * HTML form of a template, one for its JSON-escaped form (json-output.ts). The form a template was compiled
+ * for picks the name, because a compiled template runs in whichever environment loads it.
+ */
 export const SAFE_URL_HELPER = 'letterpress-safe-url';
+export const SAFE_URL_JSON_HELPER = 'letterpress-safe-url-json';
 
 /** A URL a render replaced: which attribute and which scheme. `value` stays in the process (text-part scrub); never report it. */
 export interface UrlFinding {
@@ -56,19 +61,28 @@ interface BlockOptions {
 }
 
 /**
- * The block helper for an environment writing `output` (`json`: its block output is already escaped as a
- * JSON string's contents, json-output.ts, and is unescaped to be classified). Outside `collectUrlFindings`
+ * The block helper for templates compiled to write `output` (`json`: its block output is already escaped as
+ * a JSON string's contents, json-output.ts, and is unescaped to be classified). Outside `collectUrlFindings`
  * it still neutralises; it only records nothing.
  */
 export function safeUrlHelper(output: 'html' | 'json'): (this: unknown, attribute: unknown, options: BlockOptions) => string {
   return function (this: unknown, attribute: unknown, options: BlockOptions): string {
     const rendered = options.fn(this);
-    const html = output === 'json' && rendered.includes('\\') ? (JSON.parse(`"${rendered}"`) as string) : rendered;
+    const html = output === 'json' && rendered.includes('\\') ? unescapeJson(rendered) : rendered;
     const verdict = classifyUrl(html);
     if (verdict.safe) return rendered;
     sink?.push({ attribute: String(attribute), scheme: verdict.scheme, values: [html, decodeHTMLAttribute(html)] });
     return NEUTRAL_URL;
   };
+}
+
+/** JSON string contents unescaped; a refused URL if they are not valid JSON string contents (our compiler never writes such). */
+function unescapeJson(escaped: string): string {
+  try {
+    return JSON.parse(`"${escaped}"`) as string;
+  } catch {
+    return 'javascript:'; // refuse rather than guess
+  }
 }
 
 /** A URL attribute of some HTML: its lower-case name and the raw value's offsets (`[start, end)`). */
@@ -138,13 +152,14 @@ function needsCheck(value: string): boolean {
  * it wrapped in the safe-URL helper: `{ source, wrapped }` (`wrapped` how many; the source is `html`
  * itself when 0), or null when the wrapped source does not parse (the caller then scans rendered output).
  */
-export function wrapUrlAttributes(html: string): { source: string; program: hbs.AST.Program | null; wrapped: number } | null {
+export function wrapUrlAttributes(html: string, output: 'html' | 'json' = 'html'): { source: string; program: hbs.AST.Program | null; wrapped: number } | null {
+  const helper = output === 'json' ? SAFE_URL_JSON_HELPER : SAFE_URL_HELPER;
   const sites = urlAttributes(html).filter((site) => needsCheck(html.slice(site.start, site.end)));
   if (sites.length === 0) return { source: html, program: null, wrapped: 0 };
   let source = '';
   let at = 0;
   for (const site of sites) {
-    source += `${html.slice(at, site.start)}{{#${SAFE_URL_HELPER} "${site.attribute}"}}${html.slice(site.start, site.end)}{{/${SAFE_URL_HELPER}}}`;
+    source += `${html.slice(at, site.start)}{{#${helper} "${site.attribute}"}}${html.slice(site.start, site.end)}{{/${helper}}}`;
     at = site.end;
   }
   source += html.slice(at);
