@@ -57,6 +57,18 @@ describe('Unsafe URLs and unescaped output', function () {
       }
     });
 
+    it('renders served from the JSON-escaped form (compiled after the first cache hit) are neutralised too', async () => {
+      // The JSON form is compiled in the background once a revision is rendered again: keep rendering until
+      // it has certainly been used, with values whose JSON escaping hides the scheme (a tab, a control).
+      for (let i = 0; i < 12; i += 1) {
+        const res = await api.render('button', { variables: { url: i % 2 === 0 ? 'java\tscript:alert(1)' : '\u0001javascript:alert(1)', img: 'x.png' } });
+        expect(res.status, res.text).to.equal(200);
+        expect(res.json.html, `render ${i}`).to.include('href="about:invalid"');
+        expect(codes(res.json.warnings)).to.include('unsafe_url_neutralised');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    });
+
     it('a safe URL renders unchanged, with no warning (and data:image/png stays in src)', async () => {
       const res = await api.render('button', { variables: { url: 'https://x.example/p?a=1&b=2', img: 'data:image/png;base64,iVBORw0KGgo=' } });
       expect(res.status, res.text).to.equal(200);

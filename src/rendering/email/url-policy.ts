@@ -55,7 +55,10 @@ const SAFE: UrlVerdict = Object.freeze({ safe: true });
  * the HTML (character references not yet decoded), unless `decoded`.
  */
 export function urlScheme(value: string, decoded = false): string | null {
-  const text = !decoded && value.includes('&') ? decodeHTMLAttribute(value) : value;
+  // Only what comes before the first `/` or `?` can hold the scheme, and no character reference contains
+  // either: decoding just that part reads the same scheme (a long query string is not decoded per render).
+  const head = schemeRegion(value);
+  const text = !decoded && head.includes('&') ? decodeHTMLAttribute(head) : head;
   // WHATWG URL: strip leading C0 controls and spaces, then tabs and newlines anywhere.
   let start = 0;
   while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
@@ -70,6 +73,15 @@ export function urlScheme(value: string, decoded = false): string | null {
     scheme += text[i];
   }
   return null;
+}
+
+/** `value` up to its first `/` or `?` (all of it when it has neither). */
+function schemeRegion(value: string): string {
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f) return value.slice(0, i);
+  }
+  return value;
 }
 
 /**
