@@ -127,6 +127,14 @@ describe('Unsafe URLs and unescaped output', function () {
     expect(codes(good.json.warnings)).to.not.include('unsafe_url_neutralised');
   });
 
+  it("a template's own {{letterpress-safe-url}} (the internal helper's name) reads a variable, as any unknown name would", async () => {
+    const created = await api.create({ id: 'own-name', mjml: mjmlPage('[{{letterpress-safe-url}}] [{{#letterpress-safe-url}}in{{/letterpress-safe-url}}]') });
+    expect(created.status, created.text).to.equal(201);
+    const res = await api.render('own-name', { variables: { 'letterpress-safe-url': 'v' } });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json.html).to.include('[v] [in]');
+  });
+
   describe('unescaped output', () => {
     it('{{{body}}} gets a save warning naming body and its line and column', async () => {
       const mjml = '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>Hi {{name}},  {{{body}}}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';

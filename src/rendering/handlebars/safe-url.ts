@@ -60,13 +60,19 @@ interface BlockOptions {
   fn: (context: unknown) => string;
 }
 
+/** What a call that is not ours does instead (a template's own `{{letterpress-safe-url}}` reads a variable of that name). */
+export type BareCall = (self: unknown, options: never) => unknown;
+
 /**
  * The block helper for templates compiled to write `output` (`json`: its block output is already escaped as
  * a JSON string's contents, json-output.ts, and is unescaped to be classified). Outside `collectUrlFindings`
  * it still neutralises; it only records nothing.
  */
-export function safeUrlHelper(output: 'html' | 'json'): (this: unknown, attribute: unknown, options: BlockOptions) => string {
-  return function (this: unknown, attribute: unknown, options: BlockOptions): string {
+export function safeUrlHelper(output: 'html' | 'json', bare: BareCall): (this: unknown, ...args: unknown[]) => unknown {
+  return function (this: unknown, ...args: unknown[]): unknown {
+    // Ours are always blocks with one argument, the attribute's name.
+    if (args.length !== 2 || typeof (args[1] as Partial<BlockOptions> | null)?.fn !== 'function') return bare(this, args[args.length - 1] as never);
+    const [attribute, options] = args as [unknown, BlockOptions];
     const rendered = options.fn(this);
     const html = output === 'json' && rendered.includes('\\') ? unescapeJson(rendered) : rendered;
     const verdict = classifyUrl(html);
