@@ -11,7 +11,7 @@ import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
-import { checkHandlebars, isHandlebarsFirst, partialFile, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import { checkHandlebars, isHandlebarsFirst, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
 import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
@@ -25,10 +25,8 @@ import { TemplateError } from '../template-error.js';
 import type { PreparedTemplate, TemplateSource, TemplateWarning } from '../template-source.js';
 import type { LoadJob, LoadedRevision, PrepareJob } from './jobs.js';
 import { compileMessageParts } from './message-parts.js';
-import { literalUnsafeUrls, wrapUrlAttributes } from '../handlebars/safe-url.js';
-import { unescapedOutputWarnings } from '../handlebars/unescaped-output.js';
-import { describeRefused } from '../email/url-warnings.js';
-import { NEUTRAL_URL } from '../email/url-policy.js';
+import { wrapUrlAttributes } from '../handlebars/safe-url.js';
+import { guardUrls, outputWarnings, urlWarnings } from './output-safety.js';
 
 const handlebars = createHandlebars();
 const jsonHandlebars = createHandlebars('json');
@@ -167,7 +165,7 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const programs = parseStoredPartials(job.partials ?? {});
   // URL attributes a render could make unsafe go through the safe-URL helper (safe-url.ts); a dynamic
   // revision's compiled HTML is checked after each MJML compile instead.
-  const guarded = job.dynamic ? null : guardUrls(parsed.program, job.publishedHtml, programs, job.partials ?? {}, job.helpers ?? {});
+  const guarded = job.dynamic ? null : guardUrls(parsed.program, job.publishedHtml, programs, job.partials ?? {}, parseStoredHelpers(job.helpers ?? {}));
   // The JSON-escaped form calls the helper that unescapes before it classifies (safe-url.ts).
   const jsonProgram = job.output === 'json' && guarded && !guarded.scan ? (wrapUrlAttributes(job.publishedHtml, 'json')?.program ?? parsed.program) : parsed.program;
   const spec = precompileTemplate(handlebars, guarded?.program ?? parsed.program);
@@ -184,24 +182,6 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const scan = guarded?.scan ? { urlScan: true as const } : {};
   const jsonSpec = () => (job.dynamic || guarded?.scan ? null : jsonSpecOf(jsonProgram, spec));
   return { spec: job.output === 'html' ? spec : jsonSpec(), publishedSha256, reads, ...parts, ...partials, ...declared, ...scan };
-}
-
-/**
- * A static revision's template, partials and template-form helpers with their URL attributes wrapped in the
- * safe-URL helper where a render could make them unsafe (`wrapUrlAttributes`); `scan` when one of them
- * cannot be wrapped, so every render of the revision is checked whole instead (`neutraliseHtml`).
- */
-function guardUrls(program: hbs.AST.Program, html: string, partials: Map<string, hbs.AST.Program>, partialSources: Record<string, string>, helpers: Record<string, HelperDeclaration>) {
-  let scan = false;
-  const wrap = (source: string, original: hbs.AST.Program): hbs.AST.Program => {
-    const wrapped = wrapUrlAttributes(source);
-    if (wrapped === null) scan = true;
-    return wrapped?.program ?? original;
-  };
-  const wrappedProgram = wrap(html, program);
-  const wrappedPartials = new Map([...partials].map(([name, partial]) => [name, wrap(partialSources[name] ?? '', partial)]));
-  const wrappedHelpers = new Map([...parseStoredHelpers(helpers)].map(([name, helper]) => [name, helper.html ? { ...helper, program: wrap(helper.template, helper.program) } : helper]));
-  return { program: wrappedProgram, partials: wrappedPartials, helpers: wrappedHelpers, scan };
 }
 
 /** A stored revision's template-form helpers, parsed. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
@@ -341,33 +321,6 @@ function proveRenderable(html: string, sample: Record<string, unknown>, limits: 
       throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template: ${(error as Error).message}`);
     }
   }
-}
-
-/** `unescaped_output` warnings of a template (`exact`: `markup` is the file sent) and of its project partials. */
-function outputWarnings(program: hbs.AST.Program, markup: string, files: SourceFile[], exact: boolean, partialPrograms: PartialPrograms, partials: Record<string, string>): TemplateWarning[] {
-  const warnings = unescapedOutputWarnings(program, markup, files, exact);
-  for (const [name, partial] of partialPrograms) {
-    const text = partials[name] ?? '';
-    warnings.push(...unescapedOutputWarnings(partial, text, [{ file: partialFile(name), text }], true));
-  }
-  return warnings;
-}
-
-/** The `unsafe_url` save warning: script URLs written in the template (email/url-policy.ts), by attribute and scheme. */
-function urlWarnings(html: string): TemplateWarning[] {
-  const found = literalUnsafeUrls(html);
-  if (found.length === 0) return [];
-  const described = describeRefused(found);
-  return [
-    {
-      code: 'unsafe_url',
-      message:
-        `${found.length} URL${found.length === 1 ? '' : 's'} in the template ${found.length === 1 ? 'has' : 'have'} a scheme that can run script (${described.join(', ')}): ` +
-        `every render replaces ${found.length === 1 ? 'it' : 'them'} with ${NEUTRAL_URL} and says so in its warnings. Use an https: link (or a relative one) instead.`,
-      attribute: found[0]!.attribute,
-      scheme: found[0]!.scheme,
-    },
-  ];
 }
 
 function describe(f: TemplateWarning): string {
