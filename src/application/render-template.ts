@@ -17,6 +17,8 @@ import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
 import { renderParts, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
 import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
+import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
+import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
 
 export type { RevisionLoader } from './revision-cache.js';
 
@@ -129,15 +131,15 @@ export class TemplateRenderer {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale);
         if (escaped !== null) {
-          const parts = this.parts(entry, request, locale, () => this.renderText(entry, request.variables, locale), Buffer.byteLength(escaped, 'utf8'));
-          return { ...base, body: escaped, escaped: true, parts };
+          const parts = this.parts(entry, request, locale, () => this.renderHtml(entry, request.variables, locale).html, Buffer.byteLength(escaped.value, 'utf8'), undefined, escaped.findings);
+          return { ...base, body: escaped.value, escaped: true, parts };
         }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
-    const body = this.renderText(entry, request.variables, locale);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => body, Buffer.byteLength(body, 'utf8')) : NO_PARTS;
+    const { html: body, findings } = this.renderHtml(entry, request.variables, locale);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
     return { ...base, body, escaped: false, parts };
   }
 
@@ -165,8 +167,10 @@ export class TemplateRenderer {
     if (!pending) {
       pending = this.loader
         .compileMjml(mjml)
-        .then(({ html }) => {
-          const compiled = { html, warnings: revisionWarnings(html) };
+        .then(({ html: generated }) => {
+          // Script URLs the variables put into the generated MJML: replaced once per distinct MJML (cached).
+          const { html, findings } = neutraliseHtml(generated);
+          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...revisionWarnings(html)] };
           this.mjmlCache.set(key, compiled);
           return compiled;
         })
@@ -181,12 +185,18 @@ export class TemplateRenderer {
     return pending;
   }
 
-  /** Subject, preheader, text and warnings of a render. @throws RenderLimitError; RenderError. */
-  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number, warnings?: EmailWarning[]): MessageParts {
+  /**
+   * Subject, preheader, text and warnings of a render; with `findings` (URLs the HTML render replaced),
+   * an `unsafe_url_neutralised` warning first and the same URLs replaced in the text.
+   * @throws RenderLimitError; RenderError.
+   */
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
     entry.warnings ??= entry.dynamic ? [] : revisionWarnings(entry.publishedHtml);
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
-      return renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ?? entry.warnings);
+      const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ?? entry.warnings);
+      if (findings.length === 0) return parts;
+      return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
@@ -203,6 +213,17 @@ export class TemplateRenderer {
         entry.jsonTemplate = error instanceof CompileQueueFullError ? undefined : null; // busy: try again on a later render
       },
     );
+  }
+
+  /**
+   * A static revision's HTML and the script URLs replaced in it: by the safe-URL helper its URL attributes
+   * were wrapped in, or, for a revision that could not be wrapped, by checking the whole HTML.
+   * @throws as renderText.
+   */
+  private renderHtml(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): { html: string; findings: UrlFinding[] } {
+    if (entry.urlScan) return neutraliseHtml(this.renderText(entry, variables, locale));
+    const { value, findings } = collectUrlFindings(() => this.renderText(entry, variables, locale));
+    return { html: value, findings };
   }
 
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
@@ -224,9 +245,9 @@ export class TemplateRenderer {
    * so its byte count is not the exact one the limit is about — past a limit (or on any error), the
    * plain render decides, exactly, with the message it gives.
    */
-  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined): string | null {
+  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined): { value: string; findings: UrlFinding[] } | null {
     try {
-      return renderWithin(template, variables, this.options.limits, locale ? { locale } : {});
+      return collectUrlFindings(() => renderWithin(template, variables, this.options.limits, locale ? { locale } : {}));
     } catch {
       return null;
     }

@@ -25,7 +25,7 @@ export interface RevisionLoader {
     partials?: Record<string, string>,
     helpers?: Record<string, HelperDeclaration>,
     dynamic?: boolean,
-  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials; helpers?: LoadedHelpers }>;
+  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials; helpers?: LoadedHelpers; urlScan?: true }>;
   variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]>;
   /** The MJML a dynamic revision's render generated, compiled to HTML (in the compile pool, under its deadline). */
   compileMjml(mjml: string): Promise<{ html: string }>;
@@ -47,6 +47,8 @@ export interface CachedTemplate {
   partials?: LoadedPartials;
   /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
   helpers?: LoadedHelpers;
+  /** Script URLs are found by checking each rendered HTML whole (rendering/handlebars/safe-url.ts); no JSON form. */
+  urlScan?: true;
   ast: MjmlNode;
   updatedAt: string;
   publishedSha256: string;
@@ -116,7 +118,7 @@ export class RevisionCache {
         const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
         const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(loaded.helpers || dynamic ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(loaded.urlScan ? { urlScan: true as const } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));

@@ -23,11 +23,20 @@ export type ValidationMode = 'strict' | 'soft';
 
 /** Something the client should know about an accepted template (validator finding, import fix-up). */
 export interface TemplateWarning {
+  /** Set on warnings that have one: `unescaped_output`, `unsafe_url` (README "Unsafe output"). */
+  code?: string;
   message: string;
   /** '' = the template itself, else the include key. */
   file?: string;
   line?: number;
+  /** 1-based column (`unescaped_output`). */
+  column?: number;
   tag?: string;
+  /** The expression a warning is about (`unescaped_output`: `body`, or `the helper 'name'`). */
+  expression?: string;
+  /** The URL attribute and scheme a warning is about (`unsafe_url`). */
+  attribute?: string;
+  scheme?: string;
 }
 
 export interface PreparedTemplate {

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { AVAILABLE_HELPERS, BUILT_IN_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
+import { AVAILABLE_HELPERS, BUILT_IN_HELPERS, INTERNAL_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
 import { LIBRARY_HELPER_NAMES } from '../../src/rendering/handlebars/helpers/index.js';
 import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
 import { CORPUS_DIR } from '../support/corpus.js';
@@ -19,10 +19,12 @@ const analyze = (source: string): TemplateAnalysis => analyzeTemplate(parsed(sou
 const sample = (source: string) => buildSampleContext(analyze(source));
 
 describe('handlebars-env', () => {
-  it('BUILT_IN_HELPERS are the helpers a fresh environment registers, minus the two internal ones and the library', () => {
+  it('BUILT_IN_HELPERS are the helpers a fresh environment registers, minus the two internal ones, our internal ones and the library', () => {
     const registered = Object.keys(createHandlebars().helpers).sort();
     expect(registered).to.include.members(['helperMissing', 'blockHelperMissing']);
-    const usable = registered.filter((name) => name !== 'helperMissing' && name !== 'blockHelperMissing');
+    expect(registered).to.include.members(['letterpress-safe-url', 'letterpress-safe-url-json']);
+    expect([...INTERNAL_HELPERS].sort()).to.deep.equal(['letterpress-safe-url', 'letterpress-safe-url-json']);
+    const usable = registered.filter((name) => name !== 'helperMissing' && name !== 'blockHelperMissing' && !INTERNAL_HELPERS.includes(name));
     expect([...BUILT_IN_HELPERS]).to.deep.equal(usable.filter((name) => !LIBRARY_HELPER_NAMES.includes(name)));
     expect([...BUILT_IN_HELPERS]).to.deep.equal(['each', 'if', 'log', 'lookup', 'unless', 'with']);
     // what a template may call: every registered helper but the internal ones and `log`

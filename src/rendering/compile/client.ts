@@ -50,6 +50,8 @@ export interface LoadedTemplate {
   partials?: LoadedPartials;
   /** The revision's declared helpers, loaded: what each render passes (RenderOptions `helpers`); absent when none. */
   helpers?: LoadedHelpers;
+  /** Every rendered HTML must be checked whole for script URLs (safe-url.ts `neutraliseHtml`). */
+  urlScan?: true;
 }
 
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
@@ -85,7 +87,7 @@ export class PooledRevisionLoader {
       ? { partials: Object.freeze(Object.fromEntries(Object.entries(loaded.partials).map(([name, spec]) => [name, loadPartial(this.handlebars, spec)]))) }
       : {};
     const loadedHelpers = loaded.helpers ? { helpers: loadDeclaredHelpers(this.handlebars, loaded.helpers, loadedPartials.partials) } : {};
-    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts, ...loadedPartials, ...loadedHelpers };
+    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts, ...loadedPartials, ...loadedHelpers, ...(loaded.urlScan ? { urlScan: true as const } : {}) };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */

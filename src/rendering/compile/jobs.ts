@@ -71,6 +71,8 @@ export interface LoadedRevision {
   partials?: Record<string, string>;
   /** The declared helpers, template-form ones compiled (`loadDeclaredHelpers` makes them callable); absent when none. */
   helpers?: Record<string, CompiledHelper>;
+  /** A URL attribute could not be wrapped in the safe-URL helper (safe-url.ts): check every rendered HTML whole. */
+  urlScan?: true;
 }
 
 export interface JobResults {

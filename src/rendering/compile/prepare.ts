@@ -25,6 +25,8 @@ import { TemplateError } from '../template-error.js';
 import type { PreparedTemplate, TemplateSource, TemplateWarning } from '../template-source.js';
 import type { LoadJob, LoadedRevision, PrepareJob } from './jobs.js';
 import { compileMessageParts } from './message-parts.js';
+import { wrapUrlAttributes } from '../handlebars/safe-url.js';
+import { guardUrls, outputWarnings, urlWarnings } from './output-safety.js';
 
 const handlebars = createHandlebars();
 const jsonHandlebars = createHandlebars('json');
@@ -43,7 +45,8 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials) : acceptAst(source.ast, limits, partials);
   const ast = toMjmlAst(tree);
   const markup = toMjmlMarkup(ast);
-  const { analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  const { program, analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  warnings.push(...outputWarnings(program, markup, files, false, partialPrograms, partials));
   // A Liquid tag (`{% for x in y %}`) parses as plain text and would be sent as is: say so.
   const hint = otherLanguageHint('mjml' in source ? source.mjml : markup); // lines of the file sent
   if (hint) warnings.push({ message: hint.message, line: hint.line });
@@ -58,7 +61,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings);
+  warnings.push(...findings, ...urlWarnings(compiled.html));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms, compileHelpers(helpers, helperPrograms));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
@@ -86,7 +89,8 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
   const files: SourceFile[] = [{ file: '', text: markup }];
   refuseGoTemplates(files);
   const warnings: TemplateWarning[] = [];
-  const { analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  const { program, analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  warnings.push(...outputWarnings(program, markup, files, true, partialPrograms, partials));
   const hint = otherLanguageHint(markup);
   if (hint) warnings.push({ message: hint.message, line: hint.line });
   const generated = renderSample(markup, buildSampleContext(analysis), job.renderLimits, partialPrograms, compileHelpers(helpers, helperPrograms));
@@ -101,7 +105,7 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })));
+  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })), ...urlWarnings(compiled.html));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
@@ -157,19 +161,27 @@ export async function compileDynamic(job: { mjml: string; limits: TemplateLimits
 export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const parsed = parseHandlebars(job.publishedHtml);
   if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored HTML is not valid Handlebars: ${parsed.message}`);
-  const spec = precompileTemplate(handlebars, parsed.program);
   const publishedSha256 = createHash('sha256').update(job.publishedHtml, 'utf8').digest('hex');
   const programs = parseStoredPartials(job.partials ?? {});
-  const helpers = job.output === 'html' ? compileHelpers(job.helpers ?? {}, parseStoredHelpers(job.helpers ?? {})) : {};
+  // URL attributes a render could make unsafe go through the safe-URL helper (safe-url.ts); a dynamic
+  // revision's compiled HTML is checked after each MJML compile instead.
+  const guarded = job.dynamic ? null : guardUrls(parsed.program, job.publishedHtml, programs, job.partials ?? {}, parseStoredHelpers(job.helpers ?? {}));
+  // The JSON-escaped form calls the helper that unescapes before it classifies (safe-url.ts).
+  const jsonProgram = job.output === 'json' && guarded && !guarded.scan ? (wrapUrlAttributes(job.publishedHtml, 'json')?.program ?? parsed.program) : parsed.program;
+  const spec = precompileTemplate(handlebars, guarded?.program ?? parsed.program);
+  const helpers = job.output === 'html' ? compileHelpers(job.helpers ?? {}, guarded?.helpers ?? parseStoredHelpers(job.helpers ?? {})) : {};
   const hasTemplateHelpers = Object.values(helpers).some((helper) => 'spec' in helper);
   const reads = analyzeTemplate(parsed.program, { partials: programs }).dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   // The text part is derived from the HTML with `{{> name}}` still in it, which would insert a partial's
   // HTML into the text: with partials, the render converts its rendered HTML instead (text null).
   // A dynamic revision's text comes from the HTML its render compiles, never from its source.
   const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 && !hasTemplateHelpers && !job.dynamic }) } : {};
-  const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...programs].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
+  const compiledPartials = guarded?.partials ?? programs;
+  const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...compiledPartials].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
   const declared = Object.keys(helpers).length > 0 ? { helpers } : {};
-  return { spec: job.output === 'html' ? spec : job.dynamic ? null : jsonSpecOf(parsed.program, spec), publishedSha256, reads, ...parts, ...partials, ...declared };
+  const scan = guarded?.scan ? { urlScan: true as const } : {};
+  const jsonSpec = () => (job.dynamic || guarded?.scan ? null : jsonSpecOf(jsonProgram, spec));
+  return { spec: job.output === 'html' ? spec : jsonSpec(), publishedSha256, reads, ...parts, ...partials, ...declared, ...scan };
 }
 
 /** A stored revision's template-form helpers, parsed. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */

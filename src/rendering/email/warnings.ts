@@ -11,7 +11,8 @@
  */
 import { Tokenizer } from 'htmlparser2';
 
-export type EmailWarningCode = 'gmail_clipping' | 'image_without_alt' | 'javascript_link' | 'insecure_link';
+/** `unsafe_url_neutralised` comes from the render's URL check (email/url-warnings.ts), not from `emailWarnings`. */
+export type EmailWarningCode = 'gmail_clipping' | 'image_without_alt' | 'javascript_link' | 'insecure_link' | 'unsafe_url_neutralised';
 
 export interface EmailWarning {
   code: EmailWarningCode;

@@ -104,6 +104,22 @@ export function metered<F extends HelperLike>(helper: F, { programs = true }: { 
 }
 
 /**
+ * Wrap an internal block helper that returns its own block's output or a short constant (safe-url.ts): the
+ * output count is rolled back when it returns, as `metered` does (its caller counts the result), but the
+ * call costs no unit of work — it is not the template's work, and the iteration budget stays what it was.
+ */
+export function rolledBack<F extends HelperLike>(helper: F): F {
+  return function (this: unknown, ...args: unknown[]) {
+    const meter = active;
+    if (meter === null) return helper.apply(this, args);
+    const base = meter.chars;
+    const result = helper.apply(this, args);
+    meter.chars = base;
+    return result;
+  } as F;
+}
+
+/**
  * The runtime's `invokePartial`, metered as `metered(…, { programs: false })` does, and its nesting
  * bounded by `MAX_PARTIAL_DEPTH`. @throws RenderLimitError `RENDER_MAX_ITERATIONS`, `recursion_depth`.
  */

@@ -6,7 +6,8 @@
  * (`loadTemplate`), so that parsing and code generation never run on the event loop.
  */
 import Handlebars from 'handlebars';
-import { countOutput, metered, meteredPartial, runMetered, type RenderLimits } from './budget.js';
+import { countOutput, metered, meteredPartial, rolledBack, runMetered, type RenderLimits } from './budget.js';
+import { SAFE_URL_HELPER, SAFE_URL_JSON_HELPER, safeUrlHelper } from './safe-url.js';
 import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
 import { LIBRARY_HELPER_NAMES, asVariable, registerLibraryHelpers } from './helpers/index.js';
 import type { HelperOptions } from './helpers/arguments.js';
@@ -33,6 +34,13 @@ export const BUILT_IN_HELPERS: readonly string[] = Object.freeze(['each', 'if', 
 export const AVAILABLE_HELPERS: readonly string[] = Object.freeze(
   [...BUILT_IN_HELPERS.filter((name) => name !== 'log'), ...LIBRARY_HELPER_NAMES].sort(),
 );
+
+/**
+ * Helpers every environment registers for Letterpress' own use, which templates cannot call (their names
+ * have a `-`, which declared helper names cannot, and they are not in `AVAILABLE_HELPERS`): the safe-URL
+ * block helpers that a revision's URL attributes are wrapped in when it is loaded (safe-url.ts).
+ */
+export const INTERNAL_HELPERS: readonly string[] = Object.freeze([SAFE_URL_HELPER, SAFE_URL_JSON_HELPER]);
 
 export type HandlebarsEnvironment = typeof Handlebars;
 
@@ -111,6 +119,11 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
     env.registerHelper(name, metered(env.helpers[name] as (...args: unknown[]) => unknown));
   }
   env.registerHelper('log', () => '');
+  // Internal: what a revision's URL attributes are wrapped in at load (safe-url.ts); templates cannot call it.
+  for (const [name, output] of [[SAFE_URL_HELPER, 'html'], [SAFE_URL_JSON_HELPER, 'json']] as const) {
+    const bare = (self: unknown, options: HelperOptions) => asVariable.call(self, env, name, options);
+    env.registerHelper(name, rolledBack(safeUrlHelper(output, bare as never)) as Handlebars.HelperDelegate);
+  }
   registerLibraryHelpers(env);
   // `env.VM` is the runtime the template functions call back into; Handlebars reads it through the
   // environment "to allow for external users to override these as pseudo-supported APIs" (runtime.js).
