@@ -389,6 +389,19 @@ describe('API over HTTP (embedded SQLite store)', function () {
       expect((await server.request('GET', '/v1/health')).status).to.equal(200);
     });
 
+    it('names the Handlebars limit of an over-limit template (counted before Handlebars parses it), and refuses blocks nested past MAX_BLOCK_DEPTH', async () => {
+      const text = (inner: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${inner}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+      const nested = (n: number) => `{{#if a}}`.repeat(n) + 'x' + `{{/if}}`.repeat(n);
+      const many = await server.request('POST', '/api/v1/projects', { body: { mjml: text(nested(3000)) } });
+      expect([many.status, many.json.code, many.json.limit, many.json.max, many.json.found]).to.deep.equal([400, 'template_too_complex', 'TEMPLATE_MAX_EXPRESSIONS', 2000, 3000]);
+      const deep = await server.request('POST', '/api/v1/projects', { body: { mjml: text(nested(101)) } });
+      expect([deep.status, deep.json.code, deep.json.limit, deep.json.max, deep.json.found]).to.deep.equal([400, 'template_too_complex', 'MAX_BLOCK_DEPTH', 100, 101]);
+      const inPartial = await server.request('POST', '/api/v1/projects', { body: { mjml: text('{{> p}}'), partials: { p: nested(101) } } });
+      expect([inPartial.status, inPartial.json.limit]).to.deep.equal([400, 'MAX_BLOCK_DEPTH']);
+      const ok = await server.request('POST', '/api/v1/projects', { body: { mjml: text(nested(100)) } });
+      expect(ok.status, ok.text).to.equal(201);
+    });
+
     it('resolves mj-include from the includes map and refuses a missing one', async () => {
       const mjml = '<mjml><mj-body><mj-include path="./parts/footer.mjml" /></mj-body></mjml>';
       const footer = '<mj-section><mj-column><mj-text>Footer {{site}}</mj-text></mj-column></mj-section>';

@@ -13,6 +13,7 @@ import { MAX_PARTIALS, PARTIAL_NAME, findPartialCycle, partialCalls, type Partia
 import { checkDeclarations, helperFile, type DeclaredHelpers, type HelperDeclaration } from './declared-helpers.js';
 import type { HelperAlias } from './helpers/index.js';
 import { describeTemplateParseError } from './parse-errors.js';
+import { refuseComplexHandlebars } from './complexity.js';
 import { TemplateError } from '../template-error.js';
 
 /** A source text with the name the user knows it by ('' = the template itself, else its include key). */
@@ -124,7 +125,8 @@ export function countStatements(program: hbs.AST.Program): number {
  *   `unknown_helper` (naming the unknown ones with their lines, and the available ones), `unknown_partial`
  *   (naming them and the partials that exist), `recursive_partial` (naming the cycle),
  *   `template_too_complex` (more statements, template and partials together, than
- *   `limits.maxExpressions`; more than `MAX_PARTIALS` partials).
+ *   `limits.maxExpressions`, counted before parsing; blocks nested deeper than `MAX_BLOCK_DEPTH`;
+ *   more than `MAX_PARTIALS` partials).
  */
 export function checkHandlebars(
   markup: string,
@@ -133,6 +135,8 @@ export function checkHandlebars(
   partials: Readonly<Record<string, string>> = {},
   helpers: Readonly<Record<string, HelperDeclaration>> = {},
 ): { program: hbs.AST.Program; analysis: TemplateAnalysis; partials: PartialPrograms; helpers: HelperPrograms } {
+  // Counted from tokens first: Handlebars' parser is quadratic in block nesting and its visitors recurse.
+  refuseComplexHandlebars([markup, ...Object.values(partials), ...helperTemplates(helpers)], limits);
   const parsed = parseHandlebars(markup);
   if (!parsed.ok) {
     const { detail, problem } = describeTemplateParseError(markup, files); // one sentence, one line (in the file sent)
@@ -159,6 +163,14 @@ export function checkHandlebars(
     checkProgram(program, template, [{ file: helperFile(name), text: template }], programs, false, NO_DECLARED_HELPERS);
   }
   return { program: parsed.program, analysis, partials: programs, helpers: helperPrograms };
+}
+
+/** The templates of template-form helper declarations (as sent: checked for shape later). */
+function helperTemplates(helpers: Readonly<Record<string, HelperDeclaration>>): string[] {
+  return Object.values(helpers).flatMap((declaration) => {
+    const template = (declaration as { template?: unknown } | null)?.template;
+    return typeof template === 'string' ? [template] : [];
+  });
 }
 
 /** Template-form declared helpers, parsed, by name (with their declaration). */
