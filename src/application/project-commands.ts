@@ -21,9 +21,9 @@ import {
   type PublishedTemplate,
 } from '../domain/project.js';
 import { checkEventSize } from '../rendering/limits.js';
-import type { EventStore, Position } from './ports.js';
+import type { EventStore, Position } from './ports/event-store.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
-import { WrongExpectedRevisionError } from './ports.js';
+import { WrongExpectedRevisionError } from './ports/event-store.js';
 import type { Projector } from './projector.js';
 import type { ProjectView } from './project-queries.js';
 import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './templates.js';

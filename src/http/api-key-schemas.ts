@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { KeyManagementError, MAX_OVERLAP_MS, type CreateKeyInput, type ExpiryInput, type KeyManagementCode, type KeyStatus } from '../application/api-key-admin.js';
 import { DURATION_FORMS, parseDuration } from '../application/durations.js';
-import { SCOPES, type ApiKeyRecord } from '../application/ports.js';
+import { SCOPES, type ApiKeyRecord } from '../application/ports/api-keys.js';
 import { ProblemError } from './problem.js';
 import { check } from './schemas.js';
 
