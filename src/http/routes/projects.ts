@@ -11,7 +11,8 @@ import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { requireIfMatch } from '../preconditions.js';
 import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
-import { cursorAfter, parseAtQuery, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
+import { cursorAfter, parseList } from '../paging.js';
+import { parseAtQuery, parseCreate, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
 import { sendJson } from './respond.js';
 
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
