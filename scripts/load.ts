@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiKeys, DEFAULT_WORKSPACE } from '../src/application/api-keys.js';
-import { SCOPES } from '../src/application/ports.js';
+import { SCOPES } from '../src/application/ports/api-keys.js';
 import { openStores } from '../src/wiring.js';
 import { checkAcknowledged, checkStore, waitCaughtUp, type Acknowledged } from '../test/support/durability.js';
 import { mjmlPage } from '../test/support/server.js';

@@ -5,7 +5,8 @@
 import { allProjections } from '../projections/index.js';
 import type { CurrentRevisions } from './application/current-revisions.js';
 import { LeasedProjector } from './application/leased-projector.js';
-import type { EventStore, Position, ProjectorLease, ReadModelStore } from './application/ports.js';
+import type { EventStore, Position } from './application/ports/event-store.js';
+import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
 import { Projector, type ProjectorStatus } from './application/projector.js';
 import { RevisionFollower } from './application/revision-follower.js';
 import { storedProjectorStatus, waitForStoredCheckpoints } from './application/stored-checkpoints.js';

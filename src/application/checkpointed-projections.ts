@@ -4,7 +4,8 @@
  * changes committed with the checkpoints it advances). The projector decides where pages come from.
  */
 import { isProjectEvent, pageChanges } from './page-changes.js';
-import { comparePositions, type DocumentChange, type Position, type ProjectionCheckpoint, type ReadModelStore, type RecordedEvent } from './ports.js';
+import { comparePositions, type Position, type RecordedEvent } from './ports/event-store.js';
+import type { DocumentChange, ProjectionCheckpoint, ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 
 /** The subset of a pino logger the projector uses. */

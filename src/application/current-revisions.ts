@@ -11,7 +11,7 @@
 import { LRUCache } from 'lru-cache';
 import type { TemplateSummaryDoc } from '../../projections/index.js';
 import { assertNever, type ProjectRef } from '../domain/project.js';
-import type { ReadModelStore } from './ports.js';
+import type { ReadModelStore } from './ports/read-model.js';
 import type { RecordedProjectEvent } from './projection.js';
 
 /** The current revision of a live project: what a render needs to pick its template. */

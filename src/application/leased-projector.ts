@@ -3,7 +3,7 @@
  * store; the others stand by, retrying, and one takes over when the active one dies or stops renewing.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProjectorLease } from './ports.js';
+import type { ProjectorLease } from './ports/read-model.js';
 import type { Projector, ProjectorLogger } from './projector.js';
 
 export interface LeasedProjectorOptions {

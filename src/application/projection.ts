@@ -3,7 +3,7 @@
  * on the domain alone) over project events as the event store records them.
  */
 import type { ProjectEvent } from '../domain/project.js';
-import type { RecordedEvent } from './ports.js';
+import type { RecordedEvent } from './ports/event-store.js';
 
 export type { AnyProjection, Projection } from '../../projections/projection.js';
 

@@ -4,7 +4,7 @@
  */
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { ProjectEvent, PublishedTemplate } from '../domain/project.js';
-import type { EventStore, RecordedEvent } from './ports.js';
+import type { EventStore, RecordedEvent } from './ports/event-store.js';
 
 /** What a revision published, and the event that recorded it. */
 export interface PublishedRevision {

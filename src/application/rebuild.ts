@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
-import type { EventStore, ReadModelStore } from './ports.js';
+import type { EventStore } from './ports/event-store.js';
+import type { ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 import { Projector, type ProjectorLogger } from './projector.js';
 

@@ -7,7 +7,7 @@
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
 import type { CurrentRevisions } from './current-revisions.js';
 import { isProjectEvent } from './page-changes.js';
-import { comparePositions, type EventStore, type Position, type Subscription } from './ports.js';
+import { comparePositions, type EventStore, type Position, type Subscription } from './ports/event-store.js';
 
 export interface RevisionFollowerOptions {
   /** Told when the subscription drops (it resumes by itself after `retryInMs`). */

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { KeyManagementError, MAX_OVERLAP_MS, type CreateKeyInput, type ExpiryInput, type KeyManagementCode, type KeyStatus } from '../application/api-key-admin.js';
 import { DURATION_FORMS, parseDuration } from '../application/durations.js';
-import { SCOPES, type ApiKeyRecord } from '../application/ports.js';
+import { SCOPES, type ApiKeyRecord } from '../application/ports/api-keys.js';
 import { ProblemError } from './problem.js';
-import { check } from './schemas.js';
+import { check } from './check.js';
 
 /** RFC 3339 §5.6 date-time (an offset is required; `T`/`Z` in either case). */
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)$/i;

@@ -5,7 +5,8 @@ import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
 import type { ProjectCommands } from '../application/project-commands.js';
 import type { ProjectQueries } from '../application/project-queries.js';
-import type { IdempotencyStore, RateLimiter } from '../application/ports.js';
+import type { IdempotencyStore } from '../application/ports/idempotency.js';
+import type { RateLimiter } from '../application/ports/rate-limit.js';
 import type { TemplateRenderer } from '../application/render-template.js';
 import type { JsonLimits } from './json-guard.js';
 

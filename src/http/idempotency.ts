@@ -15,7 +15,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type Koa from 'koa';
-import type { IdempotencyStore, StoredResponse } from '../application/ports.js';
+import type { IdempotencyStore, StoredResponse } from '../application/ports/idempotency.js';
 import type { AppDeps, Logger } from './deps.js';
 import type { AppState } from './middleware.js';
 import { ProblemError, toProblem, writeProblem } from './problem.js';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Principal } from '../application/api-keys.js';
-import type { Scope } from '../application/ports.js';
+import type { Scope } from '../application/ports/api-keys.js';
 import { ProblemError } from './problem.js';
 
 /** Koa state our middleware fills in. */

@@ -5,7 +5,7 @@
  */
 import type Koa from 'koa';
 import { AuthError } from '../application/api-keys.js';
-import { DependencyUnavailableError } from '../application/ports.js';
+import { DependencyUnavailableError } from '../application/ports/errors.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { RenderError } from '../application/render-template.js';
 import { InvalidVariablesError } from '../application/render-variables.js';

@@ -14,7 +14,7 @@
  */
 import type Koa from 'koa';
 import type { Principal } from '../application/api-keys.js';
-import type { RateLimitDecision, RateLimiter } from '../application/ports.js';
+import type { RateLimitDecision, RateLimiter } from '../application/ports/rate-limit.js';
 import { ProblemError } from './problem.js';
 
 /** The rate-limit response fields for one decision, at `nowMs` (Unix ms). */

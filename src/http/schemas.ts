@@ -1,17 +1,17 @@
 /**
  * Request schemas (zod). Bodies are strict: an unknown field is a 400 that names it, so a typo such as
- * `"variable"` for `"variables"` never passes silently.
+ * `"variable"` for `"variables"` never passes silently. Here: project ids, the template bodies (create,
+ * save, validate) and one project's path and query; beside it: check.ts (the parsing itself), paging.ts,
+ * render-schemas.ts, metadata-schemas.ts.
  */
 import { z } from 'zod';
 import type { TemplateSource, ValidationMode } from '../application/templates.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { HelperDeclaration } from '../domain/project.js';
-import type { RenderFormat } from '../application/render-template.js';
-import { InvalidSchemaError, VariablesPolicy } from '../application/render-variables.js';
 import { messagePartProblems } from '../application/render-parts.js';
+import { check } from './check.js';
+import { checkDeclaredVariables } from './metadata-schemas.js';
 import { ProblemError } from './problem.js';
-import { pointerOf } from './json-pointer.js';
-import { nearestName } from './suggest.js';
 import { PARTIAL_NAME } from '../rendering/handlebars/partials.js';
 import { HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/handlebars/declared-helpers.js';
 
@@ -45,23 +45,12 @@ const templateFields = {
 
 const createBody = z.strictObject({ id: projectId.optional(), ...templateFields });
 const saveBody = z.strictObject({ id: projectId.optional(), ...templateFields });
-const renderBody = z.strictObject({
-  variables: z.unknown().optional(),
-  format: z.enum(['html', 'mjml']).optional(),
-  revision: z.number().int().min(0).optional(),
-  strict: z.boolean().optional(),
-  locale: z.string().min(1).max(100).optional(),
-});
 const validateSavedBody = z.strictObject({
   variables: z.unknown().optional(),
   revision: z.number().int().min(0).optional(),
   strict: z.boolean().optional(),
 });
 const validateSourceBody = z.strictObject({ id: projectId.optional(), ...templateFields, variables: z.unknown().optional(), strict: z.boolean().optional() });
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
-});
 
 export interface WriteInput {
   id?: string;
@@ -82,47 +71,6 @@ export function parseSave(body: unknown, pathId: string): WriteInput {
     throw new ProblemError(400, 'invalid_request', `Body id '${input.id}' differs from the path's '${pathId}'.`, [{ pointer: '/id', message: 'must match the path' }]);
   }
   return input;
-}
-
-/** What a render asks for, as `parseRender` checked it. */
-export interface RenderInput {
-  variables: Record<string, unknown>;
-  format: RenderFormat;
-  revision?: number;
-  strict?: boolean;
-  /** A canonical BCP 47 tag (`Intl.getCanonicalLocales`). */
-  locale?: string;
-}
-
-/** POST /templates/:id/render body. @throws ProblemError 400 `invalid_variables` or `invalid_request`. */
-export function parseRender(body: unknown): RenderInput {
-  const parsed = check(renderBody, body);
-  const variables = parsed.variables === undefined ? {} : parsed.variables;
-  if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
-    const got = variables === null ? 'null' : Array.isArray(variables) ? 'an array' : typeof variables;
-    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [{ pointer: '/variables', message: 'must be an object' }]);
-  }
-  return {
-    variables: variables as Record<string, unknown>,
-    format: parsed.format ?? 'html',
-    ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}),
-    ...(parsed.strict !== undefined ? { strict: parsed.strict } : {}),
-    ...(parsed.locale !== undefined ? { locale: canonicalLocale(parsed.locale) } : {}),
-  };
-}
-
-/**
- * A BCP 47 language tag in its canonical form (`en-us` → `en-US`), as ECMA-402 `Intl.getCanonicalLocales`
- * decides. @throws ProblemError 400 `invalid_request` for anything else.
- */
-export function canonicalLocale(tag: string): string {
-  try {
-    const [canonical] = Intl.getCanonicalLocales(tag);
-    if (canonical) return canonical;
-  } catch {
-    // a RangeError: not a well-formed tag
-  }
-  throw new ProblemError(400, 'invalid_request', `locale '${tag}' is not a BCP 47 language tag (e.g. "en-US", "de-DE").`, [{ pointer: '/locale', message: 'must be a BCP 47 language tag' }]);
 }
 
 /** POST /templates/:id/validate body. @throws ProblemError 400 `invalid_request`, `invalid_variables`. */
@@ -155,19 +103,6 @@ function variablesObject(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** `?limit=&cursor=` of list routes; the cursor is the base64url of the last id seen. */
-export function parseList(query: unknown): { limit: number; after?: string } {
-  const { limit, cursor } = check(listQuery, query);
-  if (cursor === undefined) return { limit };
-  const after = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!PROJECT_ID.test(after)) throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [{ pointer: '/cursor', message: 'invalid cursor' }]);
-  return { limit, after };
-}
-
-/** The cursor that continues a list after `id`. */
-export function cursorAfter(id: string | null): string | null {
-  return id === null ? null : Buffer.from(id, 'utf8').toString('base64url');
-}
 
 /** Parse `?revision=N` of GET /projects/:id. @throws ProblemError 400 `invalid_request`. */
 export function parseRevisionQuery(value: unknown): number | undefined {
@@ -228,112 +163,4 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
     source,
     validation: body.validation ?? 'strict',
   };
-}
-
-/** Compiles declared schemas at save; the render path keeps its own compiled copies. */
-const declarations = new VariablesPolicy();
-
-/** `metadata.variables` must be a schema this service runs. @throws ProblemError 400 `invalid_variables_schema`. */
-function checkDeclaredVariables(schema: unknown): void {
-  try {
-    declarations.checkDeclared(schema);
-  } catch (error) {
-    if (!(error instanceof InvalidSchemaError)) throw error;
-    throw new ProblemError(400, 'invalid_variables_schema', error.message, [{ pointer: `/metadata/variables${error.pointer}`, message: error.message }]);
-  }
-}
-
-/** Parse `value` with `schema`. @throws ProblemError 400 `invalid_request`, one pointer per issue. */
-export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const known = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
-  const errors = parsed.error.issues.map((issue) => ({
-    pointer: pointerOf(issue.path),
-    message: issue.code === 'unrecognized_keys' ? unknownFields(issue.keys, issue.path.length === 0 ? known : []) : issue.message,
-  }));
-  const first = errors[0]!;
-  throw new ProblemError(400, 'invalid_request', `${first.pointer === '' ? 'body' : first.pointer.slice(1)}: ${first.message}.`, errors);
-}
-
-/** "unknown field: variable (did you mean 'variables'?)", with a suggestion where a known field is close. */
-function unknownFields(keys: readonly string[], known: readonly string[]): string {
-  const named = keys.map((key) => {
-    const near = nearestName(key, known);
-    return near && near !== key ? `${key} (did you mean '${near}'?)` : key;
-  });
-  return `unknown field${keys.length > 1 ? 's' : ''}: ${named.join(', ')}`;
-}
-
-/** `?limit=&cursor=` of GET /projects/:id/revisions; the cursor is the base64url of the last revision seen. */
-export function parseRevisionPage(query: unknown): { limit: number; after?: number } {
-  const { limit, cursor } = check(listQuery, query);
-  if (cursor === undefined) return { limit };
-  const after = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^r\d{1,15}$/.test(after) || cursorAfterRevision(Number(after.slice(1))) !== cursor) {
-    throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [{ pointer: '/cursor', message: 'invalid cursor' }]);
-  }
-  return { limit, after: Number(after.slice(1)) };
-}
-
-/** The opaque cursor that continues a revision list after `revision` (base64url of `r<revision>`). */
-export function cursorAfterRevision(revision: number | null): string | null {
-  return revision === null ? null : Buffer.from(`r${revision}`, 'utf8').toString('base64url');
-}
-
-/** Deepest object nesting a merge patch may have (each level is a step of the merge). */
-export const MAX_PATCH_DEPTH = 64;
-
-/**
- * PATCH /projects/:id body: a JSON Merge Patch (RFC 7396) of the Project resource in which only `metadata`
- * may appear, as an object: `{ "metadata": { "subject": "New {{x}}", "old_field": null } }`.
- * @returns the metadata patch (`{}` when the body has no `metadata`: a patch that changes nothing).
- * @throws ProblemError 400 `invalid_request` naming any other member, a `metadata` that is not an object
- *   (`null` would remove the project's metadata, which it always has), or a patch nested too deep.
- */
-export function parseMetadataPatch(body: unknown): Record<string, unknown> {
-  const document = body as Record<string, unknown>;
-  const others = Object.keys(document).filter((key) => key !== 'metadata');
-  if (others.length > 0) {
-    const message = `${unknownFields(others, ['metadata'])}; a PATCH changes metadata only (PUT saves a template)`;
-    throw new ProblemError(400, 'invalid_request', `body: ${message}.`, others.map((key) => ({ pointer: `/${pointerToken(key)}`, message: 'only metadata can be patched' })));
-  }
-  const patch = Object.hasOwn(document, 'metadata') ? document['metadata'] : {};
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    const got = patch === null ? 'null' : Array.isArray(patch) ? 'an array' : typeof patch;
-    throw new ProblemError(400, 'invalid_request', `metadata must be a merge patch object, got ${got} (remove members one by one with null).`, [{ pointer: '/metadata', message: 'must be an object' }]);
-  }
-  if (objectDepth(patch) > MAX_PATCH_DEPTH) {
-    throw new ProblemError(400, 'invalid_request', `metadata: the merge patch nests objects deeper than ${MAX_PATCH_DEPTH} levels.`, [{ pointer: '/metadata', message: `deeper than ${MAX_PATCH_DEPTH} levels` }]);
-  }
-  return patch as Record<string, unknown>;
-}
-
-/**
- * The checks a save's metadata gets (declared variables schema, message parts), for a metadata made
- * by a merge patch. @throws ProblemError 400 `invalid_variables_schema`, `invalid_metadata`.
- */
-export function checkMetadata(metadata: ProjectMetadata): void {
-  if (metadata['variables'] !== undefined) checkDeclaredVariables(metadata['variables']);
-  const partProblems = messagePartProblems(metadata);
-  if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);
-}
-
-/** Nesting of objects and arrays in a JSON value (a scalar is 0), without recursion. */
-function objectDepth(value: unknown): number {
-  let deepest = 0;
-  const pending: Array<[unknown, number]> = [[value, 0]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_PATCH_DEPTH) return deepest;
-    for (const child of Object.values(current)) pending.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
-/** An RFC 6901 reference token: `~` → `~0`, `/` → `~1`. */
-function pointerToken(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }

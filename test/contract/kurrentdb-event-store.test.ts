@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { connectKurrent, KurrentEventStore } from '../../src/adapters/kurrentdb/event-store.js';
-import { DependencyUnavailableError } from '../../src/application/ports.js';
+import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
 import { describeOnKurrent, namespacedKurrentStore } from '../support/kurrentdb.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 

@@ -7,7 +7,7 @@
  * `factory` is called before each test and must return an empty store.
  */
 import { expect } from 'chai';
-import type { ReadModelStore } from '../../src/application/ports.js';
+import type { ReadModelStore } from '../../src/application/ports/read-model.js';
 
 /** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */
 const pos = (n: number): string => String(n).padStart(20, '0');

@@ -4,7 +4,7 @@
  * failed page again; stop. Positions are compared, never counted.
  */
 import { expect } from 'chai';
-import type { EventData, EventStore, Position, RecordedEvent, SubscribeToAllOptions, Subscription } from '../../src/application/ports.js';
+import type { EventData, EventStore, Position, RecordedEvent, SubscribeToAllOptions, Subscription } from '../../src/application/ports/event-store.js';
 
 /** What one subscription was told, and the subscription. */
 interface Recording {

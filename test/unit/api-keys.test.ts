@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
 import { ApiKeys, AuthError, hashToken } from '../../src/application/api-keys.js';
-import type { ApiKeyRecord, ApiKeyStore } from '../../src/application/ports.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../../src/application/ports/api-keys.js';
 
 /** An in-memory ApiKeyStore that counts `findByHash` calls. */
 class FakeApiKeyStore implements ApiKeyStore {

@@ -7,7 +7,8 @@ import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/dat
 import { encodePosition, SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import { CurrentRevisions } from '../../src/application/current-revisions.js';
-import type { DocumentLocation, ReadModelStore, Position } from '../../src/application/ports.js';
+import type { Position } from '../../src/application/ports/event-store.js';
+import type { DocumentLocation, ReadModelStore } from '../../src/application/ports/read-model.js';
 import { ProjectQueries } from '../../src/application/project-queries.js';
 import type { RecordedProjectEvent } from '../../src/application/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/application/projector.js';

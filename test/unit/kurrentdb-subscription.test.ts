@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import { encodePosition } from '../../src/adapters/kurrentdb/mapping.js';
 import { KurrentSubscription, type ClientSubscription } from '../../src/adapters/kurrentdb/subscription.js';
-import type { Position, RecordedEvent } from '../../src/application/ports.js';
+import type { Position, RecordedEvent } from '../../src/application/ports/event-store.js';
 import { eventually } from '../contract/subscription.contract.js';
 
 /** A client subscription stand-in: `send` queues events and the caught-up message in order, as the server does. */

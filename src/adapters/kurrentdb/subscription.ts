@@ -5,7 +5,7 @@
  * from the last handled position, with backoff, after any failure.
  */
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
-import { comparePositions, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports.js';
+import { comparePositions, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
 import { toRecordedEvent, unavailable } from './mapping.js';
 
 /** What this class uses of the client's `AllStreamSubscription` (a Node.js object-mode Readable). */

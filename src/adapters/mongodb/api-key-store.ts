@@ -3,7 +3,7 @@
  * hash (`openMongo` creates it). Only hashes are stored, never tokens.
  */
 import type { Collection, Db } from 'mongodb';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports/api-keys.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';
 

@@ -18,7 +18,7 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
-import { DependencyUnavailableError } from '../../application/ports.js';
+import { DependencyUnavailableError } from '../../application/ports/errors.js';
 
 /** The collections this service keeps (each adapter names the ones it uses from here). */
 export const COLLECTIONS = {

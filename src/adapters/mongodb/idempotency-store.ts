@@ -4,7 +4,7 @@
  * A TTL index (`openMongo`) deletes expired documents in the background; reads still compare the time.
  */
 import type { Collection, Db } from 'mongodb';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports.js';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';
 

@@ -4,7 +4,7 @@
  * versioned, under an advisory lock so that instances starting together do not race.
  */
 import pg from 'pg';
-import { DependencyUnavailableError } from '../../application/ports.js';
+import { DependencyUnavailableError } from '../../application/ports/errors.js';
 
 /** Migrations, applied in order; `schema_version` records how many have run. Append; never edit one. */
 const MIGRATIONS: readonly string[] = [

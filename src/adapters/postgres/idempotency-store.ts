@@ -4,7 +4,7 @@
  * of the conflicting row orders them) — followed, when it did not take the key, by a read of the holder.
  */
 import type pg from 'pg';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports.js';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
 import { guardPg } from './database.js';
 
 interface Row {

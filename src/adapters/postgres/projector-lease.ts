@@ -4,7 +4,7 @@
  * without any clock being involved.
  */
 import pg from 'pg';
-import type { ProjectorLease } from '../../application/ports.js';
+import type { ProjectorLease } from '../../application/ports/read-model.js';
 import { guardPg } from './database.js';
 
 /** Advisory lock key of the projector lease. */

@@ -4,7 +4,7 @@
  */
 import { assertNever } from '../../domain/project.js';
 import { Hints } from './hints.js';
-import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports.js';
+import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports/event-store.js';
 
 /**
  * Refuse an append whose expected revision does not hold over the stream's `last` revision (undefined:

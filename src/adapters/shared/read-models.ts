@@ -1,7 +1,7 @@
 /**
  * What both SQL read-model stores decide the same way.
  */
-import type { ProjectionCheckpoint } from '../../application/ports.js';
+import type { ProjectionCheckpoint } from '../../application/ports/read-model.js';
 
 /**
  * Whether a rebuilt read model may replace the live one: the same definition version, and a position at or

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { DependencyUnavailableError } from '../../application/ports.js';
+import { DependencyUnavailableError } from '../../application/ports/errors.js';
 
 /** An open better-sqlite3 connection. */
 export type SqliteDatabase = Database.Database;

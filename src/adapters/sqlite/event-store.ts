@@ -3,17 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import {
-  type AppendResult,
-  type EventData,
-  type EventStore,
-  type ExpectedRevision,
-  type Position,
-  type RecordedEvent,
-  type SubscribeToAllOptions,
-  type Subscription,
-  type SubscriptionHandlers,
-} from '../../application/ports.js';
+import type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent, SubscribeToAllOptions, Subscription, SubscriptionHandlers } from '../../application/ports/event-store.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';

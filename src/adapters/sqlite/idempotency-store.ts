@@ -3,7 +3,7 @@
  * on the file shares them; a claim is one statement in a write transaction, so it is atomic across them.
  */
 import type { Statement } from 'better-sqlite3';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports.js';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
 import { guardSqlite, type SqliteDatabase } from './database.js';
 
 interface Row {

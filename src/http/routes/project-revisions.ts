@@ -10,7 +10,8 @@ import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { requireIfMatch } from '../preconditions.js';
 import { presentRevision, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
-import { checkMetadata, cursorAfterRevision, parseMetadataPatch, parseRevisionPage } from '../schemas.js';
+import { checkMetadata, parseMetadataPatch } from '../metadata-schemas.js';
+import { cursorAfterRevision, parseRevisionPage } from '../paging.js';
 import { actorOf, etag, parseIfMatch, refOf } from './projects.js';
 import { sendJson } from './respond.js';
 

@@ -3,7 +3,7 @@
  * patches and the revision list are in project-revisions.ts.
  */
 import type { Router, RouterContext } from '@koa/router';
-import type { Actor } from '../../application/project-commands.js';
+import type { Actor } from '../../application/project-writes.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { AppDeps } from '../deps.js';
 import { idempotentWrites } from '../idempotency.js';
@@ -11,7 +11,8 @@ import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { requireIfMatch } from '../preconditions.js';
 import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
-import { cursorAfter, parseAtQuery, parseCreate, parseList, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
+import { cursorAfter, parseList } from '../paging.js';
+import { parseAtQuery, parseCreate, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
 import { sendJson } from './respond.js';
 
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {

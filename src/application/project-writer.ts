@@ -1,0 +1,132 @@
+/**
+ * The one command path: read the stream → fold → decide → append with the expected revision → wait for
+ * the projections. Every write of a project goes through `execute`; `ProjectCommands` builds the commands.
+ */
+import { undeclaredReads } from './render-variables.js';
+import { DomainError } from '../domain/errors.js';
+import {
+  decide,
+  precheck,
+  type CommandIntent,
+  evolve,
+  projectStream,
+  type ProjectCommand,
+  type ProjectRef,
+  type ProjectState,
+  type PublishedTemplate,
+} from '../domain/project.js';
+import { checkEventSize } from '../rendering/limits.js';
+import type { Position } from './ports/event-store.js';
+import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
+import { WrongExpectedRevisionError } from './ports/event-store.js';
+import { ProjectStates } from './project-states.js';
+import { viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
+import type { ProjectView } from './project-queries.js';
+import type { PreparedTemplate, TemplateSource, ValidationMode } from './templates.js';
+
+/** Attempts when concurrent writers race for the same stream (without If-Match). */
+export const MAX_ATTEMPTS = 3;
+
+/** Runs a project command: `execute` (and `publishing`, for a create or save) with what it needs. */
+export class ProjectWriter {
+  /** Folded states of recently written streams (see `ProjectStates`). */
+  readonly states: ProjectStates;
+
+  constructor(private readonly deps: ProjectCommandsDeps) {
+    this.states = new ProjectStates(deps.eventStore);
+  }
+
+  /** A create or save: `execute`, whose result then always has the project's view. */
+  async publishing(...args: Parameters<ProjectWriter['execute']>): Promise<PublishingResult> {
+    const result = await this.execute(...args);
+    if (result.view === null) throw new Error('a create or save always leaves an active project');
+    return { ...result, view: result.view };
+  }
+
+  /**
+   * read → fold → decide → append(expected revision) → wait for projections. The intent is checked
+   * first (`precheck`), so a command that cannot succeed (404, 409, 412) is refused before its template
+   * is compiled; the template is prepared once, however many times a race makes us decide again.
+   */
+  async execute(
+    intent: CommandIntent,
+    input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate; actor?: Actor | undefined },
+    command: (at: string, template: PublishedTemplate | null) => ProjectCommand,
+  ): Promise<WriteResult> {
+    const ref = { workspace: intent.workspace, projectId: intent.projectId };
+    const stream = projectStream(ref);
+    let prepared: PreparedTemplate | null | undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await this.states.load(stream);
+      if (prepared === undefined) {
+        precheck(intent, state); // throws the domain's refusal, if any
+        prepared = await this.prepare(input);
+      }
+      const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
+      if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
+      for (const event of events) checkEventSize(Buffer.byteLength(JSON.stringify(event), 'utf8'));
+      try {
+        const expected = state.status === 'none' ? 'no_stream' : state.revision;
+        const metadata = input.actor ? { key_id: input.actor.keyId, ...(input.actor.requestId ? { request_id: input.actor.requestId } : {}) } : {};
+        const appended = await this.deps.eventStore.appendToStream(stream, events.map((event) => ({ ...event, metadata })), { expectedRevision: expected });
+        const after = events.reduce(evolve, state);
+        this.states.set(stream, after); // what the next load would fold
+        const position = appended.position!; // a decided command has at least one event
+        await this.awaitProjections(position);
+        const view = viewOf(ref, after, events);
+        const warnings = [...(prepared?.warnings ?? []), ...(view ? undeclaredReads(prepared?.reads, view.metadata) : [])];
+        return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it
+        // the command is decided again on the new state (last writer wins), a bounded number of times.
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new DomainError('concurrency_conflict', `Project '${ref.projectId}' is being written concurrently; retry the request.`);
+        }
+      }
+    }
+  }
+
+  /**
+   * A save that decided no event: the current revision as the store holds it (its exact AST, HTML and
+   * metadata, read back: one event), with what the validator said of the template sent.
+   */
+  private async unchanged(ref: ProjectRef, state: ProjectState, prepared: PreparedTemplate | null): Promise<WriteResult> {
+    if (state.status !== 'active') throw new Error('only a save of an active project decides no event');
+    const published = await this.readPublished(projectStream(ref), state.revision);
+    if (!published) throw new Error(`the current revision ${state.revision} of ${ref.projectId} publishes a template`);
+    const { template, metadata, recorded } = published;
+    const view: ProjectView = {
+      ...ref,
+      revision: state.revision,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+      metadata,
+      ...template,
+      partials: template.partials ?? {},
+      helpers: template.helpers ?? {},
+      renderMode: template.renderMode ?? 'static',
+    };
+    const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata)];
+    return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
+  }
+
+  /** Revision `revision` of `stream` as published (`readPublishedRevision`). */
+  readPublished(stream: string, revision: number): Promise<PublishedRevision | undefined> {
+    return readPublishedRevision(this.deps.eventStore, stream, revision);
+  }
+
+  /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */
+  private async prepare(input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate }): Promise<PreparedTemplate | null> {
+    if (input.template) return { template: input.template, warnings: [] };
+    if (input.source) return this.deps.templates.prepare(input.source, input.validation ?? 'strict');
+    return null;
+  }
+
+  private async awaitProjections(position: Position): Promise<void> {
+    const waitMs = this.deps.projectionWaitMs ?? 5000;
+    if (!(await this.deps.projector.waitFor(position, waitMs))) {
+      this.deps.logger?.warn({ position, waitMs }, 'projections did not catch up before the write was answered');
+    }
+  }
+}
