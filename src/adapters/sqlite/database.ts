@@ -66,7 +66,7 @@ const MIGRATIONS: readonly string[] = [
   DROP TABLE read_models;
   ALTER TABLE read_models_v2 RENAME TO read_models;
   `,
-  // 3: checkpoints hold opaque positions (ports.ts `Position`): the event store's 20-digit text form.
+  // 3: checkpoints hold opaque positions (ports/event-store.ts `Position`): the event store's 20-digit text form.
   `
   CREATE TABLE checkpoints_v3 (
     projection TEXT    NOT NULL PRIMARY KEY,
