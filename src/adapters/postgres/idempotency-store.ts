@@ -22,7 +22,7 @@ interface Row {
 /** How often a claim retries when the holder it lost to vanished before it could be read (released or purged). */
 const CLAIM_ATTEMPTS = 3;
 
-/** {@link IdempotencyStore} on the `idempotency_keys` table of a pool from `openPostgres` (migration 3). */
+/** {@link IdempotencyStore} on the `idempotency_keys` table of a pool from `openPostgres` (migration 4). */
 export class PostgresIdempotencyStore implements IdempotencyStore {
   /** @param pool a pool with the schema applied; the caller keeps owning it. */
   constructor(private readonly pool: pg.Pool) {}

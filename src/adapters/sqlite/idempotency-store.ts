@@ -17,7 +17,7 @@ interface Row {
   expires_at: number;
 }
 
-/** {@link IdempotencyStore} on the `idempotency_keys` table of a database from `openDatabase` (migration 7). */
+/** {@link IdempotencyStore} on the `idempotency_keys` table of a database from `openDatabase` (migration 8). */
 export class SqliteIdempotencyStore implements IdempotencyStore {
   readonly #claim: (record: Omit<IdempotencyRecord, 'response'>, now: number) => IdempotencyClaim;
   readonly #get: Statement<[string, string, number], Row>;
