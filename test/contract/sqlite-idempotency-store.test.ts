@@ -26,12 +26,12 @@ describeIdempotencyStoreContract('sqlite, two connections to one file', async ()
   };
 });
 
-describe('SQLite migration 7 (idempotency keys)', () => {
+describe('SQLite migration 8 (idempotency keys)', () => {
   it('upgrades a database written before it, keeping its data, and the store works on it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'letterpress-idem-'));
     try {
       const file = join(dir, 'store.db');
-      // A file as the previous release left it: everything but migration 7.
+      // A file as the previous release left it: everything but migration 8.
       const old = openDatabase(file);
       old.exec("DROP TABLE idempotency_keys; INSERT INTO leases (name, holder, expires_at) VALUES ('kept', 'x', 1)");
       old.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
