@@ -2,7 +2,7 @@
  * `createApp(deps)`: the Koa application with every route of ARCHITECTURE §4 under both `/v1` and
  * `/api/v1`. It does not listen; `server.ts` does.
  *
- * Middleware order: request id → access log → gzip → problem details → authentication → rate limit →
+ * Middleware order: request id → access log → metrics (when given) → gzip → problem details → authentication → rate limit →
  * routes. Compression sits outside the error middleware so problem responses are gzipped too.
  */
 import Router from '@koa/router';
