@@ -35,6 +35,7 @@ import type { ProjectorStatus } from './application/projector.js';
 import { createReadSide } from './read-side.js';
 import { openRateLimiter } from './rate-limits.js';
 import { createApp, type HealthReport } from './http/app.js';
+import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
 import { CompilePool } from './rendering/compile/pool.js';
@@ -154,12 +155,18 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const { eventStore, readModels } = stores;
   const currentRevisions = new CurrentRevisions(readModels);
   const projection = createReadSide(config, stores, currentRevisions, logger);
+  // Its own registry per service (never prom-client's global one); probes read at scrape time.
+  const metrics = new Metrics({
+    compileQueue: () => pool.queued,
+    projection: async () => projectorLag(await eventStore.head(), await projection.status()),
+  });
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
     maxQueue: config.compileQueueMax,
     workerMemoryMb: config.compileWorkerMemoryMb,
     nice: config.compileNice,
     onWorkerError: (error) => logger.error({ err: error }, 'MJML compile worker crashed'),
+    onJobDone: (kind, outcome, seconds) => metrics.observeCompile(kind, outcome, seconds),
     ...(config.compileThreads ? { threads: config.compileThreads } : {}),
   });
   const rateLimiter = await openRateLimiter(config, logger);
@@ -219,6 +226,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       newId: randomUUID,
       idempotency: { store: stores.idempotency },
       requireIfMatch: config.requireIfMatch,
+      metrics,
     });
 
     let closing: Promise<void> | undefined;

@@ -2,7 +2,7 @@
  * `createApp(deps)`: the Koa application with every route of ARCHITECTURE §4 under both `/v1` and
  * `/api/v1`. It does not listen; `server.ts` does.
  *
- * Middleware order: request id → access log → gzip → problem details → authentication → rate limit →
+ * Middleware order: request id → access log → metrics (when given) → gzip → problem details → authentication → rate limit →
  * routes. Compression sits outside the error middleware so problem responses are gzipped too.
  */
 import Router from '@koa/router';
@@ -12,6 +12,7 @@ import type { AppDeps } from './deps.js';
 import { authenticate } from './authentication.js';
 import { accessLog, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
 import { methodProblems } from './methods.js';
+import { countRequests, metricsRoutes } from './metrics.js';
 import { problemDetails } from './problem.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
@@ -30,10 +31,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestId());
   app.use(accessLog(deps.logger));
+  if (deps.metrics) app.use(countRequests(deps.metrics)); // outside problemDetails: sees the final status
   app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
   app.use(authenticate(deps.apiKeys)); // every route, health included (ARCHITECTURE §4)
-  app.use(rateLimit(deps.rateLimiter));
+  app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
   for (const prefix of API_PREFIXES) {
     const router = new Router<AppState>({ prefix });
@@ -42,6 +44,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     templateRoutes(router, deps);
     healthRoutes(router, deps);
     apiKeyRoutes(router, deps);
+    if (deps.metrics) metricsRoutes(router, deps.metrics);
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

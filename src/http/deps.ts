@@ -9,6 +9,7 @@ import type { IdempotencyStore } from '../application/ports/idempotency.js';
 import type { RateLimiter } from '../application/ports/rate-limit.js';
 import type { TemplateRenderer } from '../application/render-template.js';
 import type { JsonLimits } from './json-guard.js';
+import type { Metrics } from './metrics.js';
 
 /** What /health reports; `status` decides 200 or 503. */
 export interface HealthReport {
@@ -43,4 +44,6 @@ export interface AppDeps {
   idempotency: { store: IdempotencyStore; now?: () => number };
   /** `REQUIRE_IF_MATCH`: unconditional PUT, PATCH, DELETE and restore → 428. */
   requireIfMatch: boolean;
+  /** Prometheus instruments and `GET /metrics` (metrics.ts); absent: no metrics route, nothing counted. */
+  metrics?: Metrics;
 }

@@ -14,6 +14,8 @@ export interface AppState {
   principal?: Principal;
   /** The parsed JSON object body (set by `jsonBody`). */
   body?: unknown;
+  /** Fields a route adds to its access-log line (the render route: project, revision, cache outcome). */
+  log?: { project?: string; revision?: number; cache?: 'HIT' | 'MISS' };
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -43,27 +45,42 @@ export function gzipWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<App
   };
 }
 
-/** One log line per request: method, path, status, duration (ms), request id, key id. */
+/**
+ * One log line per request: method, path, matched route pattern, status, duration (ms), request id, key
+ * id (never the key: the Authorization header is not logged), and where the route knows them the
+ * project id, revision and cache outcome (`ctx.state.log`; the project id also from a `:id` route of
+ * /projects or /templates).
+ */
 export function accessLog(logger: { info(obj: object, msg?: string): void }): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
+      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const routed = typeof route === 'string' ? route : undefined;
+      const extra = ctx.state.log;
       logger.info(
         {
           method: ctx.method,
           path: ctx.path,
+          route: routed,
           status: ctx.status,
           ms: Math.round((performance.now() - started) * 100) / 100,
           request_id: ctx.state.requestId,
           key_id: ctx.state.principal?.keyId,
+          project: extra?.project ?? (routed && PROJECT_ROUTE.test(routed) ? (ctx as { params?: { id?: string } }).params?.id : undefined),
+          revision: extra?.revision,
+          cache: extra?.cache,
         },
         'request',
       );
     }
   };
 }
+
+/** Routes whose `:id` is a project id (not an API key's). */
+const PROJECT_ROUTE = /\/(projects|templates)\/:id(\/|$)/;
 
 /** Refuse with 403 unless the key holds `scope`. */
 export function requireScope(scope: Scope): Koa.Middleware<AppState> {

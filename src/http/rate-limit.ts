@@ -32,9 +32,9 @@ export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: num
 /**
  * Count the request against its key's limit (its own, or the limiter's default); 429 past it. Runs after
  * authentication (`ctx.state.principal` set). Typed on the state it reads, not `AppState`, so that
- * middleware.ts can re-export it without an import cycle.
+ * middleware.ts can re-export it without an import cycle. `onRejected` is told of each 429.
  */
-export function rateLimit(limiter: RateLimiter): Koa.Middleware<{ principal?: Principal }> {
+export function rateLimit(limiter: RateLimiter, onRejected?: () => void): Koa.Middleware<{ principal?: Principal }> {
   return async (ctx, next) => {
     const principal = ctx.state.principal!;
     const own = principal.rateLimitPerMinute;
@@ -42,6 +42,7 @@ export function rateLimit(limiter: RateLimiter): Koa.Middleware<{ principal?: Pr
     const headers = rateLimitHeaders(decision, limiter.windowSeconds, own === undefined ? 'default' : 'key', Date.now());
     ctx.set(headers);
     if (!decision.allowed) {
+      onRejected?.(); // the rejection counter of metrics.ts
       const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000));
       throw new ProblemError(429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`, [], {
         ...headers,

@@ -27,6 +27,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     }
     const output = await deps.renderer.render(refOf(ctx), { ...request, encoding: raw ? 'text' : 'json' });
     ctx.set('X-Cache', output.cache);
+    ctx.state.log = { project: output.id, revision: output.revision, cache: output.cache };
     ctx.set('Cache-Control', 'no-store'); // the body carries the recipient's data
     if (raw) {
       ctx.set('X-Template-Revision', String(output.revision));

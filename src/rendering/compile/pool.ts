@@ -26,6 +26,11 @@ export interface CompilePoolOptions {
   nice?: number;
   /** Told when a worker thread crashes (it is replaced). */
   onWorkerError?: (error: unknown) => void;
+  /**
+   * Told when a job that a worker started ends: its kind, how (`timeout`: stopped past the deadline;
+   * `error`: refused or failed) and its time in the worker, seconds (metrics; must not throw).
+   */
+  onJobDone?: (kind: string, outcome: 'ok' | 'error' | 'timeout', seconds: number) => void;
 }
 
 /** Every worker is busy and the queue is full: retry after `retryAfterS` seconds (503 `compile_queue_full`). */
@@ -42,6 +47,7 @@ export class CompileQueueFullError extends Error {
 export class CompilePool {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
+  private readonly onJobDone: CompilePoolOptions['onJobDone'];
 
   constructor(options: CompilePoolOptions) {
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -58,6 +64,7 @@ export class CompilePool {
       workerData: { nice: options.nice ?? 10 },
     });
     this.timeoutMs = options.timeoutMs;
+    this.onJobDone = options.onJobDone;
     // A worker that dies is replaced by Piscina; without a listener its 'error' event would end the process.
     this.pool.on('error', (error: unknown) => options.onWorkerError?.(error));
   }
@@ -82,18 +89,26 @@ export class CompilePool {
     const { port1: started, port2: workerSide } = new MessageChannel();
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let startedAt: number | undefined;
     started.once('message', () => {
+      startedAt = performance.now();
       timer = setTimeout(() => abort.abort(), timeoutMs);
     });
+    // Only jobs a worker started are timed: a refusal from a full queue never ran.
+    const done = (how: 'ok' | 'error' | 'timeout') => {
+      if (startedAt !== undefined) this.onJobDone?.(job.kind, how, (performance.now() - startedAt) / 1000);
+    };
     let outcome: JobOutcome<JobResults[J['kind']]>;
     try {
       outcome = await this.pool.run({ job, started: workerSide }, { transferList: [workerSide], signal: abort.signal });
     } catch (error) {
+      done(abort.signal.aborted ? 'timeout' : 'error');
       throw this.translate(error, timeoutMs);
     } finally {
       clearTimeout(timer);
       started.close();
     }
+    done(outcome.ok ? 'ok' : 'error');
     if (!outcome.ok) {
       const { code, message, problems, status, extra } = outcome.error;
       throw new TemplateError(code, message, problems, status, extra);

@@ -1,0 +1,129 @@
+/**
+ * Prometheus metrics (prom-client): the instruments, the middleware that counts every request, and the
+ * `GET /metrics` route (text exposition format 0.0.4, https://prometheus.io/docs/instrumenting/exposition_formats/).
+ *
+ * Each `Metrics` owns its own `Registry` (built in the composition root and passed down), never
+ * prom-client's global one, so several apps in one process (tests) do not collide over metric names.
+ * Label values are bounded: `route` is the router's matched pattern (`/v1/projects/:id`), never the raw
+ * path, and `unmatched` when no route matched (404s, and requests refused before routing: 401, 429).
+ */
+import type { Router } from '@koa/router';
+import type Koa from 'koa';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Values read at scrape time (cheap, or at least bounded: one scrape, one call each). */
+export interface MetricProbes {
+  /** Compile jobs waiting for a worker thread. */
+  compileQueue?: () => number;
+  /** Read-model lag as /health reports it: `lag_ms` null when unknown. @throws when the store does not answer. */
+  projection?: () => Promise<{ caught_up: boolean; lag_ms: number | null }>;
+}
+
+/** How a compile job ended, as the compile pool reports it. */
+export type CompileOutcome = 'ok' | 'error' | 'timeout';
+
+/** Latency buckets, seconds: renders are ms-scale, compiles up to the compile timeout (seconds). */
+const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const COMPILE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly #requests: Counter<'route' | 'method' | 'status'>;
+  readonly #duration: Histogram<'route'>;
+  readonly #cache: Counter<'outcome'>;
+  readonly #compileDuration: Histogram<'kind' | 'outcome'>;
+  readonly #compileTimeouts: Counter<'kind'>;
+  readonly #rateLimited: Counter;
+
+  /** @param options.defaultMetrics prom-client's process metrics (CPU, memory, event loop, GC); default true. */
+  constructor(probes: MetricProbes = {}, options: { defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    this.#requests = new Counter({ name: 'letterpress_http_requests_total', help: 'HTTP requests by matched route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
+    this.#duration = new Histogram({ name: 'letterpress_http_request_duration_seconds', help: 'HTTP request duration by matched route pattern, seconds.', labelNames: ['route'], buckets: HTTP_BUCKETS, registers });
+    this.#cache = new Counter({ name: 'letterpress_render_cache_total', help: 'Renders by cache outcome (the X-Cache header): hit or miss.', labelNames: ['outcome'], registers });
+    this.#compileDuration = new Histogram({ name: 'letterpress_compile_duration_seconds', help: 'MJML compile jobs: time in a worker thread, seconds.', labelNames: ['kind', 'outcome'], buckets: COMPILE_BUCKETS, registers });
+    this.#compileTimeouts = new Counter({ name: 'letterpress_compile_timeouts_total', help: 'Compile jobs stopped past COMPILE_TIMEOUT_MS.', labelNames: ['kind'], registers });
+    this.#rateLimited = new Counter({ name: 'letterpress_rate_limit_rejections_total', help: 'Requests refused with 429 by the per-key rate limit.', registers });
+    this.#cache.inc({ outcome: 'hit' }, 0); // both series exist from the start (rate() needs them)
+    this.#cache.inc({ outcome: 'miss' }, 0);
+    new Gauge({
+      name: 'letterpress_compile_queue_depth',
+      help: 'Compile jobs waiting for a worker thread (read at scrape).',
+      registers,
+      collect() {
+        if (probes.compileQueue) this.set(probes.compileQueue());
+      },
+    });
+    const lag = new Gauge({ name: 'letterpress_projection_lag_seconds', help: 'Time between the last event recorded and the last applied to the read models, seconds (read at scrape; absent when unknown).', registers });
+    new Gauge({
+      name: 'letterpress_projection_caught_up',
+      help: '1 when the read models have applied every recorded event (read at scrape).',
+      registers,
+      async collect() {
+        if (!probes.projection) return;
+        try {
+          const status = await probes.projection();
+          this.set(status.caught_up ? 1 : 0);
+          if (status.lag_ms === null) lag.reset();
+          else lag.set(status.lag_ms / 1000);
+        } catch {
+          // The store does not answer: /health says so; the scrape still returns every other metric.
+          this.reset();
+          lag.reset();
+        }
+      },
+    });
+  }
+
+  /** Count a finished request: one counter increment and one histogram observation. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    this.#requests.inc({ route, method, status: String(status) });
+    this.#duration.observe({ route }, seconds);
+  }
+
+  /** A render's cache outcome, as its `X-Cache` header says. */
+  observeCache(outcome: 'HIT' | 'MISS'): void {
+    this.#cache.inc({ outcome: outcome === 'HIT' ? 'hit' : 'miss' });
+  }
+
+  /** A compile job that ran in a worker: `kind` its job kind, `seconds` its time there. */
+  observeCompile(kind: string, outcome: CompileOutcome, seconds: number): void {
+    this.#compileDuration.observe({ kind, outcome }, seconds);
+    if (outcome === 'timeout') this.#compileTimeouts.inc({ kind });
+  }
+
+  /** One request refused by the rate limit. */
+  readonly rateLimited = (): void => {
+    this.#rateLimited.inc();
+  };
+}
+
+/**
+ * Count every request by its matched route pattern (`ctx._matchedRoute`, set by @koa/router) once the
+ * response is final; render cache outcomes from the `X-Cache` header the render route sets.
+ */
+export function countRequests(metrics: Metrics): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : 'unmatched';
+      metrics.observeRequest(route, ctx.method, ctx.status, (performance.now() - started) / 1000);
+      const cache = ctx.response.get('X-Cache');
+      if (cache === 'HIT' || cache === 'MISS') metrics.observeCache(cache);
+    }
+  };
+}
+
+/** `GET /metrics`: the exposition text. Authenticated like every route; any valid key may read it (as /health). */
+export function metricsRoutes<S>(router: Router<S>, metrics: Metrics): void {
+  router.get('/metrics', async (ctx) => {
+    const body = await metrics.registry.metrics();
+    ctx.body = body;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Type', metrics.registry.contentType);
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * GET /metrics: Prometheus text exposition, Bearer-authenticated, labels by route pattern, cache and
+ * rate-limit counters. Values are read by parsing the exposition text, never from the code's objects.
+ */
+import { expect } from 'chai';
+import { mjmlPage, useTestServer } from '../support/server.js';
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Parse `name{a="b",c="d"} 12` lines (comments skipped); enough for prom-client's output. */
+function parseExposition(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m) throw new Error(`not an exposition line: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!;
+    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
+  }
+  return samples;
+}
+
+/** Sum of the samples named `name` whose labels include `match`. */
+function sum(samples: Sample[], name: string, match: Record<string, string> = {}): number {
+  return samples.filter((s) => s.name === name && Object.entries(match).every(([k, v]) => s.labels[k] === v)).reduce((a, s) => a + s.value, 0);
+}
+
+describe('API: GET /metrics (Prometheus)', () => {
+  const t = useTestServer();
+  const scrape = async (path = '/v1/metrics') => {
+    const res = await t.server.request('GET', path);
+    expect(res.status).to.equal(200);
+    return parseExposition(res.text);
+  };
+
+  it('serves the text exposition format under both prefixes, with process metrics', async () => {
+    for (const path of ['/v1/metrics', '/api/v1/metrics']) {
+      const res = await t.server.request('GET', path);
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-type']).to.match(/^text\/plain; version=0\.0\.4/);
+      expect(res.text).to.match(/^# TYPE letterpress_http_requests_total counter$/m);
+      expect(res.text).to.match(/^# TYPE letterpress_http_request_duration_seconds histogram$/m);
+      expect(res.text).to.match(/^process_cpu_user_seconds_total /m);
+      expect(res.text).to.match(/^letterpress_compile_queue_depth 0$/m);
+      expect(res.text).to.match(/^letterpress_projection_caught_up [01]$/m);
+    }
+  });
+
+  it('refuses an unauthenticated scrape with 401', async () => {
+    const res = await t.server.request('GET', '/v1/metrics', { key: null });
+    expect(res.status).to.equal(401);
+    expect(res.text).to.not.include('letterpress_http_requests_total');
+  });
+
+  it('counts renders by route pattern (never raw ids), and the cache hit and miss', async () => {
+    const id = 'metrics-render-7f3a';
+    const route = '/v1/templates/:id/render';
+    const before = await scrape();
+    expect((await t.create({ id, mjml: mjmlPage('Hi {{name}}') })).status).to.equal(201);
+    const first = await t.render(id, { variables: { name: 'A' } });
+    const second = await t.render(id, { variables: { name: 'B' } });
+    expect([first.status, first.headers['x-cache'], second.status, second.headers['x-cache']]).to.deep.equal([200, 'MISS', 200, 'HIT']);
+    const after = await scrape();
+
+    const renders = (s: Sample[]) => sum(s, 'letterpress_http_requests_total', { route, method: 'POST', status: '200' });
+    expect(renders(after) - renders(before)).to.equal(2);
+    expect(sum(after, 'letterpress_http_request_duration_seconds_count', { route }) - sum(before, 'letterpress_http_request_duration_seconds_count', { route })).to.equal(2);
+    expect(sum(after, 'letterpress_http_requests_total', { route: '/v1/projects', method: 'POST', status: '201' })).to.be.at.least(1);
+    expect(sum(after, 'letterpress_render_cache_total', { outcome: 'hit' }) - sum(before, 'letterpress_render_cache_total', { outcome: 'hit' })).to.equal(1);
+    expect(sum(after, 'letterpress_render_cache_total', { outcome: 'miss' }) - sum(before, 'letterpress_render_cache_total', { outcome: 'miss' })).to.equal(1);
+    expect(sum(after, 'letterpress_compile_duration_seconds_count')).to.be.at.least(1);
+
+    // Bounded labels: no raw id anywhere, every route label a pattern or "unmatched".
+    const routes = new Set(after.filter((s) => s.labels['route'] !== undefined).map((s) => s.labels['route']!));
+    for (const r of routes) {
+      expect(r).to.not.include(id);
+      expect(r === 'unmatched' || /^\/(api\/)?v1\//.test(r), r).to.equal(true);
+    }
+    expect(routes).to.include(route);
+  });
+
+  it('labels an unknown path "unmatched"', async () => {
+    const before = sum(await scrape(), 'letterpress_http_requests_total', { route: 'unmatched', status: '404' });
+    expect((await t.server.request('GET', '/v1/no-such-thing/123')).status).to.equal(404);
+    const samples = await scrape();
+    expect(sum(samples, 'letterpress_http_requests_total', { route: 'unmatched', status: '404' }) - before).to.equal(1);
+    expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('no-such-thing')))).to.equal(false);
+  });
+
+  it('counts a 429 from the rate limit as a rejection', async () => {
+    const created = await t.server.request('POST', '/v1/api-keys', { body: { name: 'tight', scopes: ['projects:read'], rate_limit_per_minute: 1 } });
+    expect(created.status).to.equal(201);
+    const tight: string = created.json.token;
+    const before = sum(await scrape(), 'letterpress_rate_limit_rejections_total');
+    expect((await t.server.request('GET', '/v1/projects', { key: tight })).status).to.equal(200);
+    expect((await t.server.request('GET', '/v1/projects', { key: tight })).status).to.equal(429);
+    const after = await scrape();
+    expect(sum(after, 'letterpress_rate_limit_rejections_total') - before).to.equal(1);
+    expect(sum(after, 'letterpress_http_requests_total', { status: '429' })).to.be.at.least(1);
+  });
+});
