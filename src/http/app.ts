@@ -15,6 +15,7 @@ import { methodProblems } from './methods.js';
 import { problemDetails } from './problem.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
+import { openApiRoutes } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
 import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
@@ -32,7 +33,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(accessLog(deps.logger));
   app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
-  app.use(authenticate(deps.apiKeys)); // every route, health included (ARCHITECTURE §4)
+  app.use(openApiRoutes(API_PREFIXES).routes()); // the one public route: GET <prefix>/openapi.json (routes/openapi.ts)
+  app.use(authenticate(deps.apiKeys)); // every other route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter));
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
   for (const prefix of API_PREFIXES) {
