@@ -46,7 +46,7 @@ describe('OpenAPI document', function () {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as object);
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors, JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).to.equal(undefined);
     expect(result.valid).to.equal(true);
     expect(validator.version).to.equal('3.1');
