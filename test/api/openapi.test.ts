@@ -5,13 +5,16 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../src/server.js';
 import { TEST_KEY } from '../support/server.js';
 
 type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The reference page's own paths (routes/docs.ts): HTML and scripts, outside the API. */
+const DOCS_PAGE = ['/docs', '/docs/', '/docs/redoc.standalone.js', '/docs/init.js'];
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 describe('OpenAPI document', function () {
@@ -44,6 +47,26 @@ describe('OpenAPI document', function () {
     expect((await fetch(`${running.url}/v1/health`)).status).to.equal(401);
   });
 
+  it('/docs is a Redoc page served from this server only: bundle from node_modules, CSP keeping it to this origin', async () => {
+    const page = await fetch(`${running.url}/docs`);
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-type')).to.match(/^text\/html/);
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts).to.deep.equal(['/docs/redoc.standalone.js', '/docs/init.js']); // no CDN, no inline script
+    expect(html).to.contain('data-spec-url="/v1/openapi.json"');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).to.contain("script-src 'self'");
+    expect(csp).to.contain("connect-src 'self'");
+    const bundle = await fetch(`${running.url}/docs/redoc.standalone.js`);
+    expect(bundle.status).to.equal(200);
+    expect(bundle.headers.get('content-type')).to.match(/^text\/javascript/);
+    const expected = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+    expect(await bundle.text()).to.equal(expected);
+    const init = await (await fetch(`${running.url}/docs/init.js`)).text();
+    expect(init).to.contain('Redoc.init(');
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
@@ -60,6 +83,7 @@ describe('OpenAPI document', function () {
     for (const router of routers) {
       for (const layer of router!.stack) {
         if (layer.methods.length === 0) continue;
+        if (DOCS_PAGE.includes(layer.path)) continue; // the HTML reference page, not an API route
         const prefix = doc.servers.map((server) => server.url).find((url) => layer.path.startsWith(`${url}/`));
         if (prefix === undefined) {
           missing.push(`${layer.path} (no server prefix)`);
