@@ -45,7 +45,7 @@ const noContent = { '204': { description: 'Done; no body.' } };
 const paths = {
   '/projects': {
     post: {
-      tags: ['projects'], summary: 'Create a project (scope projects:write)', parameters: [idempotencyKey],
+      tags: ['projects'], summary: 'Create a project (projects:write)', parameters: [idempotencyKey],
       requestBody: json(jsonSchema(requestSchemas.createBody), { id: 'welcome', metadata: { name: 'Welcome', subject: 'Hello {{name}}' }, mjml: MJML }),
       responses: { '201': { ...ok('Created.', ref('ProjectWrite'), { ...etag, Location: { $ref: '#/components/headers/Location' } }) }, ...problems(400, 401, 403, 409, 413, 415, 422, 429) },
     },
