@@ -6,7 +6,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../src/server.js';
@@ -63,6 +65,10 @@ describe('OpenAPI document', function () {
     expect(bundle.headers.get('content-type')).to.match(/^text\/javascript/);
     const expected = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
     expect(await bundle.text()).to.equal(expected);
+    // Precompressed once (routes/docs.ts): a gzip client gets the same bytes back after decoding.
+    const zipped = await fetchRaw(`${running.url}/docs/redoc.standalone.js`, { 'Accept-Encoding': 'gzip' });
+    expect(zipped.encoding).to.equal('gzip');
+    expect(gunzipSync(zipped.body).toString('utf8')).to.equal(expected);
     const init = await (await fetch(`${running.url}/docs/init.js`)).text();
     expect(init).to.contain('Redoc.init(');
   });
@@ -123,3 +129,17 @@ describe('OpenAPI document', function () {
     expect(sent).to.be.at.least(8); // create, save, patch, render, validate ×2, key create, key rotate
   });
 });
+
+/** A GET that keeps the body as sent (fetch would decode it). */
+function fetchRaw(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
