@@ -134,3 +134,6 @@ export function keyProblem(error: unknown): unknown {
 function invalid(detail: string, pointer: string, message: string): ProblemError {
   return new ProblemError(400, 'invalid_request', detail, [{ pointer, message }]);
 }
+
+/** The /api-keys schemas, for the OpenAPI document (openapi-document.ts). */
+export const keyRequestSchemas = { createBody, rotateBody, listQuery } as const;

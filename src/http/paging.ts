@@ -38,3 +38,6 @@ export function parseRevisionPage(query: unknown): { limit: number; after?: numb
 export function cursorAfterRevision(revision: number | null): string | null {
   return revision === null ? null : Buffer.from(`r${revision}`, 'utf8').toString('base64url');
 }
+
+/** The list query schema, for the OpenAPI document (openapi-document.ts). */
+export { listQuery };

@@ -52,3 +52,6 @@ export function canonicalLocale(tag: string): string {
   }
   throw new ProblemError(400, 'invalid_request', `locale '${tag}' is not a BCP 47 language tag (e.g. "en-US", "de-DE").`, [{ pointer: '/locale', message: 'must be a BCP 47 language tag' }]);
 }
+
+/** The render body schema, for the OpenAPI document (openapi-document.ts). */
+export { renderBody };

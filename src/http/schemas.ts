@@ -164,3 +164,6 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
     validation: body.validation ?? 'strict',
   };
 }
+
+/** The body schemas above, for the OpenAPI document (openapi-document.ts): one source for both. */
+export const requestSchemas = { createBody, saveBody, validateSavedBody, validateSourceBody, projectId } as const;

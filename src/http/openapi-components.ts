@@ -1,0 +1,157 @@
+/**
+ * The hand-written parts of the OpenAPI 3.1 document (openapi-document.ts): response shapes (built by
+ * presenters.ts, not by zod), the RFC 9457 problem schema, the Bearer scheme (RFC 6750) and the
+ * ETag / If-Match / Idempotency-Key headers. Request bodies and queries come from the zod schemas.
+ */
+
+/** A reference to `#/components/schemas/<name>`. */
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const timestamp = { type: 'string', format: 'date-time', description: 'RFC 3339, UTC with milliseconds.' };
+const nullableString = { type: ['string', 'null'] };
+
+/** RFC 9457 §3 members, plus this API's `code`, `request_id` and `errors` (README "Errors"). */
+const Problem = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string', format: 'uri-reference', description: 'urn:letterpress:problem:<code with dashes> (RFC 9457 §3.1.1).' },
+    title: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string' },
+    instance: { type: 'string', format: 'uri-reference' },
+    code: { type: 'string', description: 'Stable machine-readable code, e.g. invalid_request, revision_mismatch.' },
+    request_id: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the request.' }, file: { type: 'string' }, line: { type: 'integer' }, message: { type: 'string' } },
+      },
+    },
+  },
+  additionalProperties: true,
+};
+
+const Warning = { type: 'object', additionalProperties: true, description: 'What the import or the validator had to say (README "Templates").' };
+
+const Project = {
+  type: 'object',
+  required: ['id', 'revision', 'created_at', 'updated_at', 'metadata'],
+  properties: {
+    id: { type: 'string' },
+    revision: { type: 'integer', minimum: 0 },
+    created_at: timestamp,
+    updated_at: timestamp,
+    metadata: { type: 'object', additionalProperties: true },
+    ast: { description: 'MJML JSON (the `mjml` package\'s AST).' },
+    published_html: nullableString,
+    mjml_version: nullableString,
+    partials: { type: 'object', additionalProperties: { type: 'string' } },
+    helpers: { type: 'object', additionalProperties: true },
+    render_mode: { type: 'string', enum: ['static', 'dynamic'] },
+  },
+};
+
+const ProjectWrite = {
+  allOf: [ref('Project'), { type: 'object', properties: { warnings: { type: 'array', items: ref('Warning') }, unchanged: { type: 'boolean' } } }],
+};
+
+const Summary = {
+  type: 'object',
+  properties: { id: { type: 'string' }, name: nullableString, subject: nullableString, revision: { type: 'integer' }, created_at: timestamp, updated_at: timestamp },
+};
+
+const page = (item: string) => ({
+  type: 'object',
+  required: ['items', 'next_cursor'],
+  properties: { items: { type: 'array', items: ref(item) }, next_cursor: { type: ['string', 'null'], description: 'Pass as ?cursor= for the next page; null at the end.' } },
+});
+
+const Revision = {
+  type: 'object',
+  properties: { revision: { type: 'integer' }, updated_at: timestamp, event: { type: 'string' }, name: nullableString, mjml_version: nullableString, published_html_bytes: { type: ['integer', 'null'] } },
+};
+
+const Template = {
+  type: 'object',
+  properties: { id: { type: 'string' }, revision: { type: 'integer' }, updated_at: timestamp, name: nullableString, subject: nullableString, mjml_version: nullableString, variables: { type: 'array', items: { type: 'string' } } },
+};
+
+const Rendered = {
+  type: 'object',
+  required: ['id', 'revision', 'format'],
+  properties: {
+    id: { type: 'string' },
+    revision: { type: 'integer' },
+    updated_at: timestamp,
+    published_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    format: { type: 'string', enum: ['html', 'mjml'] },
+    html: { type: 'string' },
+    mjml: { type: 'string' },
+    subject: nullableString,
+    preheader: nullableString,
+    text: nullableString,
+    warnings: { type: 'array', items: ref('Warning') },
+  },
+};
+
+const ApiKey = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    workspace: { type: 'string' },
+    scopes: { type: 'array', items: { type: 'string' } },
+    rate_limit_per_minute: { type: ['integer', 'null'] },
+    created_at: timestamp,
+    expires_at: { type: ['string', 'null'], format: 'date-time' },
+    revoked_at: { type: ['string', 'null'], format: 'date-time' },
+    status: { type: 'string' },
+  },
+};
+
+const IssuedKey = {
+  allOf: [ref('ApiKey'), { type: 'object', required: ['token'], properties: { token: { type: 'string', description: 'Shown once; store it now.' }, previous: ref('ApiKey') } }],
+};
+
+const Health = { type: 'object', properties: { status: { type: 'string' } }, additionalProperties: true };
+const Variables = { type: 'object', properties: { inferred: {}, declared: {}, differences: {} }, additionalProperties: true };
+const ValidationReport = { type: 'object', additionalProperties: true, description: 'Dry-run outcome (README "Variables"); nothing is stored.' };
+
+/** `components` of the document. Problem responses are shared by status. */
+export const components = {
+  securitySchemes: {
+    bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer lp_…` (RFC 6750 §2.1). Scopes: projects:read, projects:write, templates:render, keys:admin.' },
+  },
+  schemas: { Problem, Warning, Project, ProjectWrite, Summary, SummaryPage: page('Summary'), Revision, RevisionPage: page('Revision'), Template, Rendered, ApiKey, ApiKeyPage: page('ApiKey'), IssuedKey, Health, Variables, ValidationReport },
+  headers: {
+    ETag: { description: 'Strong ETag of the revision, `"<revision>"` (RFC 9110 §8.8.3).', schema: { type: 'string', pattern: '^"\\d+"$' } },
+    Location: { description: 'URL of the created resource.', schema: { type: 'string' } },
+  },
+  parameters: {
+    IfMatch: {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: 'Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when REQUIRE_IF_MATCH is on.',
+      schema: { type: 'string', examples: ['"3"'] },
+    },
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Retry-safe writes (IETF draft-ietf-httpapi-idempotency-key-header): the same key and body replay the first response (README "Retries: Idempotency-Key").',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  },
+} as const;
+
+/** Problem responses for `statuses`, each `application/problem+json` with the Problem schema. */
+export function problems(...statuses: number[]): Record<string, object> {
+  const out: Record<string, object> = {};
+  for (const status of statuses) {
+    out[String(status)] = { description: `Problem details (RFC 9457).`, content: { 'application/problem+json': { schema: ref('Problem') } } };
+  }
+  return out;
+}
