@@ -127,6 +127,16 @@ const paths = {
   '/health': {
     get: { tags: ['operations'], summary: 'Store and read models answer', responses: { '200': ok('Healthy.', ref('Health')), ...problems(401, 429, 503) } },
   },
+  '/metrics': {
+    get: {
+      tags: ['operations'],
+      summary: 'Prometheus metrics (any valid key)',
+      responses: {
+        '200': { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } } },
+        ...problems(401, 429),
+      },
+    },
+  },
   '/api-keys': {
     post: {
       tags: ['api-keys'], summary: 'Issue a key (keys:admin)',
