@@ -86,6 +86,20 @@ describe('idempotent middleware', () => {
     ctx.body = JSON.stringify({ run: runs, got: ctx.state.body });
   };
 
+  /** The next request starts, then waits inside the handler until `finish()`; `started` settles when it is held. */
+  function holdNextRequest(): { started: Promise<void>; finish: () => void } {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const started = new Promise<void>((resolveStarted) => {
+      behave = async (ctx) => {
+        resolveStarted();
+        await held;
+        await created(ctx);
+      };
+    });
+    return { started, finish: () => release() };
+  }
+
   beforeEach(async () => {
     db = openDatabase(':memory:');
     store = new SqliteIdempotencyStore(db);
@@ -161,14 +175,7 @@ describe('idempotent middleware', () => {
   });
 
   it('answers 409 idempotency_key_in_use while the first request runs, then replays it once it is done', async () => {
-    let finish!: () => void;
-    const started = new Promise<void>((resolveStarted) => {
-      behave = async (ctx) => {
-        resolveStarted();
-        await new Promise<void>((resolve) => (finish = resolve));
-        await created(ctx);
-      };
-    });
+    const { started, finish } = holdNextRequest();
     const first = send({ name: 'a' }, key('k1'));
     await started; // the first request holds the key and waits
     const during = await send({ name: 'a' }, key('k1'));
@@ -226,14 +233,7 @@ describe('idempotent middleware', () => {
   });
 
   it('frees the key of a request that has not finished after 60 s (a crashed instance); the late one keeps nothing', async () => {
-    let finish!: () => void;
-    const started = new Promise<void>((resolveStarted) => {
-      behave = async (ctx) => {
-        resolveStarted();
-        await new Promise<void>((resolve) => (finish = resolve));
-        await created(ctx);
-      };
-    });
+    const { started, finish } = holdNextRequest();
     const stuck = send({ name: 'a' }, key('k1'));
     await started;
     behave = created;

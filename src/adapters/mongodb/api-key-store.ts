@@ -3,23 +3,12 @@
  * hash (`openMongo` creates it). Only hashes are stored, never tokens.
  */
 import type { Collection, Db } from 'mongodb';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports/api-keys.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports/api-keys.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';
 
-/** A key as stored: the record with its id as `_id`. */
-interface StoredApiKey {
-  _id: string;
-  hash: string;
-  name: string;
-  workspace: string;
-  scopes: Scope[];
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  /** Missing in documents written before per-key limits (read as `null`). */
-  rateLimitPerMinute?: number | null;
-}
+/** A key as stored: the record with its id as `_id`; `rateLimitPerMinute` is missing in documents written before per-key limits (read as `null`). */
+type StoredApiKey = Omit<ApiKeyRecord, 'id' | 'rateLimitPerMinute'> & { _id: string; rateLimitPerMinute?: number | null };
 
 /** {@link ApiKeyStore} on the `api_keys` collection of a database from `openMongo`. Outages surface as `DependencyUnavailableError`. */
 export class MongoApiKeyStore implements ApiKeyStore {
