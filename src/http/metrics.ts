@@ -55,23 +55,33 @@ export class Metrics {
         if (probes.compileQueue) this.set(probes.compileQueue());
       },
     });
-    const lag = new Gauge({ name: 'letterpress_projection_lag_seconds', help: 'Time between the last event recorded and the last applied to the read models, seconds (read at scrape; absent when unknown).', registers });
+    // One probe call per scrape feeds both gauges: prom-client's Registry.metrics() calls every collect()
+    // in one synchronous map before awaiting them (Promise.all), so the second collect() joins the call the
+    // first started, and the call is forgotten once it settles. (Setting one gauge from the other's
+    // collect() would publish a value one scrape old.)
+    let reading: Promise<{ caught_up: boolean; lag_ms: number | null } | null> | undefined;
+    const readProjection = () =>
+      (reading ??= (probes.projection?.() ?? Promise.resolve(null))
+        .catch(() => null) // the store does not answer: /health says so; the scrape still returns every other metric
+        .finally(() => (reading = undefined)));
     new Gauge({
-      name: 'letterpress_projection_caught_up',
-      help: '1 when the read models have applied every recorded event (read at scrape).',
+      name: 'letterpress_projection_lag_seconds',
+      help: 'Time between the last event recorded and the last applied to the read models, seconds (read at scrape; NaN when unknown).',
       registers,
       async collect() {
         if (!probes.projection) return;
-        try {
-          const status = await probes.projection();
-          this.set(status.caught_up ? 1 : 0);
-          if (status.lag_ms === null) lag.reset();
-          else lag.set(status.lag_ms / 1000);
-        } catch {
-          // The store does not answer: /health says so; the scrape still returns every other metric.
-          this.reset();
-          lag.reset();
-        }
+        const status = await readProjection();
+        this.set(status === null || status.lag_ms === null ? Number.NaN : status.lag_ms / 1000);
+      },
+    });
+    new Gauge({
+      name: 'letterpress_projection_caught_up',
+      help: '1 when the read models have applied every recorded event, 0 when not, NaN when the store does not answer (read at scrape).',
+      registers,
+      async collect() {
+        if (!probes.projection) return;
+        const status = await readProjection();
+        this.set(status === null ? Number.NaN : status.caught_up ? 1 : 0);
       },
     });
   }

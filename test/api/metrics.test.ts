@@ -3,32 +3,8 @@
  * rate-limit counters. Values are read by parsing the exposition text, never from the code's objects.
  */
 import { expect } from 'chai';
+import { parseExposition, sum, type Sample } from '../support/exposition.js';
 import { mjmlPage, useTestServer } from '../support/server.js';
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** Parse `name{a="b",c="d"} 12` lines (comments skipped); enough for prom-client's output. */
-function parseExposition(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) throw new Error(`not an exposition line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!;
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
-  }
-  return samples;
-}
-
-/** Sum of the samples named `name` whose labels include `match`. */
-function sum(samples: Sample[], name: string, match: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && Object.entries(match).every(([k, v]) => s.labels[k] === v)).reduce((a, s) => a + s.value, 0);
-}
 
 describe('API: GET /metrics (Prometheus)', () => {
   const t = useTestServer();
@@ -102,5 +78,23 @@ describe('API: GET /metrics (Prometheus)', () => {
     const after = await scrape();
     expect(sum(after, 'letterpress_rate_limit_rejections_total') - before).to.equal(1);
     expect(sum(after, 'letterpress_http_requests_total', { status: '429' })).to.be.at.least(1);
+  });
+});
+
+describe('API: GET /metrics after a compile timeout', function () {
+  this.timeout(60_000);
+  const t = useTestServer({
+    env: { COMPILE_TIMEOUT_MS: '1000', TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024), TEMPLATE_MAX_NODES: '1000000', TEMPLATE_MAX_EXPRESSIONS: '1000000', TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024), BODY_LIMIT_KB: '8192' },
+  });
+
+  it('counts the stopped job in letterpress_compile_timeouts_total and as a timeout duration', async () => {
+    const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
+    const res = await t.create({ id: 'too-slow', mjml: `<mjml><mj-body>${section.repeat(6000)}</mj-body></mjml>` }); // ~4 s of MJML
+    expect([res.status, res.json.code]).to.deep.equal([500, 'mjml_compile_timeout']);
+    const samples = parseExposition((await t.server.request('GET', '/v1/metrics')).text);
+    expect(sum(samples, 'letterpress_compile_timeouts_total')).to.equal(1);
+    expect(sum(samples, 'letterpress_compile_duration_seconds_count', { outcome: 'timeout' })).to.equal(1);
+    expect(sum(samples, 'letterpress_compile_duration_seconds_sum', { outcome: 'timeout' })).to.be.at.least(1);
+    expect(sum(samples, 'letterpress_http_requests_total', { route: '/v1/projects', method: 'POST', status: '500' })).to.equal(1);
   });
 });
