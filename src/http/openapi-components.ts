@@ -26,7 +26,15 @@ const Problem = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the request.' }, file: { type: 'string' }, line: { type: 'integer' }, message: { type: 'string' } },
+        properties: {
+          pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the request.' },
+          file: { type: 'string' },
+          line: { type: 'integer' },
+          message: { type: 'string' },
+          rule: { type: 'string', description: 'invalid_variables: the broken rule (type, required, enum, …).' },
+          expected: { description: 'invalid_variables: what the template takes there.' },
+          found: { description: 'invalid_variables: what was sent, by type and size, never its value.' },
+        },
       },
     },
   },
@@ -53,12 +61,17 @@ const Project = {
   },
 };
 
+// The write answer is the project plus two members, spelled out rather than `allOf` so that one object
+// schema names every member (generated clients and the response-conformance test read it as one type).
 const ProjectWrite = {
-  allOf: [ref('Project'), { type: 'object', properties: { warnings: { type: 'array', items: ref('Warning') }, unchanged: { type: 'boolean' } } }],
+  ...Project,
+  required: [...Project.required, 'warnings', 'unchanged'],
+  properties: { ...Project.properties, warnings: { type: 'array', items: ref('Warning') }, unchanged: { type: 'boolean', description: 'true when the content equalled the current revision: nothing appended.' } },
 };
 
 const Summary = {
   type: 'object',
+  required: ['id', 'name', 'subject', 'revision', 'created_at', 'updated_at'],
   properties: { id: { type: 'string' }, name: nullableString, subject: nullableString, revision: { type: 'integer' }, created_at: timestamp, updated_at: timestamp },
 };
 
@@ -70,17 +83,19 @@ const page = (item: string) => ({
 
 const Revision = {
   type: 'object',
+  required: ['revision', 'updated_at', 'event'],
   properties: { revision: { type: 'integer' }, updated_at: timestamp, event: { type: 'string' }, name: nullableString, mjml_version: nullableString, published_html_bytes: { type: ['integer', 'null'] } },
 };
 
 const Template = {
   type: 'object',
+  required: ['id', 'revision', 'updated_at', 'name', 'subject', 'mjml_version', 'variables'],
   properties: { id: { type: 'string' }, revision: { type: 'integer' }, updated_at: timestamp, name: nullableString, subject: nullableString, mjml_version: nullableString, variables: { type: 'array', items: { type: 'string' } } },
 };
 
 const Rendered = {
   type: 'object',
-  required: ['id', 'revision', 'format'],
+  required: ['id', 'revision', 'updated_at', 'published_sha256', 'format'],
   properties: {
     id: { type: 'string' },
     revision: { type: 'integer' },
@@ -98,6 +113,7 @@ const Rendered = {
 
 const ApiKey = {
   type: 'object',
+  required: ['id', 'name', 'workspace', 'scopes', 'rate_limit_per_minute', 'created_at', 'expires_at', 'revoked_at', 'status'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
@@ -112,12 +128,47 @@ const ApiKey = {
 };
 
 const IssuedKey = {
-  allOf: [ref('ApiKey'), { type: 'object', required: ['token'], properties: { token: { type: 'string', description: 'Shown once; store it now.' }, previous: ref('ApiKey') } }],
+  ...ApiKey,
+  required: [...ApiKey.required, 'token'],
+  properties: { ...ApiKey.properties, token: { type: 'string', description: 'Shown once; store it now.' }, previous: { ...ref('ApiKey'), description: 'rotate: the old key, with its new expiry.' } },
 };
 
-const Health = { type: 'object', properties: { status: { type: 'string' } }, additionalProperties: true };
-const Variables = { type: 'object', properties: { inferred: {}, declared: {}, differences: {} }, additionalProperties: true };
-const ValidationReport = { type: 'object', additionalProperties: true, description: 'Dry-run outcome (README "Variables"); nothing is stored.' };
+const Health = {
+  type: 'object',
+  required: ['status', 'store', 'projector'],
+  description: 'README "Observability"; `projector.lag_ms` is the read models\' lag, ms.',
+  properties: {
+    status: { type: 'string', enum: ['ok'] },
+    store: { type: 'object', additionalProperties: true },
+    read_models: { type: 'object', additionalProperties: true },
+    projector: { type: 'object', additionalProperties: true },
+    mjml_version: { type: 'string' },
+    compile_threads: { type: 'integer' },
+    compile_queue: { type: 'integer', description: 'Compile jobs waiting for a worker.' },
+    render_cache_entries: { type: 'integer' },
+    render_cache_loads: { type: 'integer' },
+    rate_limits: { type: 'object', additionalProperties: true },
+    uptime_s: { type: 'integer', description: 'Seconds since start.' },
+  },
+};
+const jsonSchemaValue = { type: ['object', 'null'], additionalProperties: true, description: 'A JSON Schema (draft 2020-12).' };
+const Variables = {
+  type: 'object',
+  required: ['inferred', 'declared', 'differences'],
+  description: 'README "Variables": what the template reads (inferred from it), the schema saved in `metadata.variables` (declared, or null), and where they disagree.',
+  properties: { inferred: jsonSchemaValue, declared: jsonSchemaValue, differences: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+};
+const ValidationReport = {
+  type: 'object',
+  required: ['valid', 'errors', 'warnings'],
+  description: 'Dry-run outcome (README "Variables"); nothing is stored.',
+  properties: {
+    valid: { type: 'boolean' },
+    errors: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    warnings: { type: 'array', items: ref('Warning') },
+    variables: ref('Variables'),
+  },
+};
 
 /** `components` of the document. Problem responses are shared by status. */
 export const components = {
