@@ -8,9 +8,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TEST_KEY, useTestServer } from '../support/server.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Run {
   code: number | null;
@@ -119,6 +120,9 @@ describe('letterpress CLI (spawned, against a real server)', function () {
   it('push after a save on the server reports the conflict, exits 1 and overwrites nothing', async () => {
     const saved = await t.server.request('PUT', '/v1/projects/receipt', { body: { metadata: { name: 'Receipt' }, mjml: page('Server total {{total}}') }, headers: { 'If-Match': '"0"' } });
     expect(saved.status).to.equal(200);
+    const dry = await run('push', '--dir', dir, '--dry-run');
+    expect(dry.code).to.equal(1);
+    expect(dry.stderr).to.include('receipt — but it changed on the server since your pull (revision 0 → 1)');
     const res = await run('push', '--dir', dir);
     expect(res.code).to.equal(1);
     expect(res.stderr).to.include('receipt changed on the server since your pull').and.to.include('pull, merge, push again');

@@ -38,59 +38,84 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
     else changed.push({ id, body, hash });
   }
   // In a dry run, also say which saves would meet a conflict: one list instead of a request per project.
-  const current = options.dryRun && changed.length > 0 ? new Map((await client.all<ListedProject>('/projects')).map((p) => [p.id, p])) : undefined;
+  const current = options.dryRun ? new Map((changed.length > 0 ? await client.all<ListedProject>('/projects') : []).map((p) => [p.id, p])) : undefined;
 
   let failures = 0;
-  let done = 0;
   const progress = startProgress(options.dryRun ? 'validate' : 'push', changed.length);
   try {
-    for (const { id, body, hash } of changed) {
-      const entry = lock.projects[id];
-      const validation = options.soft ? { validation: 'soft' } : {};
-      if (options.dryRun) {
-        const report = (await client.post('/validate', { ...body, ...validation })).body as { valid: boolean; errors: Array<{ message: string; pointer?: string; line?: number }>; warnings: Array<{ message: string }> };
-        const server = current?.get(id);
-        const conflict = entry && server && server.revision !== entry.revision ? ` — but it changed on the server since your pull (revision ${entry.revision} → ${server.revision}): pull, merge, push again` : '';
-        const exists = !entry && server ? ` — but a project '${id}' already exists on the server and was never pulled here` : '';
-        const ok = report.valid && !conflict && !exists;
-        const verdict = report.valid
-          ? `valid: would ${entry ? 'save' : 'create'} ${id}${conflict}${exists}`
-          : `${id} is invalid:\n${report.errors.map((e) => `  ${where(e)}${e.message}`).join('\n')}`;
-        noteWarnings(progress, id, report.warnings);
-        if (ok) progress.step(id, verdict);
-        else {
-          failures++;
-          progress.note(verdict);
-          progress.step(id);
-        }
-        continue;
-      }
-      try {
-        const response = entry
-          ? await client.request('PUT', `/projects/${seg(id)}`, { body: { ...body, ...validation }, headers: { 'If-Match': `"${entry.revision}"` } })
-          : await client.post('/projects', { id, ...body, ...validation });
-        const saved = response.body as { revision: number; updated_at: string; unchanged?: boolean; warnings?: Array<{ message: string }> };
-        lock.projects[id] = { revision: saved.revision, updated_at: saved.updated_at, sha256: hash };
-        writeLock(dir, lock);
-        done++;
-        noteWarnings(progress, id, saved.warnings ?? []);
-        progress.step(id, `${entry ? (saved.unchanged ? 'unchanged on the server' : 'saved') : 'created'} ${id} @ revision ${saved.revision}`);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
-        failures++;
-        progress.note(refusal(id, error, entry?.revision));
-        progress.step(id);
-      }
+    for (const change of changed) {
+      const entry = lock.projects[change.id];
+      const body = { ...change.body, ...(options.soft ? { validation: 'soft' } : {}) };
+      const ok = current
+        ? await validateOne(client, progress, change.id, body, entry?.revision, current.get(change.id))
+        : await saveOne(client, progress, change.id, body, entry?.revision, (saved) => {
+            lock.projects[change.id] = { revision: saved.revision, updated_at: saved.updated_at, sha256: change.hash };
+            writeLock(dir, lock);
+          });
+      if (!ok) failures++;
     }
   } finally {
     progress.stop();
   }
+  const done = changed.length - failures;
   process.stderr.write(
     options.dryRun
-      ? `${changed.length - failures} would be pushed, ${failures} would fail, ${unchanged} unchanged (nothing was changed)\n`
+      ? `${done} would be pushed, ${failures} would fail, ${unchanged} unchanged (nothing was changed)\n`
       : `${done} pushed, ${failures} failed, ${unchanged} unchanged\n`,
   );
   return failures > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** A saved project as a write answers it (the fields the lock keeps, and what to report). */
+interface Saved {
+  revision: number;
+  updated_at: string;
+  unchanged?: boolean;
+  warnings?: Array<{ message: string }>;
+}
+
+/**
+ * Save (PUT with If-Match on the lock's `revision`) or create (POST, when the lock has none) one project.
+ * Returns false when the server refused it (reported); `synced` records a success in the lock.
+ * @throws what is not this project's fault: network errors, 401/403, 5xx.
+ */
+async function saveOne(client: LetterpressClient, progress: Progress, id: string, body: object, revision: number | undefined, synced: (saved: Saved) => void): Promise<boolean> {
+  try {
+    const response =
+      revision !== undefined
+        ? await client.request<Saved>('PUT', `/projects/${seg(id)}`, { body, headers: { 'If-Match': `"${revision}"` } })
+        : await client.post<Saved>('/projects', { id, ...body });
+    const saved = response.body;
+    synced(saved);
+    noteWarnings(progress, id, saved.warnings ?? []);
+    progress.step(id, `${revision === undefined ? 'created' : saved.unchanged ? 'unchanged on the server' : 'saved'} ${id} @ revision ${saved.revision}`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
+    progress.note(refusal(id, error, revision));
+    progress.step(id);
+    return false;
+  }
+}
+
+/**
+ * Dry run of one project: POST /validate (compiled and checked, nothing stored), and whether the save would
+ * meet a conflict given the server's listed revision. Returns false when the push would fail.
+ */
+async function validateOne(client: LetterpressClient, progress: Progress, id: string, body: object, revision: number | undefined, server: ListedProject | undefined): Promise<boolean> {
+  const report = (await client.post('/validate', body)).body as { valid: boolean; errors: Array<{ message: string; pointer?: string; line?: number }>; warnings: Array<{ message: string }> };
+  let problem = '';
+  if (revision !== undefined && !server) problem = ' — but it was deleted on the server';
+  else if (revision !== undefined && server && server.revision !== revision) problem = ` — but it changed on the server since your pull (revision ${revision} → ${server.revision}): pull, merge, push again`;
+  else if (revision === undefined && server) problem = ` — but a project '${id}' already exists on the server and was never pulled here`;
+  noteWarnings(progress, id, report.warnings);
+  if (report.valid && !problem) {
+    progress.step(id, `valid: would ${revision === undefined ? 'create' : 'save'} ${id}`);
+    return true;
+  }
+  progress.note(report.valid ? `valid: would ${revision === undefined ? 'create' : 'save'} ${id}${problem}` : `${id} is invalid:\n${report.errors.map((e) => `  ${where(e)}${e.message}`).join('\n')}`);
+  progress.step(id);
+  return false;
 }
 
 /** The server's warnings for a project: the first three, then how many more (they can be many). */
