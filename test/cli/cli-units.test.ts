@@ -6,6 +6,8 @@ import { expect } from 'chai';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LetterpressClient } from '../../src/cli/client.js';
+import { ApiError, formatProblem, UsageError } from '../../src/cli/errors.js';
 import { canonicalJson, contentHash, readProject, writeProject } from '../../src/cli/files.js';
 import { planPull, readLock, writeLock, type LockFile } from '../../src/cli/lock.js';
 import { missingVariables, samplePaths, schemaReads } from '../../src/cli/variable-paths.js';
@@ -144,5 +146,35 @@ describe('CLI: variable paths', () => {
       { path: 'customer.nmae', suggestion: 'customer.name' },
       { path: 'shipping.address.city' },
     ]);
+  });
+});
+
+describe('CLI: server URL and problem reports', () => {
+  it('adds /v1 to a bare server URL and keeps a /v1 or /api/v1 one', () => {
+    const base = (url: string) => new LetterpressClient({ url, apiKey: 'k' }).base;
+    expect(base('http://127.0.0.1:3000')).to.equal('http://127.0.0.1:3000/v1');
+    expect(base('https://mail.example/letterpress/')).to.equal('https://mail.example/letterpress/v1');
+    expect(base('http://h:1/api/v1/')).to.equal('http://h:1/api/v1');
+    expect(() => base('127.0.0.1:3000')).to.throw(UsageError);
+    expect(() => base('not a url')).to.throw(UsageError, /is not a URL/);
+  });
+
+  it('shows a problem as title, status, code, detail, then each pointer or line, then the request id', () => {
+    const error = new ApiError(400, {
+      title: 'Bad request',
+      detail: 'The template does not compile.',
+      code: 'invalid_handlebars',
+      request_id: 'r-1',
+      errors: [{ pointer: '/mjml', message: 'unclosed {{#each}}' }, { file: 'footer', line: 3, message: 'bad' }, { line: 7, message: 'odd' }],
+    }, 'POST', 'http://h/v1/projects');
+    expect(formatProblem(error)).to.equal(
+      [
+        'Bad request (400 invalid_handlebars): The template does not compile.',
+        '  at /mjml: unclosed {{#each}}',
+        '  at footer:3: bad',
+        '  at line 7: odd',
+        '  (POST http://h/v1/projects, request id r-1)',
+      ].join('\n'),
+    );
   });
 });
