@@ -42,6 +42,7 @@ export async function run(argv: string[]): Promise<number> {
     .addOption(new Option('--url <url>', 'server URL').env('LETTERPRESS_URL').default(DEFAULT_URL))
     .addOption(new Option('--api-key <key>', 'API key (Bearer)').env('LETTERPRESS_API_KEY'))
     .addHelpText('after', EXIT_CODES)
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
