@@ -1,0 +1,94 @@
+/**
+ * `letterpress keys list|create|revoke|rotate`: API keys of the caller's workspace over HTTP (/api-keys,
+ * scope `keys:admin`), with the flags of the operator's `npm run keys` where they apply (no `--workspace`:
+ * a key manages its own workspace only). A new token is printed alone on stdout, everything else on stderr,
+ * so `KEY=$(letterpress keys create …)` works.
+ */
+import { SCOPES } from '../../application/ports/api-keys.js';
+import type { LetterpressClient } from '../client.js';
+import { EXIT, UsageError } from '../errors.js';
+
+/** The key resource (README "API keys"). */
+interface ApiKey {
+  id: string;
+  name: string;
+  workspace: string;
+  scopes: string[];
+  rate_limit_per_minute: number | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  status: string;
+}
+
+export interface CreateKeyOptions {
+  name?: string;
+  scopes?: string;
+  expiresIn?: string;
+  expiresAt?: string;
+  rateLimit?: string;
+}
+
+export interface RotateKeyOptions {
+  overlap?: string;
+  expiresIn?: string;
+  expiresAt?: string;
+}
+
+export async function listKeys(client: LetterpressClient, options: { json?: boolean }): Promise<number> {
+  const keys = await client.all<ApiKey>('/api-keys');
+  if (options.json) process.stdout.write(`${JSON.stringify(keys, null, 2)}\n`);
+  else for (const key of keys) process.stdout.write(`${row(key)}\n`);
+  return EXIT.ok;
+}
+
+export async function createKey(client: LetterpressClient, options: CreateKeyOptions): Promise<number> {
+  const scopes = options.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [...SCOPES];
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0 || scopes.length === 0) throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
+  const body = {
+    name: options.name ?? 'unnamed',
+    scopes,
+    ...expiry(options),
+    ...(options.rateLimit !== undefined ? { rate_limit_per_minute: rateLimit(options.rateLimit) } : {}),
+  };
+  const key = (await client.post('/api-keys', body)).body as ApiKey & { token: string };
+  process.stderr.write(`Created ${describe(key)}.\nThe token, shown once:\n`);
+  process.stdout.write(`${key.token}\n`);
+  return EXIT.ok;
+}
+
+export async function revokeKey(client: LetterpressClient, id: string): Promise<number> {
+  await client.request('DELETE', `/api-keys/${encodeURIComponent(id)}`);
+  process.stderr.write(`Revoked ${id}.\n`);
+  return EXIT.ok;
+}
+
+export async function rotateKey(client: LetterpressClient, id: string, options: RotateKeyOptions): Promise<number> {
+  const body = { ...(options.overlap !== undefined ? { overlap: options.overlap } : {}), ...expiry(options) };
+  const key = (await client.post(`/api-keys/${encodeURIComponent(id)}/rotate`, body)).body as ApiKey & { token: string; previous: ApiKey };
+  const until = key.previous.revoked_at ? `revoked at ${key.previous.revoked_at}` : `works until ${key.previous.expires_at}`;
+  process.stderr.write(`Rotated ${key.previous.id} (${until}) to ${describe(key)}.\nThe new token, shown once:\n`);
+  process.stdout.write(`${key.token}\n`);
+  return EXIT.ok;
+}
+
+function expiry(options: { expiresIn?: string; expiresAt?: string }): Record<string, string> {
+  if (options.expiresIn !== undefined && options.expiresAt !== undefined) throw new UsageError('give --expires-in or --expires-at, not both.');
+  if (options.expiresIn !== undefined) return { expires_in: options.expiresIn };
+  return options.expiresAt !== undefined ? { expires_at: options.expiresAt } : {};
+}
+
+function rateLimit(text: string): number {
+  if (!/^[1-9]\d{0,6}$/.test(text)) throw new UsageError('--rate-limit must be a whole number of requests per minute, 1 to 1,000,000.');
+  return Number(text);
+}
+
+function describe(k: ApiKey): string {
+  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (scopes ${k.scopes.join(', ')}; expires ${k.expires_at ?? 'never'}; rate limit ${k.rate_limit_per_minute ?? 'default'}; ${k.status})`;
+}
+
+function row(k: ApiKey): string {
+  const expiry = k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : 'never expires';
+  return [k.id, k.name.padEnd(16), k.scopes.join(',').padEnd(60), k.status.padEnd(7), expiry, `${k.rate_limit_per_minute ?? 'default'}/min`].join('  ');
+}

@@ -1,0 +1,82 @@
+/**
+ * `letterpress pull [--dir D]`: every project of the key's workspace as canonical files (files.ts), with the
+ * lock file (lock.ts) recording what was pulled; only projects whose revision or `updated_at` moved since
+ * the last pull are fetched (Knock's `pull`, postmark-cli's `templates pull`).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { seg, type LetterpressClient } from '../client.js';
+import { ApiError, EXIT } from '../errors.js';
+import { contentHash, isProjectDir, readProject, removeProject, writeProject } from '../files.js';
+import { planPull, readLock, writeLock, type ListedProject } from '../lock.js';
+import { startProgress } from '../progress.js';
+
+export interface PullOptions {
+  dir: string;
+  /** Overwrite local edits that were never pushed. */
+  force?: boolean;
+  /** Remove the local files of projects deleted on the server. */
+  prune?: boolean;
+}
+
+/** Run a pull; returns the exit code (1 when local edits kept a project from being pulled). */
+export async function pull(client: LetterpressClient, options: PullOptions): Promise<number> {
+  const { dir } = options;
+  mkdirSync(dir, { recursive: true });
+  const lock = readLock(dir);
+  const listed = await client.all<ListedProject>('/projects');
+  const localHash = (id: string) => (isProjectDir(join(dir, id)) ? contentHash(readProject(join(dir, id))) : null);
+  const plan = planPull(listed, lock, localHash, options.force ?? false);
+
+  const progress = startProgress('pull', plan.fetch.length);
+  try {
+    for (const id of plan.fetch) {
+      const fetched = await fetchProject(client, id);
+      if (!fetched) {
+        progress.note(`${id} was deleted on the server while pulling; pull again`);
+        progress.step(id);
+        continue;
+      }
+      const { project, rendered } = fetched;
+      const projectDir = join(dir, id);
+      writeProject(projectDir, { mjml: rendered.mjml, ast: project.ast, metadata: project.metadata ?? {}, partials: project.partials ?? {}, helpers: project.helpers ?? {} });
+      lock.projects[id] = { revision: project.revision, updated_at: project.updated_at, sha256: contentHash(readProject(projectDir)) };
+      writeLock(dir, lock);
+      progress.step(id, `pulled ${id} @ revision ${project.revision}`);
+    }
+  } finally {
+    progress.stop();
+  }
+  for (const id of plan.localEdits) {
+    process.stderr.write(`kept ${id}: changed on the server, and its local files have edits that were never pushed (push them first; or commit them, pull --force, and merge with git)\n`);
+  }
+  for (const id of plan.deleted) {
+    const hash = localHash(id);
+    if (options.prune && hash !== null && hash !== lock.projects[id]?.sha256 && !options.force) {
+      process.stderr.write(`${id} was deleted on the server; its local files have unpushed edits and are kept (pull --prune --force removes them)\n`);
+    } else if (options.prune) {
+      removeProject(join(dir, id));
+      delete lock.projects[id];
+      process.stderr.write(`removed ${id}: deleted on the server\n`);
+    } else {
+      process.stderr.write(`${id} was deleted on the server; its local files are kept (pull --prune removes them)\n`);
+    }
+  }
+  writeLock(dir, lock);
+  process.stderr.write(
+    `${plan.fetch.length} fetched, ${plan.unchanged.length} unchanged, ${plan.localEdits.length} kept with local edits, ${plan.deleted.length} deleted on the server (${client.requests} requests)\n`,
+  );
+  return plan.localEdits.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** A project and the MJML of exactly its revision (render with "format": "mjml" leaves Handlebars in); null when it is gone. */
+async function fetchProject(client: LetterpressClient, id: string) {
+  try {
+    const project = (await client.get(`/projects/${seg(id)}`)).body;
+    const rendered = (await client.post(`/templates/${seg(id)}/render`, { format: 'mjml', revision: project.revision })).body;
+    return { project, rendered };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * `letterpress push [--dir D] [--dry-run] [ids…]`: send the projects whose local files changed since the
+ * last pull or push. A project in the lock is saved with PUT and `If-Match` on the lock's revision, so a
+ * save made on the server since is a 412 that is reported, never overwritten; a directory without a lock
+ * entry is created with POST, which answers 409 rather than overwrite a project of that id. `--dry-run`
+ * sends each to POST /validate instead (compiled and checked, nothing stored) and changes nothing.
+ */
+import { join } from 'node:path';
+import { seg, type LetterpressClient } from '../client.js';
+import { ApiError, EXIT, formatProblem, UsageError } from '../errors.js';
+import { contentHash, projectIds, readProject, type SaveBody } from '../files.js';
+import { readLock, writeLock, type ListedProject } from '../lock.js';
+import { startProgress, type Progress } from '../progress.js';
+
+export interface PushOptions {
+  dir: string;
+  dryRun?: boolean;
+  /** `validation: "soft"`: MJML validator findings become warnings instead of refusals. */
+  soft?: boolean;
+  ids?: string[];
+}
+
+/** Run a push; returns the exit code (1 when any project met a conflict or was refused). */
+export async function push(client: LetterpressClient, options: PushOptions): Promise<number> {
+  const { dir } = options;
+  const lock = readLock(dir);
+  const present = projectIds(dir);
+  const ids = options.ids && options.ids.length > 0 ? options.ids : present;
+  const missing = ids.filter((id) => !present.includes(id));
+  if (missing.length > 0) throw new UsageError(`no project directory ${missing.map((id) => join(dir, id)).join(', ')} (a project directory holds template.mjml or ast.json).`);
+
+  const changed: Array<{ id: string; body: SaveBody; hash: string }> = [];
+  let unchanged = 0;
+  for (const id of ids) {
+    const body = readProject(join(dir, id));
+    const hash = contentHash(body);
+    if (lock.projects[id]?.sha256 === hash) unchanged++;
+    else changed.push({ id, body, hash });
+  }
+  // In a dry run, also say which saves would meet a conflict: one list instead of a request per project.
+  const current = options.dryRun ? new Map((changed.length > 0 ? await client.all<ListedProject>('/projects') : []).map((p) => [p.id, p])) : undefined;
+
+  let failures = 0;
+  const progress = startProgress(options.dryRun ? 'validate' : 'push', changed.length);
+  try {
+    for (const change of changed) {
+      const entry = lock.projects[change.id];
+      const body = { ...change.body, ...(options.soft ? { validation: 'soft' } : {}) };
+      const ok = current
+        ? await validateOne(client, progress, change.id, body, entry?.revision, current.get(change.id))
+        : await saveOne(client, progress, change.id, body, entry?.revision, (saved) => {
+            lock.projects[change.id] = { revision: saved.revision, updated_at: saved.updated_at, sha256: change.hash };
+            writeLock(dir, lock);
+          });
+      if (!ok) failures++;
+    }
+  } finally {
+    progress.stop();
+  }
+  const done = changed.length - failures;
+  process.stderr.write(
+    options.dryRun
+      ? `${done} would be pushed, ${failures} would fail, ${unchanged} unchanged (nothing was changed)\n`
+      : `${done} pushed, ${failures} failed, ${unchanged} unchanged\n`,
+  );
+  return failures > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** A saved project as a write answers it (the fields the lock keeps, and what to report). */
+interface Saved {
+  revision: number;
+  updated_at: string;
+  unchanged?: boolean;
+  warnings?: Array<{ message: string }>;
+}
+
+/**
+ * Save (PUT with If-Match on the lock's `revision`) or create (POST, when the lock has none) one project.
+ * Returns false when the server refused it (reported); `synced` records a success in the lock.
+ * @throws what is not this project's fault: network errors, 401/403, 5xx.
+ */
+async function saveOne(client: LetterpressClient, progress: Progress, id: string, body: object, revision: number | undefined, synced: (saved: Saved) => void): Promise<boolean> {
+  try {
+    const response =
+      revision !== undefined
+        ? await client.request<Saved>('PUT', `/projects/${seg(id)}`, { body, headers: { 'If-Match': `"${revision}"` } })
+        : await client.post<Saved>('/projects', { id, ...body });
+    const saved = response.body;
+    synced(saved);
+    noteWarnings(progress, id, saved.warnings ?? []);
+    progress.step(id, `${revision === undefined ? 'created' : saved.unchanged ? 'unchanged on the server' : 'saved'} ${id} @ revision ${saved.revision}`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
+    progress.note(refusal(id, error, revision));
+    progress.step(id);
+    return false;
+  }
+}
+
+/**
+ * Dry run of one project: POST /validate (compiled and checked, nothing stored), and whether the save would
+ * meet a conflict given the server's listed revision. Returns false when the push would fail.
+ */
+async function validateOne(client: LetterpressClient, progress: Progress, id: string, body: object, revision: number | undefined, server: ListedProject | undefined): Promise<boolean> {
+  const report = (await client.post('/validate', body)).body as { valid: boolean; errors: Array<{ message: string; pointer?: string; line?: number }>; warnings: Array<{ message: string }> };
+  let problem = '';
+  if (revision !== undefined && !server) problem = ' — but it was deleted on the server';
+  else if (revision !== undefined && server && server.revision !== revision) problem = ` — but it changed on the server since your pull (revision ${revision} → ${server.revision}): pull, merge, push again`;
+  else if (revision === undefined && server) problem = ` — but a project '${id}' already exists on the server and was never pulled here`;
+  noteWarnings(progress, id, report.warnings);
+  if (report.valid && !problem) {
+    progress.step(id, `valid: would ${revision === undefined ? 'create' : 'save'} ${id}`);
+    return true;
+  }
+  progress.note(report.valid ? `valid: would ${revision === undefined ? 'create' : 'save'} ${id}${problem}` : `${id} is invalid:\n${report.errors.map((e) => `  ${where(e)}${e.message}`).join('\n')}`);
+  progress.step(id);
+  return false;
+}
+
+/** The server's warnings for a project: the first three, then how many more (they can be many). */
+function noteWarnings(progress: Progress, id: string, warnings: Array<{ message: string }>): void {
+  for (const w of warnings.slice(0, 3)) progress.note(`warning (${id}): ${w.message}`);
+  if (warnings.length > 3) progress.note(`warning (${id}): … and ${warnings.length - 3} more`);
+}
+
+function where(e: { pointer?: string; line?: number }): string {
+  return e.pointer ? `${e.pointer}: ` : e.line !== undefined ? `line ${e.line}: ` : '';
+}
+
+/** Why the server refused one project, in words that say what to do. */
+function refusal(id: string, error: ApiError, revision: number | undefined): string {
+  if (error.code === 'revision_mismatch') {
+    return `conflict: ${id} changed on the server since your pull (you have revision ${revision}): pull, merge, push again (commit your edits, pull --force, merge them back with git). Nothing was overwritten.`;
+  }
+  if (error.code === 'project_exists') return `conflict: a project '${id}' already exists on the server but was never pulled here: pull it first. Nothing was overwritten.`;
+  if (error.code === 'project_deleted' || error.code === 'project_not_found') return `${id} was deleted on the server: pull --prune to drop it, or remove its lock entry to create it again.`;
+  return `${id} was refused: ${formatProblem(error)}`;
+}

@@ -1,0 +1,184 @@
+/**
+ * `letterpress`: the client CLI of a Letterpress server, over its HTTP API only (never its store). Keeps a
+ * workspace's templates as files in the user's repository (pull/push with a lock file, after Knock's CLI and
+ * postmark-cli), renders and diffs revisions, checks variables in CI, and manages API keys.
+ *
+ * Flags and environment: `--url` (LETTERPRESS_URL, default http://127.0.0.1:3000) and `--api-key`
+ * (LETTERPRESS_API_KEY); a flag wins over the environment. Exit codes: errors.ts `EXIT`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { LetterpressClient } from './client.js';
+import { ApiError, EXIT, formatProblem, NetworkError, UsageError } from './errors.js';
+import { check } from './commands/check.js';
+import { diff } from './commands/diff.js';
+import { parseRevision } from './commands/inputs.js';
+import { createKey, listKeys, revokeKey, rotateKey } from './commands/keys.js';
+import { pull } from './commands/pull.js';
+import { push } from './commands/push.js';
+import { render } from './commands/render.js';
+
+export const DEFAULT_URL = 'http://127.0.0.1:3000';
+const DEFAULT_DIR = 'templates';
+
+const EXIT_CODES = `
+Environment:
+  LETTERPRESS_URL       server URL (default ${DEFAULT_URL}); --url wins
+  LETTERPRESS_API_KEY   API key sent as "Authorization: Bearer …"; --api-key wins
+
+Exit codes:
+  0  done
+  1  the command ran and failed: a check found missing variables, a push met a conflict or a refused
+     template, the server refused the request (400, 404, 409…)
+  2  usage error: unknown command or flag, missing argument, unreadable input file
+  3  the server could not be reached, refused the key (401, 403), or failed (5xx)`;
+
+/** Parse `argv` (without `node` and the script) and run the command; resolves to the exit code. */
+export async function run(argv: string[]): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command('letterpress')
+    .description('Sync, render, diff and check the email templates of a Letterpress server, over its HTTP API.')
+    .version(packageVersion(), '-V, --version')
+    .addOption(new Option('--url <url>', 'server URL').env('LETTERPRESS_URL').default(DEFAULT_URL))
+    .addOption(new Option('--api-key <key>', 'API key (Bearer)').env('LETTERPRESS_API_KEY'))
+    .addHelpText('after', EXIT_CODES)
+    .configureHelp({ showGlobalOptions: true })
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  /** The client for the global flags of `command`. @throws UsageError without a key. */
+  const client = (command: Command): LetterpressClient => {
+    const { url, apiKey } = command.optsWithGlobals<{ url: string; apiKey?: string }>();
+    if (!apiKey) throw new UsageError('no API key: set LETTERPRESS_API_KEY or pass --api-key.');
+    return new LetterpressClient({ url, apiKey }, (line) => process.stderr.write(`${line}\n`));
+  };
+  const dirOption = () => new Option('--dir <dir>', 'working directory of the project files').default(DEFAULT_DIR);
+
+  program
+    .command('pull')
+    .description('write every project of the workspace as files under --dir, fetching only what changed since the last pull')
+    .addOption(dirOption())
+    .option('--force', 'overwrite local edits that were never pushed')
+    .option('--prune', 'remove the local files of projects deleted on the server')
+    .action(async (options, command: Command) => {
+      code = await pull(client(command), options);
+    });
+
+  program
+    .command('push')
+    .description('create or save the projects whose files changed, with If-Match on the pulled revision')
+    .argument('[ids...]', 'only these projects (default: every project directory)')
+    .addOption(dirOption())
+    .option('--dry-run', 'validate on the server only (POST /validate); change nothing')
+    .option('--soft', 'send validation "soft": MJML validator findings become warnings')
+    .action(async (ids: string[], options, command: Command) => {
+      code = await push(client(command), { ...options, ids });
+    });
+
+  program
+    .command('render')
+    .description('print the rendered HTML (or, with --text, its plain-text part) of a template to stdout')
+    .argument('<id>', 'project id')
+    .option('--vars <file.json>', 'variables: a JSON object (- reads stdin)')
+    .option('--revision <n>', 'render this past revision')
+    .option('--text', 'print the plain-text part instead of the HTML')
+    .action(async (id: string, options: { vars?: string; revision?: string; text?: boolean }, command: Command) => {
+      const { revision, ...rest } = options;
+      code = await render(client(command), id, { ...rest, ...(revision !== undefined ? { revision: parseRevision(revision) } : {}) });
+    });
+
+  program
+    .command('diff')
+    .description('unified diff of the MJML template, metadata and published HTML between two revisions')
+    .argument('<id>', 'project id')
+    .argument('<revA>', 'older revision')
+    .argument('<revB>', 'newer revision')
+    .action(async (id: string, a: string, b: string, _options, command: Command) => {
+      code = await diff(client(command), id, parseRevision(a), parseRevision(b));
+    });
+
+  program
+    .command('check')
+    .description('exit 1 when a template no longer takes the variables a JSON sample or a list requires (for CI)')
+    .argument('[ids...]', 'projects to check (default: every project, on the server or in --dir)')
+    .option('--dir <dir>', 'check the local files of this directory (through POST /validate) instead of the saved templates')
+    .option('--required <sample.json>', 'a JSON sample of what your code sends: each leaf path is required')
+    .option('--required-list <paths>', 'comma-separated required paths (customer.first_name,order.lines[].qty)')
+    .action(async (ids: string[], options, command: Command) => {
+      code = await check(client(command), ids, options);
+    });
+
+  const keys = program.command('keys').description("manage the workspace's API keys over HTTP (needs the keys:admin scope)");
+  keys
+    .command('list')
+    .description('list the keys of the workspace (never their tokens)')
+    .option('--json', 'print the keys as JSON')
+    .action(async (options, command: Command) => {
+      code = await listKeys(client(command), options);
+    });
+  keys
+    .command('create')
+    .description('issue a key; prints its token alone on stdout, once')
+    .option('--name <name>', 'a label', 'unnamed')
+    .option('--scopes <a,b>', 'comma-separated scopes (default: all: projects:read, projects:write, templates:render, keys:admin)')
+    .option('--expires-in <duration>', 'lifetime: 30d, 12h, 10m, 45s')
+    .option('--expires-at <time>', 'expiry as an RFC 3339 date-time')
+    .option('--rate-limit <n>', 'requests per minute for this key')
+    .action(async (options, command: Command) => {
+      code = await createKey(client(command), options);
+    });
+  keys
+    .command('revoke')
+    .description('revoke a key at once')
+    .argument('<id>', 'key id (the 12 characters after lp_)')
+    .action(async (id: string, _options, command: Command) => {
+      code = await revokeKey(client(command), id);
+    });
+  keys
+    .command('rotate')
+    .description('issue a new key like <id>; prints the new token alone on stdout')
+    .argument('<id>', 'key id')
+    .option('--overlap <duration>', 'how long the old key keeps working (default 1h; 0 revokes it now)')
+    .option('--expires-in <duration>', "the new key's lifetime")
+    .option('--expires-at <time>', "the new key's expiry (RFC 3339)")
+    .action(async (id: string, options, command: Command) => {
+      code = await rotateKey(client(command), id, options);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (error) {
+    return report(error);
+  }
+}
+
+/** An error as a message on stderr, never a stack trace; its exit code. */
+function report(error: unknown): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage; // commander printed it
+  if (error instanceof UsageError) {
+    process.stderr.write(`letterpress: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof NetworkError) {
+    process.stderr.write(`letterpress: ${error.message}\n`);
+    return EXIT.server;
+  }
+  if (error instanceof ApiError) {
+    process.stderr.write(`letterpress: ${formatProblem(error)}\n`);
+    return error.status >= 500 || error.status === 401 || error.status === 403 ? EXIT.server : EXIT.failed;
+  }
+  process.stderr.write(`letterpress: ${(error as Error).message ?? String(error)}\n`);
+  return EXIT.failed;
+}
+
+/** The package's version, from src/cli (tsx) or dist/src/cli (built). */
+function packageVersion(): string {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    const url = new URL(up, import.meta.url);
+    if (existsSync(url)) return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+  }
+  return 'unknown';
+}
+
+process.exitCode = await run(process.argv.slice(2));

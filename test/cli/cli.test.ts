@@ -1,0 +1,267 @@
+/**
+ * The `letterpress` CLI against a real server: each command spawned as a user runs it (`node --import tsx
+ * src/cli/main.ts`), talking to the server over HTTP only. Expected file contents are written out here
+ * from what the test POSTed, not taken from the CLI's own code.
+ */
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_KEY, useTestServer } from '../support/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI with `args`; the key and URL from the environment unless `env` overrides them. */
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+const WELCOME_TEXT = 'Hi {{customer.first_name}}, order {{order.number}} {{> footer}}';
+
+describe('letterpress CLI (spawned, against a real server)', function () {
+  this.timeout(60_000);
+  const t = useTestServer();
+  let work: string;
+  let dir: string;
+  let env: Record<string, string>;
+  const run = (...args: string[]) => cli(args, env);
+  const file = (...parts: string[]) => readFileSync(join(dir, ...parts), 'utf8');
+
+  before(async () => {
+    work = mkdtempSync(join(tmpdir(), 'letterpress-cli-'));
+    dir = join(work, 'templates');
+    env = { LETTERPRESS_URL: t.server.url, LETTERPRESS_API_KEY: TEST_KEY };
+    const welcome = await t.create({
+      id: 'welcome',
+      metadata: { subject: 'Welcome {{customer.first_name}}', name: 'Welcome' },
+      mjml: page(WELCOME_TEXT),
+      partials: { footer: 'Bye from {{shop.name}}' },
+      helpers: { money: { use: 'currency', hash: { code: 'EUR' } } },
+    });
+    expect(welcome.status).to.equal(201);
+    expect((await t.create({ id: 'receipt', metadata: { name: 'Receipt' }, mjml: page('Total {{total}}') })).status).to.equal(201);
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('pull writes each project as canonical files and a lock with its revision and updated_at', async () => {
+    const res = await run('pull', '--dir', dir);
+    expect(res.code, res.stderr).to.equal(0);
+    expect(res.stderr).to.include('2 fetched, 0 unchanged');
+    const template = file('welcome', 'template.mjml');
+    expect(template).to.match(/^<mjml>\n/);
+    expect(template).to.include(`<mj-text>${WELCOME_TEXT}</mj-text>`);
+    expect(file('welcome', 'metadata.json')).to.equal('{\n  "name": "Welcome",\n  "subject": "Welcome {{customer.first_name}}"\n}\n');
+    expect(file('welcome', 'partials', 'footer.hbs')).to.equal('Bye from {{shop.name}}');
+    expect(file('welcome', 'helpers.json')).to.equal('{\n  "money": {\n    "hash": {\n      "code": "EUR"\n    },\n    "use": "currency"\n  }\n}\n');
+    expect(existsSync(join(dir, 'receipt', 'helpers.json'))).to.equal(false);
+    expect(existsSync(join(dir, 'receipt', 'partials'))).to.equal(false);
+    const ast = JSON.parse(file('welcome', 'ast.json'));
+    expect(ast.tagName).to.equal('mjml');
+    expect(ast.children[0].children[0].children[0].children[0]).to.deep.equal({ tagName: 'mj-text', attributes: {}, content: WELCOME_TEXT });
+    const server = (await t.server.request('GET', '/v1/projects/welcome')).json;
+    const lock = JSON.parse(file('letterpress.lock.json'));
+    expect(Object.keys(lock.projects)).to.deep.equal(['receipt', 'welcome']);
+    expect(lock.projects.welcome).to.include({ revision: 0, updated_at: server.updated_at });
+  });
+
+  it('a second pull fetches nothing (one list request)', async () => {
+    const res = await run('pull', '--dir', dir);
+    expect(res.code).to.equal(0);
+    expect(res.stderr).to.include('0 fetched, 2 unchanged, 0 kept with local edits, 0 deleted on the server (1 requests)');
+  });
+
+  it('push after editing template.mjml saves a new revision with the edit; the rest is left alone', async () => {
+    writeFileSync(join(dir, 'welcome', 'template.mjml'), file('welcome', 'template.mjml').replace('Hi {{customer.first_name}}', 'Hello {{customer.first_name}}'));
+    const res = await run('push', '--dir', dir);
+    expect(res.code, res.stderr).to.equal(0);
+    expect(res.stderr).to.include('saved welcome @ revision 1');
+    expect(res.stderr).to.include('1 pushed, 0 failed, 1 unchanged');
+    const mjml = (await t.render('welcome', { format: 'mjml' })).json;
+    expect(mjml.revision).to.equal(1);
+    expect(mjml.mjml).to.include('Hello {{customer.first_name}}, order {{order.number}}');
+    expect((await t.server.request('GET', '/v1/projects/welcome')).json.partials).to.deep.equal({ footer: 'Bye from {{shop.name}}' });
+    expect((await t.server.request('GET', '/v1/projects/receipt')).json.revision).to.equal(0);
+    expect(JSON.parse(file('letterpress.lock.json')).projects.welcome.revision).to.equal(1);
+    expect((await run('pull', '--dir', dir)).stderr).to.include('0 fetched, 2 unchanged');
+  });
+
+  it('push --dry-run validates and changes nothing; an invalid template fails it', async () => {
+    const lockBefore = file('letterpress.lock.json');
+    writeFileSync(join(dir, 'receipt', 'template.mjml'), page('Total due {{total}}'));
+    const ok = await run('push', '--dir', dir, '--dry-run');
+    expect(ok.code, ok.stderr).to.equal(0);
+    expect(ok.stderr).to.include('valid: would save receipt');
+    writeFileSync(join(dir, 'receipt', 'template.mjml'), page('Total {{#each lines}}{{qty}}'));
+    const bad = await run('push', '--dir', dir, '--dry-run');
+    expect(bad.code).to.equal(1);
+    expect(bad.stderr).to.include('receipt is invalid').and.to.include('{{#each lines}}');
+    expect((await t.server.request('GET', '/v1/projects/receipt')).json.revision).to.equal(0);
+    expect(file('letterpress.lock.json')).to.equal(lockBefore);
+    writeFileSync(join(dir, 'receipt', 'template.mjml'), page('Total due {{total}}'));
+  });
+
+  it('push after a save on the server reports the conflict, exits 1 and overwrites nothing', async () => {
+    const saved = await t.server.request('PUT', '/v1/projects/receipt', { body: { metadata: { name: 'Receipt' }, mjml: page('Server total {{total}}') }, headers: { 'If-Match': '"0"' } });
+    expect(saved.status).to.equal(200);
+    const dry = await run('push', '--dir', dir, '--dry-run');
+    expect(dry.code).to.equal(1);
+    expect(dry.stderr).to.include('receipt — but it changed on the server since your pull (revision 0 → 1)');
+    const res = await run('push', '--dir', dir);
+    expect(res.code).to.equal(1);
+    expect(res.stderr).to.include('receipt changed on the server since your pull').and.to.include('pull, merge, push again');
+    const now = (await t.render('receipt', { format: 'mjml' })).json;
+    expect(now.revision).to.equal(1);
+    expect(now.mjml).to.include('Server total {{total}}');
+    expect(JSON.parse(file('letterpress.lock.json')).projects.receipt.revision).to.equal(0);
+    // pull keeps the unpushed edit; --force takes the server's version
+    expect((await run('pull', '--dir', dir)).stderr).to.include('kept receipt');
+    const forced = await run('pull', '--dir', dir, '--force');
+    expect(forced.code).to.equal(0);
+    expect(file('receipt', 'template.mjml')).to.include('Server total {{total}}');
+  });
+
+  it('push creates a new directory with POST, and never clobbers a server project it never pulled', async () => {
+    mkdirSync(join(dir, 'fresh', 'includes'), { recursive: true });
+    writeFileSync(join(dir, 'fresh', 'template.mjml'), '<mjml><mj-body><mj-include path="./includes/head.mjml" />' + page('Fresh {{who}}').slice('<mjml><mj-body>'.length));
+    writeFileSync(join(dir, 'fresh', 'includes', 'head.mjml'), '<mj-section><mj-column><mj-text>HEAD</mj-text></mj-column></mj-section>');
+    writeFileSync(join(dir, 'fresh', 'metadata.json'), '{ "name": "Fresh" }');
+    const res = await run('push', '--dir', dir, 'fresh');
+    expect(res.code, res.stderr).to.equal(0);
+    expect(res.stderr).to.include('created fresh @ revision 0');
+    const html = (await t.render('fresh', { variables: { who: 'Ada' } })).json.html as string;
+    expect(html).to.include('HEAD').and.to.include('Fresh Ada');
+    expect((await t.server.request('GET', '/v1/projects/fresh')).json.metadata).to.deep.equal({ name: 'Fresh' });
+
+    expect((await t.create({ id: 'taken', mjml: page('theirs') })).status).to.equal(201);
+    mkdirSync(join(dir, 'taken'));
+    writeFileSync(join(dir, 'taken', 'template.mjml'), page('mine'));
+    const clash = await run('push', '--dir', dir, 'taken');
+    expect(clash.code).to.equal(1);
+    expect(clash.stderr).to.include("a project 'taken' already exists on the server but was never pulled here");
+    expect((await t.render('taken', { format: 'mjml' })).json.mjml).to.include('theirs');
+    rmSync(join(dir, 'taken'), { recursive: true });
+  });
+
+  it('render prints what the API renders: the HTML, or the text part', async () => {
+    const vars = { customer: { first_name: 'Ada' }, order: { number: '1042' }, shop: { name: 'ACME' } };
+    writeFileSync(join(work, 'vars.json'), JSON.stringify(vars));
+    const api = (await t.render('welcome', { variables: vars })).json;
+    const html = await run('render', 'welcome', '--vars', join(work, 'vars.json'));
+    expect(html.code, html.stderr).to.equal(0);
+    expect(html.stdout).to.equal(api.html);
+    expect(html.stdout).to.include('Hello Ada, order 1042 Bye from ACME');
+    const text = await run('render', 'welcome', '--vars', join(work, 'vars.json'), '--text');
+    expect(text.stdout).to.equal(api.text);
+    const old = await run('render', 'welcome', '--vars', join(work, 'vars.json'), '--revision', '0');
+    expect(old.stdout).to.include('Hi Ada, order 1042');
+  });
+
+  it('diff shows the changed line of the template and of the published HTML', async () => {
+    const res = await run('diff', 'welcome', '0', '1');
+    expect(res.code, res.stderr).to.equal(0);
+    expect(res.stdout).to.include('--- a/welcome@0/template.mjml').and.to.include('+++ b/welcome@1/template.mjml');
+    expect(res.stdout).to.match(/^-\s*<mj-text>Hi \{\{customer\.first_name\}\}/m);
+    expect(res.stdout).to.match(/^\+\s*<mj-text>Hello \{\{customer\.first_name\}\}/m);
+    expect(res.stdout).to.include('--- a/welcome@0/published.html');
+    expect(res.stdout).to.match(/^\+.*Hello \{\{customer\.first_name\}\}/m);
+    expect(res.stdout).to.not.include('metadata.json');
+  });
+
+  it('check passes while the template takes the required variables, and fails naming the one it dropped', async () => {
+    const sample = join(work, 'sample.json');
+    writeFileSync(sample, JSON.stringify({ customer: { first_name: 'Ada' }, order: { number: '1' }, shop: { name: 'ACME' } }));
+    const pass = await run('check', 'welcome', '--required', sample);
+    expect(pass.code, pass.stdout + pass.stderr).to.equal(0);
+    expect(pass.stdout).to.include('✓ welcome');
+
+    const saved = await t.server.request('PUT', '/v1/projects/welcome', { body: { metadata: { name: 'Welcome' }, mjml: page('Hello {{customer.firstName}} {{> footer}}'), partials: { footer: 'Bye from {{shop.name}}' } } });
+    expect(saved.status).to.equal(200);
+    const fail = await run('check', 'welcome', '--required', sample);
+    expect(fail.code).to.equal(1);
+    expect(fail.stdout).to.include('✗ welcome: no longer takes 2 required variables');
+    expect(fail.stdout).to.include('customer.first_name (did you mean customer.firstName?)');
+    expect(fail.stdout).to.match(/^ {4}order\.number$/m);
+    expect((await run('check', 'welcome', '--required-list', 'shop.name,customer.firstName')).code).to.equal(0);
+
+    // --dir checks the local files (not yet pushed) through POST /validate
+    const local = await run('check', '--dir', dir, 'fresh', '--required-list', 'who,whom');
+    expect(local.code).to.equal(1);
+    expect(local.stdout).to.include('✗ fresh').and.to.match(/^ {4}whom \(did you mean who\?\)$/m);
+  });
+
+  it('pull reports a project deleted on the server; --prune removes its files', async () => {
+    expect((await t.server.request('DELETE', '/v1/projects/fresh')).status).to.equal(204);
+    const kept = await run('pull', '--dir', dir, '--force');
+    expect(kept.stderr).to.include('fresh was deleted on the server');
+    expect(existsSync(join(dir, 'fresh', 'template.mjml'))).to.equal(true);
+    const pruned = await run('pull', '--dir', dir, '--prune', '--force');
+    expect(pruned.code).to.equal(0);
+    expect(existsSync(join(dir, 'fresh', 'template.mjml'))).to.equal(false);
+    expect(existsSync(join(dir, 'fresh', 'includes', 'head.mjml'))).to.equal(true); // not a file pull manages
+    expect(JSON.parse(file('letterpress.lock.json')).projects).to.not.have.property('fresh');
+  });
+
+  it('keys create prints the token alone; list shows the key; revoke stops it', async () => {
+    const created = await run('keys', 'create', '--name', 'ci-reader', '--scopes', 'projects:read', '--expires-in', '1d');
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stdout).to.match(/^lp_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}\n$/);
+    const token = created.stdout.trim();
+    const id = token.slice(3, 15);
+    expect((await t.server.request('GET', '/v1/projects', { key: token })).status).to.equal(200);
+    const list = await run('keys', 'list');
+    expect(list.stdout).to.match(new RegExp(`^${id}  ci-reader .*projects:read .*active`, 'm'));
+    const revoked = await run('keys', 'revoke', id);
+    expect(revoked.code).to.equal(0);
+    expect((await t.server.request('GET', '/v1/projects', { key: token })).status).to.equal(401);
+    const json = JSON.parse((await run('keys', 'list', '--json')).stdout) as Array<{ id: string; status: string }>;
+    expect(json.find((k) => k.id === id)?.status).to.equal('revoked');
+    // the revoked key is refused: the server's problem shown readably, exit 3
+    const denied = await cli(['keys', 'list'], { ...env, LETTERPRESS_API_KEY: token });
+    expect(denied.code).to.equal(3);
+    expect(denied.stderr).to.match(/^letterpress: Unauthorized \(401 revoked_api_key\)/);
+    expect(denied.stderr).to.not.include('    at ');
+  });
+
+  it('--help works on every command and exits 0', async () => {
+    const commands = [[], ['pull'], ['push'], ['render'], ['diff'], ['check'], ['keys'], ['keys', 'list'], ['keys', 'create'], ['keys', 'revoke'], ['keys', 'rotate']];
+    const runs = await Promise.all(commands.map((c) => run(...c, '--help')));
+    runs.forEach((res, i) => {
+      expect(res.code, commands[i]!.join(' ')).to.equal(0);
+      expect(res.stdout).to.include(`Usage: letterpress ${commands[i]!.join(' ')}`.trim());
+    });
+    expect(runs[0]!.stdout).to.include('LETTERPRESS_API_KEY').and.to.include('Exit codes');
+  });
+
+  it('usage errors exit 2, an unreachable server exits 3 naming the URL, a flag wins over the environment', async () => {
+    const unknown = await run('pull', '--nope');
+    expect(unknown.code).to.equal(2);
+    expect(unknown.stderr).to.include("unknown option '--nope'");
+    const noKey = await cli(['pull', '--dir', dir], { LETTERPRESS_URL: t.server.url, LETTERPRESS_API_KEY: '' });
+    expect(noKey.code).to.equal(2);
+    expect(noKey.stderr).to.include('no API key');
+    const down = await run('render', 'welcome', '--url', 'http://127.0.0.1:9');
+    expect(down.code).to.equal(3);
+    expect(down.stderr).to.include('cannot reach http://127.0.0.1:9/v1/templates/welcome/render');
+    const missing = await run('render', 'nope');
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr).to.match(/Not found \(404 project_not_found\)/);
+    expect((await run('diff', 'welcome', 'one', '2')).code).to.equal(2);
+  });
+});
