@@ -84,7 +84,7 @@ describe('letterpress CLI (spawned, against a real server)', function () {
   it('a second pull fetches nothing (one list request)', async () => {
     const res = await run('pull', '--dir', dir);
     expect(res.code).to.equal(0);
-    expect(res.stderr).to.include('0 fetched, 2 unchanged, 0 kept with local edits, 0 deleted on the server (1 requests)');
+    expect(res.stderr).to.include('0 fetched, 2 unchanged, 0 kept with local edits, 0 deleted on the server (1 request)');
   });
 
   it('push after editing template.mjml saves a new revision with the edit; the rest is left alone', async () => {

@@ -64,7 +64,7 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
   }
   writeLock(dir, lock);
   process.stderr.write(
-    `${plan.fetch.length} fetched, ${plan.unchanged.length} unchanged, ${plan.localEdits.length} kept with local edits, ${plan.deleted.length} deleted on the server (${client.requests} requests)\n`,
+    `${plan.fetch.length} fetched, ${plan.unchanged.length} unchanged, ${plan.localEdits.length} kept with local edits, ${plan.deleted.length} deleted on the server (${client.requests} ${client.requests === 1 ? 'request' : 'requests'})\n`,
   );
   return plan.localEdits.length > 0 ? EXIT.failed : EXIT.ok;
 }
