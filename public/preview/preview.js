@@ -5,7 +5,7 @@
  */
 import { ApiError, apiPrefix, createApi } from './api.js';
 import { sampleVariables } from './sample.js';
-import { byId, clearOutputs, el, hideProblem, markStale, showEmail, showProblem, showRender } from './view.js';
+import { byId, clearOutputs, el, hideProblem, keepEmailInFrames, markStale, showEmail, showProblem, showRender } from './view.js';
 
 /** The sessionStorage item holding the key: gone when the tab closes, never shared with other tabs. */
 const KEY_ITEM = 'letterpress.apiKey';
@@ -47,6 +47,8 @@ variablesBox.addEventListener('input', () => {
   clearTimeout(state.renderTimer);
   state.renderTimer = setTimeout(renderNow, RENDER_DELAY_MS);
 });
+
+keepEmailInFrames(() => (byId('render-status').textContent = 'Links are not followed in the preview'));
 
 if (sessionStorage.getItem(KEY_ITEM)) enter();
 else showKeyForm();

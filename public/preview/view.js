@@ -81,24 +81,52 @@ export function showRender(out, remoteImages) {
   if (warnings.children.length === 0) warnings.append(el('li', 'none', 'muted'));
 }
 
+const FRAMES = ['frame-desktop', 'frame-mobile'];
+
+/** Put `doc` in a frame, marking the load that follows as ours. @param {HTMLIFrameElement} frame @param {string} doc */
+function load(frame, doc) {
+  frame.dataset.pending = '1';
+  frame.srcdoc = doc;
+}
+
 /** @param {string} html @param {boolean} remoteImages */
 export function showEmail(html, remoteImages) {
   const doc = emailDocument(html, remoteImages);
-  for (const id of ['frame-desktop', 'frame-mobile']) {
+  for (const id of FRAMES) {
     const frame = /** @type {HTMLIFrameElement} */ (byId(id));
-    frame.srcdoc = doc;
+    load(frame, doc);
     frame.classList.remove('stale');
+  }
+}
+
+/**
+ * A link clicked in the email navigates its frame, which the page's `frame-src 'self'` refuses (a link with
+ * `target="_blank"` is refused by the sandbox, no popups): the frame would be left on an error page. Any load
+ * the page did not start puts the email back, and `onLinkRefused` is told.
+ * @param {() => void} onLinkRefused
+ */
+export function keepEmailInFrames(onLinkRefused) {
+  for (const id of FRAMES) {
+    const frame = /** @type {HTMLIFrameElement} */ (byId(id));
+    frame.addEventListener('load', () => {
+      if (frame.dataset.pending === '1') {
+        delete frame.dataset.pending;
+        return;
+      }
+      load(frame, frame.getAttribute('srcdoc') ?? '');
+      onLinkRefused();
+    });
   }
 }
 
 /** Mark the frames as showing an older render (the last one that worked). */
 export function markStale() {
-  for (const id of ['frame-desktop', 'frame-mobile']) byId(id).classList.add('stale');
+  for (const id of FRAMES) byId(id).classList.add('stale');
 }
 
 /** Empty every output of the template view. */
 export function clearOutputs() {
-  for (const id of ['frame-desktop', 'frame-mobile']) /** @type {HTMLIFrameElement} */ (byId(id)).srcdoc = '';
+  for (const id of FRAMES) load(/** @type {HTMLIFrameElement} */ (byId(id)), '');
   for (const id of ['out-subject', 'out-preheader', 'out-revision', 'out-text', 'out-warnings']) byId(id).replaceChildren();
   hideProblem(byId('render-error'));
 }
