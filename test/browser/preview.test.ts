@@ -176,6 +176,20 @@ describe('Preview page in headless Chromium', function () {
     await frameShows('Your receipt');
   });
 
+  it('keeps the key across a reload, and pages through a long template list', async () => {
+    for (let i = 0; i < 50; i++) {
+      const id = `zz-${String(i).padStart(2, '0')}`;
+      expect((await server.request('POST', '/v1/projects', { body: { id, mjml: mjmlPage(id) } })).status).to.equal(201);
+    }
+    await page.reload();
+    await page.locator('#more-templates').waitFor(); // 52 templates: the first page holds 50
+    expect(await page.locator('#template-list button.template').count()).to.equal(50);
+    await page.locator('#more-templates').click();
+    await page.locator('#template-list button.template', { hasText: 'zz-49' }).waitFor();
+    expect(await page.locator('#template-list button.template').count()).to.equal(52);
+    expect(await page.locator('#more-templates').isHidden()).to.equal(true);
+  });
+
   it('forgets the key: asked again, nothing left in storage, a wrong key is refused readably', async () => {
     await page.locator('#forget-key').click();
     await page.locator('#key-form').waitFor();
