@@ -97,16 +97,20 @@ function refusedKey(error) {
 /** @param {string | null} cursor */
 async function loadTemplates(cursor) {
   const list = byId('template-list');
+  const more = /** @type {HTMLButtonElement} */ (byId('more-templates'));
   hideProblem(byId('list-error'));
+  more.disabled = true; // a second click would append the same page twice
   try {
     const page = await api.listProjects(cursor);
     if (cursor === null) list.replaceChildren();
     for (const item of page.items) list.append(templateItem(item));
     state.templatesCursor = page.next_cursor;
-    byId('more-templates').hidden = !page.next_cursor;
+    more.hidden = !page.next_cursor;
     byId('list-empty').hidden = list.children.length > 0;
   } catch (error) {
     if (!refusedKey(error)) showProblem(byId('list-error'), error.problem ?? { status: 0, title: String(error) });
+  } finally {
+    more.disabled = false;
   }
 }
 
@@ -127,6 +131,10 @@ async function openTemplate(item) {
   const seq = ++state.openSeq;
   state.projectId = item.id;
   state.lastHtml = null;
+  // A render of the template shown before must not land on this one.
+  state.renderSeq++;
+  state.renderAbort?.abort();
+  clearTimeout(state.renderTimer);
   for (const button of byId('template-list').querySelectorAll('button.template')) {
     button.setAttribute('aria-current', String(/** @type {HTMLElement} */ (button).dataset.id === item.id));
   }
@@ -153,6 +161,8 @@ async function openTemplate(item) {
 async function loadRevisions(cursor, seq = state.openSeq) {
   const projectId = state.projectId;
   if (projectId === null) return;
+  const more = /** @type {HTMLButtonElement} */ (byId('more-revisions'));
+  more.disabled = true;
   try {
     const page = await api.listRevisions(projectId, cursor);
     if (seq !== state.openSeq) return;
@@ -161,9 +171,11 @@ async function loadRevisions(cursor, seq = state.openSeq) {
       revisionSelect.append(new Option(`r${item.revision} · ${item.event} · ${item.updated_at.replace('T', ' ').slice(0, 19)}`, String(item.revision)));
     }
     state.revisionsCursor = page.next_cursor;
-    byId('more-revisions').hidden = !page.next_cursor;
+    more.hidden = !page.next_cursor;
   } catch (error) {
     if (!refusedKey(error) && seq === state.openSeq) showProblem(byId('render-error'), error.problem ?? { status: 0, title: String(error) });
+  } finally {
+    more.disabled = false;
   }
 }
 

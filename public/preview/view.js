@@ -5,6 +5,9 @@
  */
 import { describeProblem } from './api.js';
 
+/** The two iframes the email is shown in: desktop and mobile width. */
+const FRAMES = ['frame-desktop', 'frame-mobile'];
+
 /** @param {string} id */
 export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -71,6 +74,7 @@ export function emailDocument(html, remoteImages) {
  */
 export function showRender(out, remoteImages) {
   showEmail(out.html, remoteImages);
+  for (const id of FRAMES) byId(id).classList.remove('stale');
   setOptional(byId('out-subject'), out.subject);
   setOptional(byId('out-preheader'), out.preheader);
   byId('out-revision').textContent = `r${out.revision} · saved ${out.updated_at} · published sha256 ${String(out.published_sha256).slice(0, 12)}…`;
@@ -80,8 +84,6 @@ export function showRender(out, remoteImages) {
   for (const warning of out.warnings ?? []) warnings.append(el('li', [warning.code, warning.message].filter(Boolean).join(': ')));
   if (warnings.children.length === 0) warnings.append(el('li', 'none', 'muted'));
 }
-
-const FRAMES = ['frame-desktop', 'frame-mobile'];
 
 /** Put `doc` in a frame, marking the load that follows as ours. @param {HTMLIFrameElement} frame @param {string} doc */
 function load(frame, doc) {
@@ -95,7 +97,6 @@ export function showEmail(html, remoteImages) {
   for (const id of FRAMES) {
     const frame = /** @type {HTMLIFrameElement} */ (byId(id));
     load(frame, doc);
-    frame.classList.remove('stale');
   }
 }
 
