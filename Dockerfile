@@ -51,6 +51,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
 COPY --from=build /app/dist/projections ./dist/projections
 COPY --from=build /app/dist/scripts ./dist/scripts
+# public/preview: the /preview/ page's static files, found from dist/src beside package.json (routes/preview.ts).
+COPY public ./public
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node

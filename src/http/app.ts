@@ -18,6 +18,7 @@ import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { docsRoutes } from './routes/docs.js';
+import { previewRoutes } from './routes/preview.js';
 import { projectRoutes } from './routes/projects.js';
 import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
@@ -36,9 +37,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   if (deps.metrics) app.use(countRequests(deps.metrics)); // outside problemDetails: sees the final status
   app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
-  // The only public routes: GET <prefix>/openapi.json and the /docs page that renders it (routes/openapi.ts, docs.ts)
+  // The only public routes: GET <prefix>/openapi.json, the /docs page that renders it, and the /preview/ page's
+  // static files, which hold no data (routes/openapi.ts, docs.ts, preview.ts)
   app.use(openApiRoutes(API_PREFIXES).routes());
   app.use(docsRoutes(`${API_PREFIXES[0]}/openapi.json`).routes());
+  app.use(previewRoutes().routes());
   app.use(authenticate(deps.apiKeys)); // every other route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow

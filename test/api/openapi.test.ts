@@ -17,6 +17,8 @@ import { TEST_KEY } from '../support/server.js';
 type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** The reference page's own paths (routes/docs.ts): HTML and scripts, outside the API. */
 const DOCS_PAGE = ['/docs', '/docs/', '/docs/redoc.standalone.js', '/docs/init.js'];
+/** The preview page's static files (routes/preview.ts), outside the API like /docs. */
+const PREVIEW_PAGE = ['/preview', '/preview/', '/preview/:file', '/preview/{*rest}'];
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 describe('OpenAPI document', function () {
@@ -89,7 +91,7 @@ describe('OpenAPI document', function () {
     for (const router of routers) {
       for (const layer of router!.stack) {
         if (layer.methods.length === 0) continue;
-        if (DOCS_PAGE.includes(layer.path)) continue; // the HTML reference page, not an API route
+        if (DOCS_PAGE.includes(layer.path) || PREVIEW_PAGE.includes(layer.path)) continue; // HTML pages, not API routes
         const prefix = doc.servers.map((server) => server.url).find((url) => layer.path.startsWith(`${url}/`));
         if (prefix === undefined) {
           missing.push(`${layer.path} (no server prefix)`);
