@@ -213,12 +213,29 @@ describe('Preview page in headless Chromium', function () {
     expect(api.every((call) => call.includes(' /api/v1/')), api.join(', ')).to.equal(true);
   });
 
+  it('runs no script of the email: the sandbox (and the CSP the frame inherits) stop an inline script and an event handler', async () => {
+    const raw = `<mj-raw><script>document.body.setAttribute('data-ran', 'script')</script><img src="x:" onerror="document.body.setAttribute('data-ran', 'onerror')"></mj-raw>`;
+    const mjml = `<mjml><mj-body>${raw}<mj-section><mj-column><mj-text>Scripted {{name}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+    expect((await server.request('POST', '/v1/projects', { body: { id: 'scripted', metadata: { name: 'Scripted' }, mjml } })).status).to.equal(201);
+    await page.reload();
+    await page.locator('#template-list button.template', { hasText: 'Scripted' }).click();
+    await frameShows('Scripted Name');
+    const srcdoc = (await page.locator('#frame-desktop').getAttribute('srcdoc')) ?? '';
+    expect(srcdoc, 'the email really carries the script: the sandbox is what stops it').to.contain("<script>document.body.setAttribute('data-ran', 'script')</script>");
+    expect(srcdoc).to.contain('onerror=');
+    await page.waitForTimeout(300); // give a script that could run the time to do so
+    expect(await desktop().getAttribute('data-ran')).to.equal(null);
+    expect(await mobile().getAttribute('data-ran')).to.equal(null);
+    expect(consoleErrors.some((m) => /Blocked script execution in 'about:srcdoc'/.test(m))).to.equal(true);
+  });
+
   it('raised no script error and no console error but the expected ones, and fetched nothing elsewhere', () => {
     expect(pageErrors).to.deep.equal([]);
     // Expected: the 400 and 401 answers the tests asked for, the web font MJML links to and the clicked link,
-    // both refused by the CSP.
-    const unexpected = consoleErrors.filter((m) => !/status of 40[01]/.test(m) && !/fonts\.googleapis\.com/.test(m) && !/Framing 'https:\/\/shop\.example\/' violates/.test(m));
-    expect(unexpected).to.deep.equal([]);
+    // both refused by the CSP, and the scripted email's script, refused by the sandbox, and its broken image
+    // (refused by the CSP, which fires the error event its onerror handler would have run on).
+    const unexpected = consoleErrors.filter((m) => !/status of 40[01]/.test(m) && !/fonts\.googleapis\.com/.test(m) && !/Framing 'https:\/\/shop\.example\/' violates/.test(m) && !/Blocked script execution in 'about:srcdoc'/.test(m) && !/Loading the image 'x:' violates/.test(m));
+    expect(unexpected, unexpected.join('\n')).to.deep.equal([]);
     expect(consoleErrors.some((m) => /fonts\.googleapis\.com.*Content Security Policy/.test(m))).to.equal(true);
     expect(escaped).to.deep.equal([]);
   });
