@@ -8,13 +8,12 @@
  * another origin is aborted.
  */
 import { expect } from 'chai';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, needChromium } from '../support/chromium.js';
 import { mjmlPage, startTestServer, type TestServer } from '../support/server.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREENSHOT = join('test-artifacts', 'preview.png');
 const KEY_ITEM = 'letterpress.apiKey';
 
@@ -44,10 +43,7 @@ describe('Preview page in headless Chromium', function () {
   const escaped: string[] = [];
 
   before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`      (browser suite skipped: no Chromium at ${CHROMIUM}; apt-get install chromium, or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     server = await startTestServer();
     // A key made for the page, as a user would: read and render, nothing else.
     const key = await server.request('POST', '/v1/api-keys', { body: { name: 'preview', scopes: ['projects:read', 'templates:render'] } });
@@ -60,7 +56,7 @@ describe('Preview page in headless Chromium', function () {
     expect((await server.request('PUT', '/v1/projects/welcome', { body: { metadata, mjml: second } })).status).to.equal(200);
     expect((await server.request('POST', '/v1/projects', { body: { id: 'receipt', metadata: { name: 'Receipt' }, mjml: mjmlPage('Paid. <a id="shop" href="https://shop.example/receipt">Your receipt</a>') } })).status).to.equal(201);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1680, height: 900 } });
     await context.route((url) => url.origin !== server.url, (route) => (escaped.push(route.request().url()), route.abort()));
     page = await context.newPage();
