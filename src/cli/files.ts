@@ -5,6 +5,7 @@
  *   <dir>/<id>/ast.json            MJML's JSON form, for reference; pushed only when template.mjml is absent
  *   <dir>/<id>/metadata.json       name, subject, preheader, variables schema…
  *   <dir>/<id>/helpers.json        declared helpers, when the project has any
+ *   <dir>/<id>/project.json        `{ "render_mode": "dynamic" }` for a dynamic project (compiled per render), else absent
  *   <dir>/<id>/partials/<name>.hbs project partials, one file each
  *   <dir>/<id>/includes/**         never written by pull; sent as `includes` (`<mj-include path="./includes/x.mjml"/>`)
  *
@@ -21,6 +22,7 @@ export const TEMPLATE_FILE = 'template.mjml';
 export const AST_FILE = 'ast.json';
 export const METADATA_FILE = 'metadata.json';
 export const HELPERS_FILE = 'helpers.json';
+export const PROJECT_FILE = 'project.json';
 export const PARTIALS_DIR = 'partials';
 export const INCLUDES_DIR = 'includes';
 const PARTIAL_EXT = '.hbs';
@@ -32,7 +34,13 @@ export interface ProjectContent {
   metadata: Record<string, unknown>;
   partials: Record<string, string>;
   helpers: Record<string, unknown>;
+  /** The API's `render_mode`: `dynamic` for Handlebars that generates MJML (README "Dynamic templates"). */
+  renderMode: RenderMode;
 }
+
+/** How the server compiles a project: once per revision (`static`) or at each render (`dynamic`). */
+export type RenderMode = 'static' | 'dynamic';
+const RENDER_MODES: readonly RenderMode[] = ['static', 'dynamic'];
 
 /** A create/save body as the API takes it (README "Create / save body"). */
 export interface SaveBody {
@@ -42,6 +50,8 @@ export interface SaveBody {
   metadata: Record<string, unknown>;
   partials: Record<string, string>;
   helpers: Record<string, unknown>;
+  /** Sent only for a dynamic project: a static one is what the server assumes for an `<mjml>` root. */
+  render_mode?: RenderMode;
 }
 
 /** `value` with object keys sorted at every depth; arrays keep their order (it is meaningful). */
@@ -67,6 +77,11 @@ export function writeProject(projectDir: string, content: ProjectContent): void 
   const helpersPath = join(projectDir, HELPERS_FILE);
   if (Object.keys(content.helpers).length > 0) writeFileSync(helpersPath, canonicalJson(content.helpers));
   else rmSync(helpersPath, { force: true });
+  // Only a dynamic project says so: an <mjml>-rooted one saved as dynamic would otherwise come back
+  // static from a push (the server detects only Handlebars-first sources by themselves).
+  const projectPath = join(projectDir, PROJECT_FILE);
+  if (content.renderMode === 'dynamic') writeFileSync(projectPath, canonicalJson({ render_mode: content.renderMode }));
+  else rmSync(projectPath, { force: true });
   const partialsDir = join(projectDir, PARTIALS_DIR);
   for (const stale of listFiles(partialsDir)) {
     if (!stale.endsWith(PARTIAL_EXT) || !(stale.slice(0, -PARTIAL_EXT.length) in content.partials)) rmSync(join(partialsDir, stale));
@@ -78,7 +93,7 @@ export function writeProject(projectDir: string, content: ProjectContent): void 
 
 /** Remove the files `writeProject` manages (and the directory when nothing else is left in it). */
 export function removeProject(projectDir: string): void {
-  for (const file of [TEMPLATE_FILE, AST_FILE, METADATA_FILE, HELPERS_FILE]) rmSync(join(projectDir, file), { force: true });
+  for (const file of [TEMPLATE_FILE, AST_FILE, METADATA_FILE, HELPERS_FILE, PROJECT_FILE]) rmSync(join(projectDir, file), { force: true });
   rmSync(join(projectDir, PARTIALS_DIR), { recursive: true, force: true });
   if (existsSync(projectDir) && readdirSync(projectDir).length === 0) rmSync(projectDir, { recursive: true });
 }
@@ -99,7 +114,8 @@ export function projectIds(dir: string): string[] {
 
 /**
  * The save body the files of `projectDir` make. template.mjml is the source of truth when present (what
- * people edit); ast.json is sent only without it. Files under includes/ travel as `includes`.
+ * people edit); ast.json is sent only without it. Files under includes/ travel as `includes`; project.json's
+ * `render_mode` as `render_mode`.
  * @throws UsageError for a directory with neither file, or JSON that does not parse (names the file).
  */
 export function readProject(projectDir: string): SaveBody {
@@ -113,6 +129,12 @@ export function readProject(projectDir: string): SaveBody {
   if (existsSync(metadataPath)) body.metadata = readObject(metadataPath);
   const helpersPath = join(projectDir, HELPERS_FILE);
   if (existsSync(helpersPath)) body.helpers = readObject(helpersPath);
+  const projectPath = join(projectDir, PROJECT_FILE);
+  if (existsSync(projectPath)) {
+    const mode = readObject(projectPath)['render_mode'];
+    if (!RENDER_MODES.includes(mode as RenderMode)) throw new UsageError(`${projectPath}: "render_mode" must be "static" or "dynamic".`);
+    if (mode === 'dynamic') body.render_mode = 'dynamic';
+  }
   const partialsDir = join(projectDir, PARTIALS_DIR);
   for (const file of listFiles(partialsDir).filter((name) => name.endsWith(PARTIAL_EXT))) {
     body.partials[file.slice(0, -PARTIAL_EXT.length)] = readFileSync(join(partialsDir, file), 'utf8');

@@ -33,7 +33,9 @@ describe('CLI: canonical files', () => {
       metadata: { subject: 'Hi', name: 'Welcome' },
       partials: { footer: 'Bye {{name}}' },
       helpers: { money: { use: 'currency', hash: { code: 'EUR' } } },
+      renderMode: 'static',
     });
+    expect(existsSync(join(projectDir, 'project.json')), 'static is the default: no project.json').to.equal(false);
     expect(readFileSync(join(projectDir, 'partials/footer.hbs'), 'utf8')).to.equal('Bye {{name}}'); // bytes kept: no newline added
     expect(readFileSync(join(projectDir, 'metadata.json'), 'utf8')).to.equal('{\n  "name": "Welcome",\n  "subject": "Hi"\n}\n');
     expect(readFileSync(join(projectDir, 'ast.json'), 'utf8')).to.equal('{\n  "attributes": {},\n  "children": [],\n  "tagName": "mjml"\n}\n');
@@ -51,13 +53,26 @@ describe('CLI: canonical files', () => {
 
   it('a later write removes partials and helpers the project no longer has; includes/ files travel as includes', () => {
     const projectDir = join(dir, 'p');
-    writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: { a: 'A', b: 'B' }, helpers: { h: { template: 'x' } } });
-    writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: { b: 'B2' }, helpers: {} });
+    writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: { a: 'A', b: 'B' }, helpers: { h: { template: 'x' } }, renderMode: 'dynamic' });
+    expect(readProject(projectDir).render_mode).to.equal('dynamic');
+    writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: { b: 'B2' }, helpers: {}, renderMode: 'static' });
+    expect(existsSync(join(projectDir, 'project.json')), 'gone once the project is static again').to.equal(false);
     expect(existsSync(join(projectDir, 'partials/a.hbs'))).to.equal(false);
     expect(existsSync(join(projectDir, 'helpers.json'))).to.equal(false);
     mkdirSync(join(projectDir, 'includes/parts'), { recursive: true });
     writeFileSync(join(projectDir, 'includes/parts/head.mjml'), '<mj-section></mj-section>');
     expect(readProject(projectDir)).to.deep.equal({ mjml: 'm', metadata: {}, partials: { b: 'B2' }, helpers: {}, includes: { 'includes/parts/head.mjml': '<mj-section></mj-section>' } });
+  });
+
+  it('reads project.json: "dynamic" is sent as render_mode, "static" sends nothing, anything else is a usage error', () => {
+    const projectDir = join(dir, 'modes');
+    writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: {}, helpers: {}, renderMode: 'static' });
+    writeFileSync(join(projectDir, 'project.json'), '{ "render_mode": "dynamic" }');
+    expect(readProject(projectDir)).to.deep.equal({ mjml: 'm', metadata: {}, partials: {}, helpers: {}, render_mode: 'dynamic' });
+    writeFileSync(join(projectDir, 'project.json'), '{ "render_mode": "static" }');
+    expect(readProject(projectDir)).to.not.have.property('render_mode');
+    writeFileSync(join(projectDir, 'project.json'), '{ "render_mode": "fast" }');
+    expect(() => readProject(projectDir)).to.throw(/project\.json: "render_mode" must be "static" or "dynamic"/);
   });
 
   it('sends ast.json only when there is no template.mjml', () => {

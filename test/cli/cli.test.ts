@@ -218,6 +218,23 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(JSON.parse(file('letterpress.lock.json')).projects).to.not.have.property('fresh');
   });
 
+  it('keeps a project saved as dynamic dynamic through pull, edit and push (project.json)', async () => {
+    // <mjml>-rooted, so the server would read it as static (and refuse {{#each}} between sections) unless told.
+    const digest = (title: string) => `<mjml><mj-body>{{#each items}}<mj-section><mj-column><mj-text>${title} {{name}}</mj-text></mj-column></mj-section>{{/each}}</mj-body></mjml>`;
+    const created = await t.create({ id: 'digest', render_mode: 'dynamic', mjml: digest('Item') });
+    expect([created.status, created.json.render_mode], created.text).to.deep.equal([201, 'dynamic']);
+    expect((await run('pull', '--dir', dir)).code).to.equal(0);
+    expect(file('digest', 'project.json')).to.equal('{\n  "render_mode": "dynamic"\n}\n');
+    expect(existsSync(join(dir, 'receipt', 'project.json')), 'a static project needs no project.json').to.equal(false);
+    writeFileSync(join(dir, 'digest', 'template.mjml'), digest('Article'));
+    const pushed = await run('push', '--dir', dir, 'digest');
+    expect(pushed.code, pushed.stderr).to.equal(0);
+    const server = (await t.server.request('GET', '/v1/projects/digest')).json;
+    expect([server.revision, server.render_mode]).to.deep.equal([1, 'dynamic']);
+    const rendered = await t.render('digest', { variables: { items: [{ name: 'one' }, { name: 'two' }] } });
+    expect(rendered.json.html).to.include('Article one').and.to.include('Article two');
+  });
+
   it('keys create prints the token alone; list shows the key; revoke stops it', async () => {
     const created = await run('keys', 'create', '--name', 'ci-reader', '--scopes', 'projects:read', '--expires-in', '1d');
     expect(created.code, created.stderr).to.equal(0);

@@ -39,7 +39,7 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
       }
       const { project, rendered } = fetched;
       const projectDir = join(dir, id);
-      writeProject(projectDir, { mjml: rendered.mjml, ast: project.ast, metadata: project.metadata ?? {}, partials: project.partials ?? {}, helpers: project.helpers ?? {} });
+      writeProject(projectDir, { mjml: rendered.mjml, ast: project.ast, metadata: project.metadata ?? {}, partials: project.partials ?? {}, helpers: project.helpers ?? {}, renderMode: project.render_mode === 'dynamic' ? 'dynamic' : 'static' });
       lock.projects[id] = { revision: project.revision, updated_at: project.updated_at, sha256: contentHash(readProject(projectDir)) };
       writeLock(dir, lock);
       progress.step(id, `pulled ${id} @ revision ${project.revision}`);
