@@ -256,6 +256,28 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(denied.stderr).to.not.include('    at ');
   });
 
+  it('draws a progress bar on a terminal (a pty from script(1)); one plain line per project when piped', async function () {
+    if (!existsSync('/usr/bin/script')) {
+      console.log('      (terminal case skipped: no /usr/bin/script, util-linux)');
+      this.skip();
+    }
+    const fresh = join(work, 'on-a-terminal');
+    const command = `${process.execPath} --import tsx src/cli/main.ts pull --dir ${fresh}`;
+    const tty = await new Promise<string>((resolve, reject) => {
+      const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env, COLUMNS: '100' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`script exited ${code}: ${out}`))));
+    });
+    expect(tty).to.match(/pull \[[\u2588\u2591]+\] \d+\/\d+/); // cli-progress' shades_classic bar
+    expect(tty).to.not.include('pulled welcome @'); // no per-project lines on a terminal
+    expect(tty).to.match(/\d+ fetched, 0 unchanged/);
+    const piped = await run('pull', '--dir', join(work, 'piped'));
+    expect(piped.stderr).to.match(/^pulled welcome @ revision \d+$/m);
+    expect(piped.stderr).to.not.match(/[\u2588\u2591]/);
+  });
+
   it('--help works on every command and exits 0', async () => {
     const commands = [[], ['pull'], ['push'], ['render'], ['diff'], ['check'], ['keys'], ['keys', 'list'], ['keys', 'create'], ['keys', 'revoke'], ['keys', 'rotate']];
     const runs = await Promise.all(commands.map((c) => run(...c, '--help')));
