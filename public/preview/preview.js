@@ -4,15 +4,14 @@
  * sample variables and a revision picker. Every byte of data comes from the Bearer-authenticated API.
  */
 import { ApiError, apiPrefix, createApi } from './api.js';
+import { dropKey, onKeyEntered, showKeyForm, showSignedIn, storedKey } from './key.js';
 import { sampleVariables } from './sample.js';
 import { byId, clearOutputs, el, hideProblem, keepEmailInFrames, markStale, showEmail, showProblem, showRender } from './view.js';
 
-/** The sessionStorage item holding the key: gone when the tab closes, never shared with other tabs. */
-const KEY_ITEM = 'letterpress.apiKey';
 /** Quiet time after the last keystroke in the variables editor before rendering again. */
 const RENDER_DELAY_MS = 300;
 
-const api = createApi(apiPrefix(location.search), () => sessionStorage.getItem(KEY_ITEM));
+const api = createApi(apiPrefix(location.search), storedKey);
 
 const state = {
   /** @type {string | null} */ projectId: null,
@@ -29,15 +28,7 @@ const variablesBox = /** @type {HTMLTextAreaElement} */ (byId('variables'));
 const revisionSelect = /** @type {HTMLSelectElement} */ (byId('revision-select'));
 const remoteImages = /** @type {HTMLInputElement} */ (byId('remote-images'));
 
-byId('key-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  const input = /** @type {HTMLInputElement} */ (byId('key-input'));
-  const key = input.value.trim();
-  input.value = '';
-  if (!key) return;
-  sessionStorage.setItem(KEY_ITEM, key);
-  enter();
-});
+onKeyEntered(enter);
 byId('forget-key').addEventListener('click', () => forgetKey());
 byId('more-templates').addEventListener('click', () => loadTemplates(state.templatesCursor));
 byId('more-revisions').addEventListener('click', () => loadRevisions(state.revisionsCursor));
@@ -50,32 +41,17 @@ variablesBox.addEventListener('input', () => {
 
 keepEmailInFrames(() => (byId('render-status').textContent = 'Links are not followed in the preview'));
 
-if (sessionStorage.getItem(KEY_ITEM)) enter();
+if (storedKey()) enter();
 else showKeyForm();
 
-/** @param {string} [message] why the key is asked for again */
-function showKeyForm(message) {
-  byId('app').hidden = true;
-  byId('forget-key').hidden = true;
-  byId('key-status').textContent = '';
-  byId('key-form').hidden = false;
-  const error = byId('key-error');
-  error.textContent = message ?? '';
-  error.hidden = !message;
-  byId('key-input').focus();
-}
-
 function enter() {
-  byId('key-form').hidden = true;
-  byId('app').hidden = false;
-  byId('forget-key').hidden = false;
-  byId('key-status').textContent = 'Key kept for this tab only';
+  showSignedIn();
   loadTemplates(null);
 }
 
 /** Drop the key and everything shown with it. @param {string} [message] */
 function forgetKey(message) {
-  sessionStorage.removeItem(KEY_ITEM);
+  dropKey();
   state.renderAbort?.abort();
   clearTimeout(state.renderTimer);
   Object.assign(state, { projectId: null, templatesCursor: null, revisionsCursor: null, lastHtml: null, openSeq: state.openSeq + 1, renderSeq: state.renderSeq + 1 });

@@ -73,7 +73,7 @@ describe('Preview page files (/preview/)', function () {
       expect(file.headers['content-type'], path).to.equal('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/^import [^'"]*'\.\/([a-z-]+\.js)';$/gm)) queue.push(`/preview/${m[1]}`);
     }
-    expect([...seen].sort()).to.deep.equal(['/preview/api.js', '/preview/preview.js', '/preview/sample.js', '/preview/view.js']);
+    expect([...seen].sort()).to.deep.equal(['/preview/api.js', '/preview/key.js', '/preview/preview.js', '/preview/sample.js', '/preview/view.js']);
     const css = await rawGet(t.server.url, '/preview/preview.css');
     expect(css.status).to.equal(200);
     expect(css.headers['content-type']).to.equal('text/css; charset=utf-8');
