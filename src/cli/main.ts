@@ -181,4 +181,10 @@ function packageVersion(): string {
   return 'unknown';
 }
 
+// A reader that stops early (`letterpress diff … | head`) closes the pipe: the rest of the output is not
+// wanted, so stop quietly, as POSIX tools do on SIGPIPE, instead of dying on an unhandled EPIPE with a stack.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  throw error;
+});
 process.exitCode = await run(process.argv.slice(2));

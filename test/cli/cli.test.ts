@@ -278,6 +278,28 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(piped.stderr).to.not.match(/[\u2588\u2591]/);
   });
 
+  it('stops quietly when the reader of its output goes away (diff | head): no EPIPE, no stack trace', async () => {
+    // Over 64 KiB of diff (a pipe's buffer), so the CLI is still writing when head has exited.
+    const sections = (word: string) => `<mjml><mj-body>${Array.from({ length: 100 }, (_, i) => `<mj-section><mj-column><mj-text>${word} ${i} ${word.repeat(80)} {{name}}</mj-text></mj-column></mj-section>`).join('')}</mj-body></mjml>`;
+    expect((await t.create({ id: 'bulky', mjml: sections('Before') })).status).to.equal(201);
+    expect((await t.server.request('PUT', '/v1/projects/bulky', { body: { mjml: sections('After') } })).status).to.equal(200);
+    const piped = await new Promise<Run>((resolve, reject) => {
+      const command = `${process.execPath} --import tsx src/cli/main.ts diff bulky 0 1 | head -c 200 > /dev/null; echo "cli exit \${PIPESTATUS[0]}" >&2`;
+      const child = spawn('bash', ['-c', command], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(piped.stderr).to.not.include('EPIPE');
+    expect(piped.stderr).to.not.include('    at ');
+    expect(piped.stderr.trim()).to.equal('cli exit 0');
+    const whole = await run('diff', 'bulky', '0', '1');
+    expect(whole.stdout.length, 'the diff really is longer than a pipe buffer').to.be.greaterThan(65_536);
+  });
+
   it('--help works on every command and exits 0', async () => {
     const commands = [[], ['pull'], ['push'], ['render'], ['diff'], ['check'], ['keys'], ['keys', 'list'], ['keys', 'create'], ['keys', 'revoke'], ['keys', 'rotate']];
     const runs = await Promise.all(commands.map((c) => run(...c, '--help')));
