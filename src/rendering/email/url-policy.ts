@@ -59,20 +59,33 @@ export function urlScheme(value: string, decoded = false): string | null {
   // either: decoding just that part reads the same scheme (a long query string is not decoded per render).
   const head = schemeRegion(value);
   const text = !decoded && head.includes('&') ? decodeHTMLAttribute(head) : head;
-  // WHATWG URL: strip leading C0 controls and spaces, then tabs and newlines anywhere.
+  const scan = scanScheme(text);
+  return scan.kind === 'scheme' ? scan.scheme.toLowerCase() : null; // relative, or no ':' to end a scheme
+}
+
+/**
+ * How the WHATWG URL parser's scheme state reads the start of `text`: leading C0 controls and spaces
+ * stripped, tabs and newlines skipped anywhere, then ASCII letters followed by letters, digits, `+`, `-`
+ * or `.` up to a `:`. `scheme`: a complete scheme (as written, not lower-cased); `relative`: a character
+ * no scheme holds came first (`code` is its char code), so the URL is relative; `unfinished`: the text
+ * ended inside what could still be a scheme (`begun`, possibly empty).
+ */
+type SchemeScan = { kind: 'scheme'; scheme: string } | { kind: 'relative'; code: number } | { kind: 'unfinished'; begun: string };
+
+function scanScheme(text: string): SchemeScan {
   let start = 0;
   while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
   let scheme = '';
   for (let i = start; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c === 0x3a) return scheme.length > 0 ? scheme.toLowerCase() : null; // ':'
+    if (c === 0x3a) return scheme.length > 0 ? { kind: 'scheme', scheme } : { kind: 'relative', code: c }; // ':'
     const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
     const other = (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e; // digit + - .
-    if (!letter && !(other && scheme.length > 0)) return null; // not a scheme: a relative URL
+    if (!letter && !(other && scheme.length > 0)) return { kind: 'relative', code: c };
     scheme += text[i];
   }
-  return null;
+  return { kind: 'unfinished', begun: scheme };
 }
 
 /** `value` up to its first `/` or `?` (all of it when it has neither). */
@@ -118,19 +131,12 @@ export const NEUTRAL_URL = 'about:invalid';
  */
 export function prefixDecides(prefix: string): boolean {
   const text = prefix.includes('&') ? decodeHTMLAttribute(prefix) : prefix;
-  let start = 0;
-  while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
-  let scheme = '';
-  for (let i = start; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c === 0x3a) return scheme.length > 0 && !UNSAFE_SCHEMES.includes(scheme.toLowerCase());
-    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-    const other = (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
-    if (!letter && !(other && scheme.length > 0)) return c > 0x20; // relative, unless it is white space an expression's `~` could strip
-    scheme += text[i];
-  }
+  const scan = scanScheme(text);
+  if (scan.kind === 'scheme') return !UNSAFE_SCHEMES.includes(scan.scheme.toLowerCase());
+  // Relative, unless it is white space an expression's `~` could strip, or a leading ':' (left to the
+  // render-time check, as it always was: nothing is gained by deciding that rare case here).
+  if (scan.kind === 'relative') return scan.code > 0x20 && scan.code !== 0x3a;
   // The scheme is not finished: the expression may complete it, into a refused one only if it starts like one.
-  const begun = scheme.toLowerCase();
+  const begun = scan.begun.toLowerCase();
   return begun.length > 0 && !UNSAFE_SCHEMES.some((unsafe) => unsafe.startsWith(begun));
 }
