@@ -19,10 +19,10 @@ interface Run {
   stderr: string;
 }
 
-/** Run the CLI with `args`; the key and URL from the environment unless `env` overrides them. */
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+/** Run `command` with `args` and collect what it prints (the CLI, or a shell or script(1) around it). */
+function spawned(command: string, args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -31,6 +31,12 @@ function cli(args: string[], env: Record<string, string | undefined> = {}): Prom
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** The CLI as a shell line runs it (for script(1) and pipes). */
+const CLI_LINE = `${process.execPath} --import tsx src/cli/main.ts`;
+
+/** Run the CLI with `args`; the key and URL from the environment unless `env` overrides them. */
+const cli = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> => spawned(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], env);
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const WELCOME_TEXT = 'Hi {{customer.first_name}}, order {{order.number}} {{> footer}}';
@@ -261,15 +267,9 @@ describe('letterpress CLI (spawned, against a real server)', function () {
       console.log('      (terminal case skipped: no /usr/bin/script, util-linux)');
       this.skip();
     }
-    const fresh = join(work, 'on-a-terminal');
-    const command = `${process.execPath} --import tsx src/cli/main.ts pull --dir ${fresh}`;
-    const tty = await new Promise<string>((resolve, reject) => {
-      const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env, COLUMNS: '100' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`script exited ${code}: ${out}`))));
-    });
+    const onTerminal = await spawned('/usr/bin/script', ['-qec', `${CLI_LINE} pull --dir ${join(work, 'on-a-terminal')}`, '/dev/null'], { ...env, COLUMNS: '100' });
+    expect(onTerminal.code, onTerminal.stdout).to.equal(0);
+    const tty = onTerminal.stdout; // script(1) copies the pty, stdout and stderr alike, to its stdout
     expect(tty).to.match(/pull \[[\u2588\u2591]+\] \d+\/\d+/); // cli-progress' shades_classic bar
     expect(tty).to.not.include('pulled welcome @'); // no per-project lines on a terminal
     expect(tty).to.match(/\d+ fetched, 0 unchanged/);
@@ -283,16 +283,7 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     const sections = (word: string) => `<mjml><mj-body>${Array.from({ length: 100 }, (_, i) => `<mj-section><mj-column><mj-text>${word} ${i} ${word.repeat(80)} {{name}}</mj-text></mj-column></mj-section>`).join('')}</mj-body></mjml>`;
     expect((await t.create({ id: 'bulky', mjml: sections('Before') })).status).to.equal(201);
     expect((await t.server.request('PUT', '/v1/projects/bulky', { body: { mjml: sections('After') } })).status).to.equal(200);
-    const piped = await new Promise<Run>((resolve, reject) => {
-      const command = `${process.execPath} --import tsx src/cli/main.ts diff bulky 0 1 | head -c 200 > /dev/null; echo "cli exit \${PIPESTATUS[0]}" >&2`;
-      const child = spawn('bash', ['-c', command], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    const piped = await spawned('bash', ['-c', `${CLI_LINE} diff bulky 0 1 | head -c 200 > /dev/null; echo "cli exit \${PIPESTATUS[0]}" >&2`], env);
     expect(piped.stderr).to.not.include('EPIPE');
     expect(piped.stderr).to.not.include('    at ');
     expect(piped.stderr.trim()).to.equal('cli exit 0');
