@@ -41,7 +41,25 @@ const Problem = {
   additionalProperties: true,
 };
 
-const Warning = { type: 'object', additionalProperties: true, description: 'What the import or the validator had to say (README "Templates").' };
+const Warning = {
+  type: 'object',
+  required: ['message'],
+  additionalProperties: true,
+  description:
+    'What the import, the validator or the render had to say (README "Templates", "Subject, preheader, text, warnings"). ' +
+    'A render (and a dry run of a saved template with variables) lists each path it read, in the branches it rendered, that the variables do not have: ' +
+    '`missing_variable` with `path`, at most 50, then one `missing_variables_omitted` with `count` when there were more.',
+  properties: {
+    code: { type: 'string', description: 'What kind of warning: `missing_variable`, `missing_variables_omitted`, `unsafe_url_neutralised`, `gmail_clipping`, `image_without_alt`, `unescaped_output`, …' },
+    message: { type: 'string' },
+    path: { type: 'string', description: 'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).' },
+    count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; other codes: how many elements the warning is about.' },
+  },
+  allOf: [
+    { if: { required: ['code'], properties: { code: { const: 'missing_variable' } }, additionalProperties: true }, then: { required: ['code', 'path', 'message'] } },
+    { if: { required: ['code'], properties: { code: { const: 'missing_variables_omitted' } }, additionalProperties: true }, then: { required: ['code', 'count', 'message'] } },
+  ],
+};
 
 const Project = {
   type: 'object',

@@ -4,9 +4,11 @@
  *
  * - the AST compiler (compiler.js) marks each path expression that is a *read* — printed, iterated,
  *   made the context, passed to a helper or a partial — with an extra opcode after its lookup. A path
- *   only tested (`{{#if x}}`, `{{#unless x}}`, a section `{{#x}}…{{/x}}`) is not marked: a missing value
- *   there means "false", which is what the test is for (the same rule as `"strict": true`, which does not
- *   require such paths, inferred-schema.ts). A helper's own name is not a read either;
+ *   only tested is not marked: `{{#if x}}`, `{{#unless x}}`, a section `{{#x}}…{{/x}}`, `{{#each x}}` or
+ *   `{{#with x}}` with an `{{else}}`, the values `{{default x y "…"}}` falls back from. A missing value
+ *   there is expected: the template says what to render without it. (`"strict": true` is static and
+ *   broader: it requires every path read other than by `#if`/`#unless`/a section, inferred-schema.ts.)
+ *   A helper's own name is not a read either;
  * - the code generator (javascript-compiler.js) turns that opcode into a check of the looked-up value:
  *   `((stack1 = <lookup>) !== undefined ? stack1 : __letterpressMissingRead(<base>, ["a","b"]))`, where
  *   `<base>` is the object the lookup started from (`depth0`, `depths[1]`, a block param, `@root`).
@@ -72,7 +74,7 @@ export function readTrackingCompiler<C extends AstCompilerClass>(Base: C): C {
       const { path, params } = sexpr as SexprNode;
       const name = path.parts[0] ?? '';
       const outer = this.tests;
-      this.tests = testedArguments(name, params, this.options.knownHelpers[name] === true);
+      this.tests = testedArguments(name, params, this.options.knownHelpers[name] === true, inverse !== undefined && inverse !== null);
       try {
         return super.helperSexpr(sexpr, program, inverse);
       } finally {
@@ -100,11 +102,14 @@ export function readTrackingCompiler<C extends AstCompilerClass>(Base: C): C {
 
 /**
  * The arguments of a helper call that only test their value, so that a missing one is expected: the
- * condition of the built-in `#if` / `#unless`, and every argument but the last of the library's `default`
- * (`{{default nickname "friend"}}`: the first that is not null, undefined or "", else the last).
+ * condition of the built-in `#if` / `#unless`; the list or object of `#each` / `#with` when the block has
+ * an `{{else}}` (the template says what to render without it); every argument but the last of the
+ * library's `default` (`{{default nickname "friend"}}`: the first that is not null, undefined or "", else
+ * the last).
  */
-function testedArguments(name: string, params: readonly unknown[], builtIn: boolean): readonly unknown[] {
+function testedArguments(name: string, params: readonly unknown[], builtIn: boolean, hasElse: boolean): readonly unknown[] {
   if ((name === 'if' || name === 'unless') && builtIn) return params.slice(0, 1);
+  if ((name === 'each' || name === 'with') && builtIn && hasElse) return params.slice(0, 1);
   if (name === 'default') return params.slice(0, -1);
   return [];
 }
