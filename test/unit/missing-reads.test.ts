@@ -67,6 +67,8 @@ describe('Missing variables: what a render read and was not sent', () => {
 
   it('reads passed to helpers and partials count; a helper name or @data is not a variable', () => {
     expect(missing('{{upper customer.name}} {{eq a.b 1}} {{@index}} {{@first}}', {}).paths).to.deep.equal(['a.b', 'customer.name']);
+    // A variable named like a library helper (`{{date}}` bare reads the variable): reported the same way.
+    expect(missing('{{date}} {{#upper}}{{/upper}} {{#each xs}}{{upper}}{{/each}}', { xs: [{}] })).to.deep.equal({ output: '  ', paths: ['date', 'xs[].upper'] });
     const partials = { card: '[{{title}} {{customer.email}}]' };
     // The partial reads on its context: the caller's, then `customer`.
     expect(missing('{{> card}} {{> card customer}}', { customer: {} }, { partials }).paths).to.deep.equal(['customer.customer.email', 'customer.email', 'customer.title', 'title']);
