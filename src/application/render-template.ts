@@ -207,7 +207,7 @@ export class TemplateRenderer {
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
       const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings));
-      if (missing.size > 0) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
+      if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
       if (findings.length === 0) return parts;
       return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
     } catch (error) {
