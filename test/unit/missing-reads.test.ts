@@ -59,6 +59,12 @@ describe('Missing variables: what a render read and was not sent', () => {
     expect(missing(template, {}).paths).to.deep.equal(['order.lines']);
   });
 
+  it('names reads on objects anywhere in the variables: several lists, a deep {{#with}}, a large list', () => {
+    const variables = { a: [{ x: 1 }, {}], b: [{}], deep: { er: { est: {} } }, big: Array.from({ length: 5000 }, (_, i) => (i === 4321 ? { id: i } : { id: i, note: 'n' })) };
+    const template = '{{#each a}}{{x}}{{/each}}{{#each b}}{{x}}{{/each}}{{#with deep.er.est}}{{y.z}}{{/with}}{{#each big}}{{note}}{{/each}}';
+    expect(missing(template, variables).paths).to.deep.equal(['a[].x', 'b[].x', 'big[].note', 'deep.er.est.y.z']);
+  });
+
   it('a value a template says what to do without is not reported: {{#each}}/{{#with}} with {{else}}, default', () => {
     expect(missing('{{#each lines}}{{name}}{{else}}No lines{{/each}}{{#with customer}}{{name}}{{else}}Hello{{/with}}', {}).paths).to.deep.equal([]);
     expect(missing('{{default nickname first_name "friend"}} {{default nickname fallback}}', {}).paths).to.deep.equal(['fallback']);
