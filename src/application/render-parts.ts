@@ -7,7 +7,7 @@ import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/bud
 import { renderWithin, type CompiledTemplate, type LoadedHelpers } from '../rendering/handlebars/environment.js';
 import { tidyText } from '../rendering/compile/message-parts.js';
 import { parseHandlebars } from '../rendering/handlebars/parse.js';
-import { toPlainText } from '../rendering/email/plain-text.js';
+import { TEXT_PART_WORDWRAP, toPlainText } from '../rendering/email/plain-text.js';
 import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../rendering/email/warnings.js';
 
 export type { EmailWarning } from '../rendering/email/warnings.js';
@@ -48,7 +48,7 @@ export function renderParts(
   staticWarnings: EmailWarning[],
 ): MessageParts {
   const run = (template: CompiledTemplate | null) => (template ? renderWithin(template, variables, options.limits, { ...(options.locale ? { locale: options.locale } : {}), ...(options.helpers ? { helpers: options.helpers } : {}) }) : null);
-  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html());
+  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
   const warnings = [...staticWarnings];
   if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
   return { subject: run(parts.subject)?.trim() ?? null, preheader: run(parts.preheader)?.trim() ?? null, text, warnings };
