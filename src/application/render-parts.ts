@@ -51,7 +51,9 @@ export function renderParts(
   const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
   const warnings = [...staticWarnings];
   if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
-  return { subject: run(parts.subject)?.trim() ?? null, preheader: run(parts.preheader)?.trim() ?? null, text, warnings };
+  // As rendered, byte for byte: a subject or preheader ending in a space (or a no-break space that pads a
+  // preheader) is the sender's choice; the mailer, not us, folds and encodes the header.
+  return { subject: run(parts.subject), preheader: run(parts.preheader), text, warnings };
 }
 
 /** The warnings a revision's published HTML earns whatever the variables (all but the size, which depends on them). */
