@@ -15,7 +15,9 @@ import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/env
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
-import { renderParts, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import { inWarningOrder, linkWarnings, renderParts, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import type { ImageSource } from '../rendering/email/image-alt.js';
+import { partialFile } from '../rendering/handlebars/guards.js';
 import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
 import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
@@ -170,7 +172,8 @@ export class TemplateRenderer {
         .then(({ html: generated }) => {
           // Script URLs the variables put into the generated MJML: replaced once per distinct MJML (cached).
           const { html, findings } = neutraliseHtml(generated);
-          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...revisionWarnings(html)] };
+          // Images without alt come from the revision's sources (`revisionWarnings`), not from this HTML.
+          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...linkWarnings(html)] };
           this.mjmlCache.set(key, compiled);
           return compiled;
         })
@@ -191,16 +194,22 @@ export class TemplateRenderer {
    * @throws RenderLimitError; RenderError.
    */
   private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
-    entry.warnings ??= entry.dynamic ? [] : revisionWarnings(entry.publishedHtml);
+    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, this.revisionSources(entry));
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
-      const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ?? entry.warnings);
+      const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings);
       if (findings.length === 0) return parts;
       return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
     }
+  }
+
+  /** What a revision's images are read from: its MJML (a dynamic one's source) and its project partials. */
+  private revisionSources(entry: CachedTemplate): ImageSource[] {
+    const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
+    return [{ file: '', text }, ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial }))];
   }
 
   private compileJsonForm(entry: CachedTemplate): void {
