@@ -38,6 +38,7 @@ export function partSources(metadata: Record<string, unknown>): { subject?: stri
  * Render the parts with the render's variables and limits.
  * @param html the rendered HTML, or a function that renders it (when the response carries it JSON-escaped).
  * @param staticWarnings the warnings about the revision's own HTML (images, literal links), found once.
+ * @param preheader the preheader as `renderPreheader` rendered it for the HTML (null when not set).
  * @throws RenderLimitError past a limit; Error from Handlebars (the caller turns it into `RenderError`).
  */
 export function renderParts(
@@ -47,6 +48,7 @@ export function renderParts(
   html: () => string,
   htmlBytes: number,
   staticWarnings: EmailWarning[],
+  preheader: string | null,
 ): MessageParts {
   const run = (template: CompiledTemplate | null) => runPart(template, variables, options);
   const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
@@ -54,7 +56,16 @@ export function renderParts(
   if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
   // As rendered, byte for byte: a subject or preheader ending in a space (or a no-break space that pads a
   // preheader) is the sender's choice; the mailer, not us, folds and encodes the header.
-  return { subject: run(parts.subject), preheader: run(parts.preheader), text, warnings };
+  return { subject: run(parts.subject), preheader, text, warnings };
+}
+
+/**
+ * The revision's `metadata.preheader` rendered with the render's variables (null when not set): placed in
+ * the HTML (email/preheader.ts) and returned as the render's `preheader`, so it is rendered once.
+ * @throws as renderParts.
+ */
+export function renderPreheader(parts: CompiledParts, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
+  return runPart(parts.preheader, variables, options);
 }
 
 function runPart(template: CompiledTemplate | null, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
