@@ -17,9 +17,7 @@ import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
 import { inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
 import { placePreheader } from '../rendering/email/preheader.js';
-import type { ImageSource } from '../rendering/email/image-alt.js';
-import { partialFile } from '../rendering/handlebars/guards.js';
-import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
+import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
 import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
 
@@ -199,7 +197,7 @@ export class TemplateRenderer {
    * @throws RenderLimitError; RenderError.
    */
   private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
-    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, this.revisionSources(entry));
+    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
       const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings, preheader);
@@ -220,12 +218,6 @@ export class TemplateRenderer {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The preheader failed to render with these variables: ${(error as Error).message}`);
     }
-  }
-
-  /** What a revision's images are read from: its MJML (a dynamic one's source) and its project partials. */
-  private revisionSources(entry: CachedTemplate): ImageSource[] {
-    const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
-    return [{ file: '', text }, ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial }))];
   }
 
   private compileJsonForm(entry: CachedTemplate): void {

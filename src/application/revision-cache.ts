@@ -12,6 +12,9 @@ import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectView } from './project-queries.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
 import { declaredSchema, type VariablesContract } from './render-variables.js';
+import type { ImageSource } from '../rendering/email/image-alt.js';
+import { partialFile } from '../rendering/handlebars/guards.js';
+import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
@@ -128,6 +131,15 @@ export class RevisionCache {
     }
     return pending;
   }
+}
+
+/**
+ * What a revision's images are read from (`image_without_alt`, email/image-alt.ts): its MJML (serialised
+ * once and kept, as for `format: "mjml"`; a dynamic revision's source) and its project partials.
+ */
+export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
+  const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
+  return [{ file: '', text }, ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial }))];
 }
 
 function cacheKey(ref: ProjectRef, revision: number): string {

@@ -16,9 +16,9 @@
  * that sets `alt` through `<mj-html-attributes>` (a CSS selector decides which images get it).
  * Comments (HTML and Handlebars) are not markup.
  *
- * The scan is htmlparser2's tokenizer over each source file (linear; no tree), which gives the line.
+ * The scan is htmlparser2's tokenizer over each source file (source-tags.ts: linear, no tree), which gives the line.
  */
-import { Tokenizer } from 'htmlparser2';
+import { blankHandlebarsComments, lineAt, lineStarts, scanTags } from './source-tags.js';
 import type { EmailWarning } from './warnings.js';
 import type { TemplateWarning } from '../template-source.js';
 
@@ -46,66 +46,6 @@ const MJML_IMAGES = new Set(['mj-image', 'mj-carousel-image']);
 export const MAX_IMAGE_WARNINGS = 20;
 const MAX_EXAMPLES = 3;
 const MAX_EXAMPLE_LENGTH = 80;
-
-interface Tag {
-  name: string;
-  attribs: Map<string, string>;
-  /** Handlebars between attributes: what the tag has depends on the data. */
-  templated: boolean;
-  start: number;
-  selfClosing: boolean;
-}
-
-/** Handlebars comments blanked (newlines kept, so lines and offsets stay): `{{!-- <img> --}}` is not markup. */
-const blankHandlebarsComments = (text: string): string =>
-  text.replace(/\{\{!--[\s\S]*?--\}\}|\{\{![\s\S]*?\}\}/g, (comment) => comment.replace(/[^\n]/g, ' '));
-
-/** Every start tag of `text`, in order, and every end tag name (`close`), through htmlparser2's tokenizer. */
-function scanTags(text: string, open: (tag: Tag) => void, close: (name: string) => void): void {
-  let tag: Tag | null = null;
-  let attribName = '';
-  let attribValue = '';
-  const emit = (selfClosing: boolean) => {
-    if (tag) open({ ...tag, selfClosing });
-    tag = null;
-  };
-  const tokenizer = new Tokenizer(
-    { xmlMode: false, decodeEntities: true },
-    {
-      onopentagname(start, end) {
-        tag = { name: text.slice(start, end).toLowerCase(), attribs: new Map(), templated: false, start: start - 1, selfClosing: false };
-      },
-      onattribname(start, end) {
-        attribName = text.slice(start, end).toLowerCase();
-        attribValue = '';
-        if (tag && /[{}]/.test(attribName)) tag.templated = true;
-      },
-      onattribdata(start, end) {
-        attribValue += text.slice(start, end);
-      },
-      onattribentity(codepoint) {
-        attribValue += String.fromCodePoint(codepoint);
-      },
-      onattribend() {
-        if (tag && !tag.attribs.has(attribName)) tag.attribs.set(attribName, attribValue);
-      },
-      onopentagend: () => emit(false),
-      onselfclosingtag: () => emit(true),
-      onclosetag(start, end) {
-        close(text.slice(start, end).toLowerCase());
-      },
-      oncdata() {},
-      oncomment() {},
-      ondeclaration() {},
-      onend() {},
-      onprocessinginstruction() {},
-      ontext() {},
-      ontextentity() {},
-    },
-  );
-  tokenizer.write(text);
-  tokenizer.end();
-}
 
 /** What `<mj-attributes>` (in any of the files) gives images: alt for all of them, per tag, or per `mj-class`. */
 interface HeadDefaults {
@@ -142,18 +82,6 @@ function headDefaults(texts: readonly string[]): HeadDefaults {
   return defaults;
 }
 
-/** Offsets where each line of `text` starts; `lineAt` finds the 1-based line of an offset. */
-function lineAt(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low + 1;
-}
-
 /**
  * The images of `sources` without alt (see the module comment), in file order then source order.
  * Never throws; linear in the sources' size.
@@ -165,8 +93,7 @@ export function findImagesWithoutAlt(sources: readonly ImageSource[]): ImageWith
   const found: ImageWithoutAlt[] = [];
   sources.forEach((source, index) => {
     const text = texts[index]!;
-    const starts = [0];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    const starts = lineStarts(text);
     const open: string[] = []; // MJML elements open around the current position
     let inHead = 0;
     scanTags(
