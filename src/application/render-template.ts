@@ -15,8 +15,9 @@ import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/env
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
-import { renderParts, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
-import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
+import { inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import { placePreheader } from '../rendering/email/preheader.js';
+import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
 import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
 
@@ -126,20 +127,23 @@ export class TemplateRenderer {
     if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS };
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     const locale = request.locale ?? entry.locale;
-    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base);
+    const preheader = this.preheader(entry, request.variables, locale);
+    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, preheader);
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale);
         if (escaped !== null) {
-          const parts = this.parts(entry, request, locale, () => this.renderHtml(entry, request.variables, locale).html, Buffer.byteLength(escaped.value, 'utf8'), undefined, escaped.findings);
-          return { ...base, body: escaped.value, escaped: true, parts };
+          const body = preheader === null ? escaped.value : placePreheader(escaped.value, preheader, 'json');
+          const parts = this.parts(entry, request, locale, preheader, () => this.renderHtml(entry, request.variables, locale).html, Buffer.byteLength(body, 'utf8'), undefined, escaped.findings);
+          return { ...base, body, escaped: true, parts };
         }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
-    const { html: body, findings } = this.renderHtml(entry, request.variables, locale);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
+    const { html, findings } = this.renderHtml(entry, request.variables, locale);
+    const body = preheader === null ? html : placePreheader(html, preheader);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
     return { ...base, body, escaped: false, parts };
   }
 
@@ -149,16 +153,17 @@ export class TemplateRenderer {
    * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
    *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
    */
-  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts'>): Promise<RenderOutput> {
+  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts'>, preheader: string | null): Promise<RenderOutput> {
     const mjml = this.renderText(entry, request.variables, locale);
     const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
     let compiled = this.mjmlCache.get(key);
     const cache = compiled ? 'HIT' : 'MISS';
     compiled ??= await this.compileMjml(key, mjml);
-    const html = compiled.html;
+    // The preheader is placed in each render's copy: the cached HTML is the same whatever the preheader.
+    const html = preheader === null ? compiled.html : placePreheader(compiled.html, preheader);
     const htmlBytes = Buffer.byteLength(html, 'utf8');
     if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
     return { ...base, cache, body: html, escaped: false, parts };
   }
 
@@ -170,7 +175,8 @@ export class TemplateRenderer {
         .then(({ html: generated }) => {
           // Script URLs the variables put into the generated MJML: replaced once per distinct MJML (cached).
           const { html, findings } = neutraliseHtml(generated);
-          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...revisionWarnings(html)] };
+          // Images without alt come from the revision's sources (`revisionWarnings`), not from this HTML.
+          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...linkWarnings(html)] };
           this.mjmlCache.set(key, compiled);
           return compiled;
         })
@@ -190,16 +196,27 @@ export class TemplateRenderer {
    * an `unsafe_url_neutralised` warning first and the same URLs replaced in the text.
    * @throws RenderLimitError; RenderError.
    */
-  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
-    entry.warnings ??= entry.dynamic ? [] : revisionWarnings(entry.publishedHtml);
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
+    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
-      const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ?? entry.warnings);
+      const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings, preheader);
       if (findings.length === 0) return parts;
       return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
+    }
+  }
+
+  /** The rendered `metadata.preheader`, null when not set. @throws RenderLimitError; RenderError. */
+  private preheader(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): string | null {
+    if (!entry.parts.preheader) return null;
+    try {
+      return renderPreheader(entry.parts, variables, { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) });
+    } catch (error) {
+      if (error instanceof RenderLimitError) throw error;
+      throw new RenderError(`The preheader failed to render with these variables: ${(error as Error).message}`);
     }
   }
 

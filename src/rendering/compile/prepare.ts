@@ -11,7 +11,8 @@ import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
-import { checkHandlebars, isHandlebarsFirst, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import { checkHandlebars, isHandlebarsFirst, partialFile, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import { findImagesWithoutAlt, imageAltSaveWarnings } from '../email/image-alt.js';
 import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
@@ -61,7 +62,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings, ...urlWarnings(compiled.html));
+  warnings.push(...findings, ...urlWarnings(compiled.html), ...imageWarnings(files, partials, 'mjml' in source));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms, compileHelpers(helpers, helperPrograms));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
@@ -105,7 +106,7 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })), ...urlWarnings(compiled.html));
+  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })), ...urlWarnings(compiled.html), ...imageWarnings(files, partials, true));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
@@ -321,6 +322,16 @@ function proveRenderable(html: string, sample: Record<string, unknown>, limits: 
       throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * `image_without_alt` save warnings, read from the files sent and the project partials (email/image-alt.ts),
+ * never from the compiled HTML, where MJML has written `alt=""` for every `mj-image`. `withLines` false for a
+ * template sent as MJML JSON (its markup is ours, not the client's).
+ */
+function imageWarnings(files: SourceFile[], partials: Record<string, string>, withLines: boolean): TemplateWarning[] {
+  const partialSources = Object.entries(partials).map(([name, text]) => ({ file: partialFile(name), text }));
+  return imageAltSaveWarnings(findImagesWithoutAlt([...files, ...partialSources]), withLines);
 }
 
 function describe(f: TemplateWarning): string {
