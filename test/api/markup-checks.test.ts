@@ -69,6 +69,11 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     const after = await api.create({ id: 'after', mjml: `${doc('<mj-text>Hi</mj-text>')}Sent by {{shop}}`, validation: 'soft' });
     expect(after.status, after.text).to.equal(201);
     expect(located(after.json.warnings)).to.deep.include({ code: 'dropped_content', line: 10, found: 'text "Sent by {{shop}}"', expected: 'end of file' });
+    // An element after </mjml> becomes MJML's root: refused even under soft, naming the place.
+    const element = await api.create({ id: 'after-el', mjml: `${doc('<mj-text>Hi</mj-text>')}<mj-text>lost</mj-text>`, validation: 'soft' });
+    expect([element.status, element.json.code]).to.deep.equal([400, 'invalid_mjml']);
+    expect(located(element.json.errors)).to.deep.equal([{ line: 10, found: '<mj-text>', expected: 'end of file' }]);
+    expect(element.json.detail).not.to.include('"soft"');
   });
 
   it('an include: the error names the include file and its own line', async () => {

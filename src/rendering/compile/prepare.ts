@@ -19,7 +19,7 @@ import { buildSampleContext } from '../handlebars/sample-context.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes, type MarkupMismatch } from '../mjml/includes.js';
-import { applyMismatchPolicy } from '../mjml/mismatches.js';
+import { applyMismatchPolicy, refuseMismatches } from '../mjml/mismatches.js';
 import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
 import { MJML_VERSION, mjml2html, type ParsedNode } from '../mjml/runtime.js';
 import { TemplateError } from '../template-error.js';
@@ -282,7 +282,8 @@ function importMarkup(markup: string, includes: Record<string, string>, limits: 
   const { tree, notes, mismatches } = parseWithIncludes(markup, includeFiles, limits);
   // Before anything judges the tree: a tag that closed the wrong element explains what follows.
   // An element after the root replaces it (mjml-parser-xml): say where, whatever the validation.
-  applyMismatchPolicy(mismatches, tree.tagName === 'mjml' ? validation : 'strict', warnings);
+  if (tree.tagName !== 'mjml') refuseMismatches(mismatches);
+  applyMismatchPolicy(mismatches, validation, warnings);
   if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
   warnings.push(...notes);
   const stray = findStructuralText(tree);

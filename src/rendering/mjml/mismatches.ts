@@ -21,6 +21,18 @@ export interface GeneratedMarkup {
  *   `line`, `file` (for an include), `found`, `expected` and `message`.
  */
 export function applyMismatchPolicy(mismatches: MarkupMismatch[], validation: ValidationMode, warnings: TemplateWarning[], generated?: GeneratedMarkup): void {
+  applyPolicy(mismatches, validation, warnings, generated, true);
+}
+
+/**
+ * Refuse tag mismatches whatever the validation: the parse they caused cannot be stored (an element after
+ * `</mjml>` became the root). @throws TemplateError `invalid_mjml` as `applyMismatchPolicy` does under strict.
+ */
+export function refuseMismatches(mismatches: MarkupMismatch[]): void {
+  applyPolicy(mismatches, 'strict', [], undefined, false);
+}
+
+function applyPolicy(mismatches: MarkupMismatch[], validation: ValidationMode, warnings: TemplateWarning[], generated: GeneratedMarkup | undefined, softHelps: boolean): void {
   if (mismatches.length === 0) return;
   const located = mismatches.map((m) => ({
     ...(m.file ? { file: m.file } : {}),
@@ -38,7 +50,7 @@ export function applyMismatchPolicy(mismatches: MarkupMismatch[], validation: Va
   throw new TemplateError(
     'invalid_mjml',
     `The markup does not close what it opened: ${located[0]!.message}${more} ` +
-      'Close each element with its own closing tag, or send "validation": "soft" to store the template anyway and get these back as warnings.',
+      `Close each element with its own closing tag${softHelps ? ', or send "validation": "soft" to store the template anyway and get these back as warnings' : ''}.`,
     problems,
   );
 }
