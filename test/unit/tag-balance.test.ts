@@ -46,6 +46,14 @@ describe('tag balance (markup import)', () => {
     expect(found(`${doc('<mj-text>x</mj-text>')}\n{{!-- v2 --}}\n{{! by design }}\n`)).to.deep.equal([]);
   });
 
+  it('text before the root element, and an ending tag closed in another case (MJML cuts its content at the exact closing tag)', () => {
+    expect(found(`Subject: Hi\n${doc('<mj-text>x</mj-text>')}`)).to.deep.equal([{ code: 'dropped_content', line: 1, found: 'text "Subject: Hi"', expected: '<mjml>' }]);
+    const upper = doc('<mj-text>Hi there</MJ-TEXT>');
+    expect(parseMjmlMarkup(upper, '').children![0]!.children![0]!.children![0]!.children![0]!.content).to.equal(undefined);
+    expect(found(upper)).to.deep.equal([{ code: 'mismatched_tag', line: 5, found: '</MJ-TEXT>', expected: '</mj-text>' }]);
+    expect(found(doc('<mj-text>Hi there</mj-text >'))).to.deep.equal([]);
+  });
+
   it('leaves sloppy HTML inside ending tags alone: MJML keeps that content verbatim', () => {
     const sloppy = [
       '<mj-text><p>one<p>two<br>three</br></span></div><img src="a.png"></img></mj-text>',

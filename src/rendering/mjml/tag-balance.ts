@@ -7,8 +7,10 @@
  *   inside it first, as "implied" closes. For an ending tag (mj-text, mj-button, mj-raw, …) mjml-parser-xml
  *   then takes its content up to the last `</mj-text` before that point: none, so the content is lost.
  * - At the end of the input every element still open is closed as "implied" (same loss for ending tags).
- * - Text after the root element closes, and any element opened after it, are dropped (an element
- *   opened there even replaces the root).
+ * - Text before the root element and after it closes, and any element opened after it, are dropped (an
+ *   element opened there even replaces the root).
+ * - `</MJ-TEXT>` closes `<mj-text>` for htmlparser2, but mjml-parser-xml cuts the content at the exact text
+ *   `</mj-text`: none, so the content is lost.
  *
  * HTML inside ending tags is not judged: MJML keeps that content verbatim whatever its tags, and the
  * inbox's HTML parser recovers from `<p>` without `</p>`, `<br>`, stray `</span>` and the like. Only the
@@ -21,7 +23,7 @@ import { ENDING_TAGS } from './runtime.js';
 export interface TagMismatch {
   /**
    * `mismatched_tag`: a closing tag that does not match the open element; `unclosed_tag`: an element still
-   * open at the end of the file; `dropped_content`: text or elements after the root element closed.
+   * open at the end of the file; `dropped_content`: text before the root element, text or elements after it.
    */
   code: 'mismatched_tag' | 'unclosed_tag' | 'dropped_content';
   /** 1-based line of what was found (of the opening tag for `unclosed_tag`). */
@@ -97,6 +99,11 @@ export class TagBalance {
     const element = this.stack.pop();
     if (element === undefined) return;
     if (this.stack.length === 0) this.rootClosed = true;
+    if (!implied && ENDING_TAGS.has(element.name) && !this.markup.startsWith(`</${element.name}`, start)) {
+      // htmlparser2 matches `</MJ-TEXT>` case-insensitively; mjml-parser-xml cuts the content at `</mj-text` exactly.
+      this.report('mismatched_tag', start, `</${this.tagNameAt(start)}>`, `</${element.name}>`, ` spelt exactly so: MJML looks for that spelling and would drop everything inside that <${element.name}>`);
+      return;
+    }
     // A self-closing tag (`<mj-image />`) arrives as an implied close at its own opening tag.
     if (!implied || start === element.start || element.strayReported) return;
     if (start === this.lastImpliedBy) return; // one report per closing tag: the innermost element it closed
@@ -129,12 +136,15 @@ export class TagBalance {
     else this.report('mismatched_tag', start, `</${name}>`, 'end of file', '; it closes nothing and MJML would ignore it');
   }
 
+  /** Text outside every element: before the root (expected its opening tag) or after it (expected the end). */
   text(text: string, start: number): void {
-    if (this.stack.length > 0 || !this.rootClosed || start >= this.contentEnd) return;
+    if (this.stack.length > 0 || start >= this.contentEnd) return;
     if (text.replace(HANDLEBARS_COMMENT, '').trim() === '') return; // nothing a reader would miss
     const flat = text.trim().replace(/\s+/g, ' ');
     const found = `text "${flat.length > 40 ? `${flat.slice(0, 37)}...` : flat}"`;
-    this.report('dropped_content', start + (text.length - text.trimStart().length), found, 'end of file', '; MJML would drop it', AFTER_ROOT);
+    const at = start + (text.length - text.trimStart().length);
+    if (this.rootClosed) this.report('dropped_content', at, found, 'end of file', '; MJML would drop it', AFTER_ROOT);
+    else this.report('dropped_content', at, found, '<mjml>', '; MJML would drop it', ' before the root element');
   }
 
   /** `rest` continues "found X, expected Y" (starting with its own separator); `where` follows X. */
@@ -148,8 +158,9 @@ export class TagBalance {
     return top && ENDING_TAGS.has(top.name) ? top : undefined;
   }
 
+  /** The name of the closing tag at `start` as written (`</MJ-Text >` → `MJ-Text`). */
   private tagNameAt(start: number): string {
-    return /^<\/\s*([^\s/>]+)/.exec(this.markup.slice(start, start + 200))?.[1]?.toLowerCase() ?? '';
+    return /^<\/\s*([^\s/>]+)/.exec(this.markup.slice(start, start + 200))?.[1] ?? '';
   }
 
   private lineOf(offset: number): number {
