@@ -32,8 +32,8 @@ const Problem = {
           line: { type: 'integer' },
           message: { type: 'string' },
           rule: { type: 'string', description: 'invalid_variables: the broken rule (type, required, enum, …).' },
-          expected: { description: 'invalid_variables: what the template takes there.' },
-          found: { description: 'invalid_variables: what was sent, by type and size, never its value.' },
+          expected: { description: 'invalid_variables: what the template takes there. invalid_mjml (a tag mismatch): the tag that was expected there, e.g. "</mj-text>", or "end of file".' },
+          found: { description: 'invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", \'text "…"\'.' },
         },
       },
     },
@@ -41,7 +41,19 @@ const Problem = {
   additionalProperties: true,
 };
 
-const Warning = { type: 'object', additionalProperties: true, description: 'What the import or the validator had to say (README "Templates").' };
+const Warning = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'What the import or the validator had to say (README "Templates").',
+  properties: {
+    code: { type: 'string', description: 'Set on warnings that have one, e.g. unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md).' },
+    message: { type: 'string' },
+    file: { type: 'string', description: '"" or absent: the template itself; else an include key.' },
+    line: { type: 'integer' },
+    found: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was found, e.g. "</mj-txt>", "end of file".' },
+    expected: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was expected there, e.g. "</mj-text>", "end of file".' },
+  },
+};
 
 const Project = {
   type: 'object',
