@@ -11,6 +11,7 @@
  * the view are then written back, and problem pointers renamed back. Schemas without such names (nearly
  * all) are checked on the variables themselves, as before: no copy.
  */
+import { printable } from '../handlebars/printable.js';
 import type { JsonSchema } from './inferred-schema.js';
 
 /** `__proto__`, `\0__proto__`, `\0\0__proto__`, …: the keys `escapeKey` renames (one more NUL in front). */
@@ -65,13 +66,13 @@ export function toView(value: unknown): unknown {
   return view;
 }
 
-/** `toView` undone: plain objects again (`__proto__` an own key, defined, never assigned). */
+/** `toView` undone: plain objects again (`__proto__` an own key, defined, never assigned), `printable` (printable.ts). */
 export function fromView(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromView);
   if (value === null || typeof value !== 'object') return value;
   const plain: Record<string, unknown> = {};
   for (const key of Object.keys(value)) define(plain, unescapeKey(key), fromView((value as Record<string, unknown>)[key]));
-  return plain;
+  return printable(plain);
 }
 
 /** Write the view's top level back into `target` (the variables object itself, whose identity callers keep). */
