@@ -89,6 +89,16 @@ describe('Prototype names are ordinary variable names (issue 17, item 5)', funct
     expect(listed.json.differences).to.deep.equal([]);
   });
 
+  it('an object with a toString key prints as any object does; the save-time check does not trip on it', async () => {
+    // {{a.toString.b}} makes the sample `a` an object with a `toString` key, printed by {{a}}: was 400 at save.
+    await create('print-sample', '{{a}}|{{a.toString.b}}');
+    const sent = await render('print-sample', '{"a":{"toString":{"b":"B"}}}');
+    expect([sent.status, shown(sent)], brief(sent)).to.deep.equal([200, '[object Object]|B']);
+    await create('print-any', '{{a}}|{{{a}}}|{{list}}|{{json a}}', ',"metadata":{"variables":{"type":"object","properties":{"a":{},"list":{}}}}');
+    const res = await render('print-any', '{"a":{"toString":"x","valueOf":"y"},"list":[{"toString":1},"z"]}');
+    expect([res.status, shown(res)], brief(res)).to.deep.equal([200, '[object Object]|[object Object]|[object Object],z|{&quot;toString&quot;:&quot;x&quot;,&quot;valueOf&quot;:&quot;y&quot;}']);
+  });
+
   it('the subject reads them too', async () => {
     await create('subject', '{{a}}', ',"metadata":{"subject":"Re: {{hasOwnProperty}} {{__defineGetter__.isPrototypeOf}}"}');
     const res = await render('subject', '{"a":"1","hasOwnProperty":"H","__defineGetter__":{"isPrototypeOf":"I"}}');
