@@ -62,6 +62,20 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     expect(located(soft.json.warnings)[0]).to.deep.equal({ code: 'mismatched_tag', line: 5, found: '</mj-column>', expected: '</mj-text>' });
   });
 
+  it('strict: an element left open where nothing is lost (no /> on the last mj-image, no </mjml>) saves with an unclosed_tag warning', async () => {
+    const res = await api.create({ id: 'open-image', mjml: doc('<mj-text>Hi {{name}}</mj-text>\n<mj-image src="https://e.test/a.png" alt="A">').replace('</mjml>\n', '') });
+    expect(res.status, res.text).to.equal(201);
+    expect(located(res.json.warnings.filter((w: Item) => w.code === 'unclosed_tag'))).to.deep.equal([
+      { code: 'unclosed_tag', line: 6, found: '</mj-column>', expected: '</mj-image>' },
+      { code: 'unclosed_tag', line: 1, found: 'end of file', expected: '</mjml>' },
+    ]);
+    const rendered = await api.server.request('POST', '/v1/templates/open-image/render', { body: { variables: { name: 'Ada' } } });
+    expect(rendered.json.html).to.include('Hi Ada').and.include('https://e.test/a.png');
+    // Followed by a sibling, the open mj-image swallows it: refused.
+    const swallowed = await api.create({ id: 'open-image-2', mjml: doc('<mj-image src="https://e.test/a.png" alt="A">\n<mj-text>Hi</mj-text>') });
+    expect([swallowed.status, swallowed.json.code], swallowed.text).to.deep.equal([400, 'invalid_mjml']);
+  });
+
   it('an ending tag never closed, and content after </mjml>', async () => {
     const unclosed = await api.create({ id: 'unclosed', mjml: '<mjml><mj-body><mj-section><mj-column>\n<mj-text>Hi {{name}}\n' });
     expect([unclosed.status, unclosed.json.code]).to.deep.equal([400, 'invalid_mjml']);

@@ -32,7 +32,12 @@ export function refuseMismatches(mismatches: MarkupMismatch[]): void {
   applyPolicy(mismatches, 'strict', [], undefined, false);
 }
 
-function applyPolicy(mismatches: MarkupMismatch[], validation: ValidationMode, warnings: TemplateWarning[], generated: GeneratedMarkup | undefined, softHelps: boolean): void {
+function applyPolicy(all: MarkupMismatch[], validation: ValidationMode, warnings: TemplateWarning[], generated: GeneratedMarkup | undefined, softHelps: boolean): void {
+  // An element left open where nothing is lost is a warning whatever the validation: refusing it would
+  // refuse templates MJML renders exactly as written.
+  const lossless = all.filter((m) => m.lossless).map(({ lossless: _, ...m }) => m);
+  if (lossless.length > 0) applyPolicy(lossless, 'soft', warnings, generated, softHelps);
+  const mismatches = all.filter((m) => !m.lossless);
   if (mismatches.length === 0) return;
   const located = mismatches.map((m) => ({
     ...(m.file ? { file: m.file } : {}),

@@ -34,6 +34,12 @@ export interface TagMismatch {
   expected: string;
   /** What was found, what was expected and what MJML does with it, without the line (see `describeMismatch`). */
   detail: string;
+  /**
+   * Nothing is lost: an element that is not an ending tag, left open where the parser's implied close
+   * changes nothing (`<mj-image src="a.png">` as the last thing in its column; `</mjml>` missing at the
+   * end of the file). Reported as a warning whatever the validation (mismatches.ts).
+   */
+  lossless?: true;
 }
 
 /**
@@ -61,6 +67,8 @@ interface OpenElement {
   strayInside?: { name: string; start: number };
   /** A stray closing tag was already reported while this element was the innermost open one. */
   strayReported?: boolean;
+  /** Elements opened inside it (outside ending tags): an implied close that swallowed none loses nothing. */
+  children: number;
 }
 
 /**
@@ -90,7 +98,9 @@ export class TagBalance {
       this.report('dropped_content', start, `<${name}>`, 'end of file', `; MJML would drop <${name}> and all it holds`, AFTER_ROOT);
     }
     if (ENDING_TAGS.has(name)) this.inEndingTag = 1;
-    this.stack.push({ name, start });
+    const parent = this.stack[this.stack.length - 1];
+    if (parent) parent.children += 1;
+    this.stack.push({ name, start, children: 0 });
   }
 
   closed(name: string, implied: boolean, start: number): void {
@@ -107,13 +117,23 @@ export class TagBalance {
     // A self-closing tag (`<mj-image />`) arrives as an implied close at its own opening tag.
     if (!implied || start === element.start || element.strayReported) return;
     if (start === this.lastImpliedBy) return; // one report per closing tag: the innermost element it closed
-    this.lastImpliedBy = start;
+    const atEnd = !(start < this.contentEnd && this.markup.startsWith('</', start));
+    // The parser's implied close lands where the element's own close would have: nothing moves or is lost.
+    const lossless = !ENDING_TAGS.has(element.name) && !element.strayInside && (atEnd || element.children === 0);
+    // An empty element left open before `</mj-section>` says nothing about the `</mj-column>` that tag also skips.
+    if (!lossless || atEnd) this.lastImpliedBy = start;
     const expected = `</${element.name}>`;
     const context = ` to close <${element.name}> from line ${this.lineOf(element.start)}`;
     const loss = ENDING_TAGS.has(element.name) ? `MJML would drop everything inside that <${element.name}>` : `MJML would close <${element.name}> there without a word`;
     if (element.strayInside) {
       this.report('mismatched_tag', element.strayInside.start, `</${element.strayInside.name}>`, expected, `${context}; ${loss}`);
-    } else if (start < this.contentEnd && this.markup.startsWith('</', start)) {
+    } else if (lossless) {
+      const closedBy = atEnd ? 'at the end of the file' : `by </${this.tagNameAt(start)}>`;
+      const found = atEnd ? 'end of file' : `</${this.tagNameAt(start)}>`;
+      const fix = element.children === 0 ? `write <${element.name} … /> or close it` : 'close it';
+      this.report('unclosed_tag', element.start, found, expected,
+        `: <${element.name}> is never closed; MJML closes it ${closedBy} and nothing is lost, but ${fix} yourself so that nothing written after it can end up inside it`, '', true);
+    } else if (!atEnd) {
       this.report('mismatched_tag', start, `</${this.tagNameAt(start)}>`, expected, `${context} first; ${loss}`);
     } else {
       this.report('unclosed_tag', element.start, 'end of file', expected, `: <${element.name}> is never closed; ${loss.replace(' there', ' at the end')}`);
@@ -148,9 +168,9 @@ export class TagBalance {
   }
 
   /** `rest` continues "found X, expected Y" (starting with its own separator); `where` follows X. */
-  private report(code: TagMismatch['code'], at: number, found: string, expected: string, rest: string, where = ''): void {
+  private report(code: TagMismatch['code'], at: number, found: string, expected: string, rest: string, where = '', lossless = false): void {
     if (this.mismatches.length >= MAX_TAG_MISMATCHES) return;
-    this.mismatches.push({ code, line: this.lineOf(at), found, expected, detail: `found ${found}${where}, expected ${expected}${rest}` });
+    this.mismatches.push({ code, line: this.lineOf(at), found, expected, detail: `found ${found}${where}, expected ${expected}${rest}`, ...(lossless ? { lossless: true as const } : {}) });
   }
 
   private outermostEndingTag(): OpenElement | undefined {
