@@ -3,6 +3,7 @@
  * the projections. Every write of a project goes through `execute`; `ProjectCommands` builds the commands.
  */
 import { undeclaredReads } from './render-variables.js';
+import { previewReplacedWarnings } from '../rendering/email/preheader.js';
 import { DomainError } from '../domain/errors.js';
 import {
   decide,
@@ -74,7 +75,7 @@ export class ProjectWriter {
         const position = appended.position!; // a decided command has at least one event
         await this.awaitProjections(position);
         const view = viewOf(ref, after, events);
-        const warnings = [...(prepared?.warnings ?? []), ...(view ? undeclaredReads(prepared?.reads, view.metadata) : [])];
+        const warnings = [...(prepared?.warnings ?? []), ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : [])];
         return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -107,7 +108,7 @@ export class ProjectWriter {
       helpers: template.helpers ?? {},
       renderMode: template.renderMode ?? 'static',
     };
-    const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata)];
+    const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata), ...previewReplacedWarnings(view, metadata)];
     return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
   }
 

@@ -9,8 +9,9 @@ import { tidyText } from '../rendering/compile/message-parts.js';
 import { parseHandlebars } from '../rendering/handlebars/parse.js';
 import { analyzeTemplate } from '../rendering/handlebars/analysis.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
-import { toPlainText } from '../rendering/email/plain-text.js';
+import { TEXT_PART_WORDWRAP, toPlainText } from '../rendering/email/plain-text.js';
 import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../rendering/email/warnings.js';
+import { findImagesWithoutAlt, imageAltRenderWarnings, type ImageSource } from '../rendering/email/image-alt.js';
 import type { MissingVariablesWarning } from '../rendering/variables/missing-variables.js';
 
 export type { EmailWarning } from '../rendering/email/warnings.js';
@@ -57,6 +58,7 @@ export function messagePartReads(metadata: Record<string, unknown>): DataRead[] 
  * Render the parts with the render's variables and limits.
  * @param html the rendered HTML, or a function that renders it (when the response carries it JSON-escaped).
  * @param staticWarnings the warnings about the revision's own HTML (images, literal links), found once.
+ * @param preheader the preheader as `renderPreheader` rendered it for the HTML (null when not set).
  * @throws RenderLimitError past a limit; Error from Handlebars (the caller turns it into `RenderError`).
  */
 export function renderParts(
@@ -66,17 +68,49 @@ export function renderParts(
   html: () => string,
   htmlBytes: number,
   staticWarnings: EmailWarning[],
+  preheader: string | null,
 ): MessageParts {
-  const run = (template: CompiledTemplate | null) => (template ? renderWithin(template, variables, options.limits, { ...(options.locale ? { locale: options.locale } : {}), ...(options.helpers ? { helpers: options.helpers } : {}) }) : null);
-  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html());
+  const run = (template: CompiledTemplate | null) => runPart(template, variables, options);
+  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
   const warnings = [...staticWarnings];
   if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
-  return { subject: run(parts.subject)?.trim() ?? null, preheader: run(parts.preheader)?.trim() ?? null, text, warnings };
+  // As rendered, byte for byte: a subject or preheader ending in a space (or a no-break space that pads a
+  // preheader) is the sender's choice; the mailer, not us, folds and encodes the header.
+  return { subject: run(parts.subject), preheader, text, warnings };
 }
 
-/** The warnings a revision's published HTML earns whatever the variables (all but the size, which depends on them). */
-export function revisionWarnings(publishedHtml: string): EmailWarning[] {
-  return emailWarnings(publishedHtml).filter((warning) => warning.code !== 'gmail_clipping');
+/**
+ * The revision's `metadata.preheader` rendered with the render's variables (null when not set): placed in
+ * the HTML (email/preheader.ts) and returned as the render's `preheader`, so it is rendered once.
+ * @throws as renderParts.
+ */
+export function renderPreheader(parts: CompiledParts, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
+  return runPart(parts.preheader, variables, options);
+}
+
+function runPart(template: CompiledTemplate | null, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
+  return template ? renderWithin(template, variables, options.limits, { ...(options.locale ? { locale: options.locale } : {}), ...(options.helpers ? { helpers: options.helpers } : {}) }) : null;
+}
+
+/**
+ * The warnings a revision earns whatever the variables: `image_without_alt` read from its MJML and
+ * partial sources (email/image-alt.ts: in the compiled HTML every `mj-image` has `alt=""`), and the
+ * links of its published HTML (`publishedHtml` null: a dynamic revision, whose HTML exists per render).
+ */
+export function revisionWarnings(publishedHtml: string | null, sources: readonly ImageSource[]): EmailWarning[] {
+  return [...imageAltRenderWarnings(findImagesWithoutAlt(sources)), ...(publishedHtml === null ? [] : linkWarnings(publishedHtml))];
+}
+
+/** `javascript_link` and `insecure_link` of an HTML (email/warnings.ts). */
+export function linkWarnings(html: string): EmailWarning[] {
+  return emailWarnings(html).filter((warning) => warning.code === 'javascript_link' || warning.code === 'insecure_link');
+}
+
+const WARNING_ORDER: readonly EmailWarning['code'][] = ['unsafe_url_neutralised', 'gmail_clipping', 'image_without_alt', 'javascript_link', 'insecure_link'];
+
+/** Warnings in the order renders list them (`WARNING_ORDER`), keeping the order within one code. */
+export function inWarningOrder(warnings: readonly EmailWarning[]): EmailWarning[] {
+  return [...warnings].sort((a, b) => WARNING_ORDER.indexOf(a.code) - WARNING_ORDER.indexOf(b.code));
 }
 
 export { RenderLimitError };

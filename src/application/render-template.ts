@@ -15,8 +15,9 @@ import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/env
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
-import { messagePartReads, renderParts, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
-import { RevisionCache, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
+import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import { placePreheader } from '../rendering/email/preheader.js';
+import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
 import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
 import { MissingReads } from '../rendering/handlebars/missing-reads.js';
@@ -136,20 +137,23 @@ export class TemplateRenderer {
     const locale = request.locale ?? entry.locale;
     // What this render reads and was not sent (after the check: declared defaults are filled in by then).
     const missing = new MissingReads(request.variables);
-    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, missing);
+    const preheader = this.preheader(entry, request.variables, locale, missing);
+    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, preheader, missing);
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale, missing);
         if (escaped !== null) {
-          const parts = this.parts(entry, request, locale, missing, () => this.renderHtml(entry, request.variables, locale, missing).html, Buffer.byteLength(escaped.value, 'utf8'), undefined, escaped.findings);
-          return { ...base, body: escaped.value, escaped: true, parts, missingVariables: missing.paths() };
+          const body = preheader === null ? escaped.value : placePreheader(escaped.value, preheader, 'json');
+          const parts = this.parts(entry, request, locale, preheader, missing, () => this.renderHtml(entry, request.variables, locale, missing).html, Buffer.byteLength(body, 'utf8'), undefined, escaped.findings);
+          return { ...base, body, escaped: true, parts, missingVariables: missing.paths() };
         }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
-    const { html: body, findings } = this.renderHtml(entry, request.variables, locale, missing);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
+    const { html, findings } = this.renderHtml(entry, request.variables, locale, missing);
+    const body = preheader === null ? html : placePreheader(html, preheader);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
     return { ...base, body, escaped: false, parts, missingVariables: missing.paths() };
   }
 
@@ -159,16 +163,17 @@ export class TemplateRenderer {
    * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
    *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
    */
-  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>, missing: MissingReads): Promise<RenderOutput> {
+  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>, preheader: string | null, missing: MissingReads): Promise<RenderOutput> {
     const mjml = this.renderText(entry, request.variables, locale, missing);
     const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
     let compiled = this.mjmlCache.get(key);
     const cache = compiled ? 'HIT' : 'MISS';
     compiled ??= await this.compileMjml(key, mjml);
-    const html = compiled.html;
+    // The preheader is placed in each render's copy: the cached HTML is the same whatever the preheader.
+    const html = preheader === null ? compiled.html : placePreheader(compiled.html, preheader);
     const htmlBytes = Buffer.byteLength(html, 'utf8');
     if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, missing, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
     return { ...base, cache, body: html, escaped: false, parts, missingVariables: missing.paths() };
   }
 
@@ -180,7 +185,8 @@ export class TemplateRenderer {
         .then(({ html: generated }) => {
           // Script URLs the variables put into the generated MJML: replaced once per distinct MJML (cached).
           const { html, findings } = neutraliseHtml(generated);
-          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...revisionWarnings(html)] };
+          // Images without alt come from the revision's sources (`revisionWarnings`), not from this HTML.
+          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...linkWarnings(html)] };
           this.mjmlCache.set(key, compiled);
           return compiled;
         })
@@ -201,18 +207,29 @@ export class TemplateRenderer {
    * `missing_variable` warning per path the render read (`missing`, HTML and parts) and was not sent.
    * @throws RenderLimitError; RenderError.
    */
-  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, missing: MissingReads, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
-    entry.warnings ??= entry.dynamic ? [] : revisionWarnings(entry.publishedHtml);
-    const staticWarnings = warnings ?? entry.warnings;
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, missing: MissingReads, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
+    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
+    const staticWarnings = warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings;
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
-      const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings));
+      const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings, preheader));
       if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
       if (findings.length === 0) return parts;
       return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
+    }
+  }
+
+  /** The rendered `metadata.preheader`, null when not set. @throws RenderLimitError; RenderError. */
+  private preheader(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string | null {
+    if (!entry.parts.preheader) return null;
+    try {
+      return missing.run(() => renderPreheader(entry.parts, variables, { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) }));
+    } catch (error) {
+      if (error instanceof RenderLimitError) throw error;
+      throw new RenderError(`The preheader failed to render with these variables: ${(error as Error).message}`);
     }
   }
 

@@ -4,6 +4,7 @@
  * (a list where it iterates, an object where it reads fields, a printable value where it prints); with
  * `strict`, also every path it reads other than only as a test. Every problem is reported at once.
  */
+import { makePrintable } from '../rendering/handlebars/printable.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import { schemaDifferences } from '../rendering/variables/differences.js';
 import { messagePartReads } from './render-parts.js';
@@ -40,10 +41,12 @@ export class VariablesPolicy {
   constructor(private readonly validator = new VariablesValidator()) {}
 
   /**
-   * Check (and fill in declared defaults of) `variables` for a render.
+   * Check (and fill in declared defaults of) `variables` for a render; its objects are made printable
+   * (printable.ts).
    * @throws InvalidVariablesError listing every problem.
    */
   check(contract: VariablesContract, variables: Record<string, unknown>, strict: boolean): void {
+    makePrintable(variables); // an object with a `toString` key prints as any object does (printable.ts)
     const problems: VariableProblem[] = [];
     if (contract.declared) problems.push(...this.validator.validate(contract.declared, variables));
     else problems.push(...this.validator.validate((contract.inferred ??= inferSchema(contract.reads)), variables));

@@ -12,6 +12,9 @@ import type { DataRead } from '../rendering/handlebars/walker.js';
 import type { ProjectView } from './project-queries.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
 import { declaredSchema, type VariablesContract } from './render-variables.js';
+import type { ImageSource } from '../rendering/email/image-alt.js';
+import { partialFile } from '../rendering/handlebars/guards.js';
+import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
@@ -45,6 +48,8 @@ export interface CachedTemplate {
   dynamic?: boolean;
   /** The revision's project partials, loaded; passed to every render of it (and only of it). */
   partials?: LoadedPartials;
+  /** The revision's project partials as stored (Handlebars sources): where its images are also read from. */
+  partialSources?: Record<string, string>;
   /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
   helpers?: LoadedHelpers;
   /** Script URLs are found by checking each rendered HTML whole (rendering/handlebars/safe-url.ts); no JSON form. */
@@ -57,7 +62,7 @@ export interface CachedTemplate {
   parts: CompiledParts;
   /** `metadata.locale` when it is a valid BCP 47 tag: the default locale of the formatting helpers. */
   locale: string | undefined;
-  /** Warnings about the revision's own HTML, found on its first render. */
+  /** Warnings about the revision itself (its images, the links of its HTML), found on its first render. */
   warnings?: EmailWarning[];
   /** What the template reads, listed on the first GET /templates/:id. */
   variables?: string[];
@@ -118,7 +123,7 @@ export class RevisionCache {
         const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
         const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(loaded.urlScan ? { urlScan: true as const } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(Object.keys(view.partials).length > 0 ? { partialSources: view.partials } : {}), ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(loaded.urlScan ? { urlScan: true as const } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));
@@ -126,6 +131,15 @@ export class RevisionCache {
     }
     return pending;
   }
+}
+
+/**
+ * What a revision's images are read from (`image_without_alt`, email/image-alt.ts): its MJML (serialised
+ * once and kept, as for `format: "mjml"`; a dynamic revision's source) and its project partials.
+ */
+export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
+  const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
+  return [{ file: '', text }, ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial }))];
 }
 
 function cacheKey(ref: ProjectRef, revision: number): string {

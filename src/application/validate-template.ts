@@ -13,6 +13,7 @@ import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
 import type { TemplatePreparer, TemplateSource, ValidationMode } from './templates.js';
 import { messagePartReads } from './render-parts.js';
+import { previewReplacedWarnings } from '../rendering/email/preheader.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
 export interface ValidationProblem {
@@ -65,7 +66,7 @@ export class TemplateValidation {
     return {
       valid: errors.length === 0,
       errors,
-      warnings: [...prepared.warnings, ...undeclaredReads(reads, input.metadata)],
+      warnings: [...prepared.warnings, ...undeclaredReads(reads, input.metadata), ...previewReplacedWarnings(prepared.template, input.metadata)],
       variables: { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] },
     };
   }

@@ -58,9 +58,8 @@ export interface SaveBody {
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-  return sorted;
+  // fromEntries defines own properties: a `__proto__` key (a variable name in metadata.variables) stays a key.
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
 }
 
 /** Canonical JSON file text: sorted keys, 2-space indent, trailing newline. */

@@ -2,8 +2,9 @@
  * One iterative walk over a parsed JSON body, before anything recursive sees it (zod, JSON.stringify
  * of an event, Ajv, Handlebars): refuses values nested too deep (a 1,000-level `metadata` overflowed
  * the stack of `JSON.stringify` in ProjectCommands and answered 500), the keys `__proto__`,
- * `constructor` and `prototype` anywhere (they name JavaScript's prototype machinery; a later spread
- * or `Object.assign` of a `__proto__` own property would set a prototype), and strings or keys holding
+ * `constructor` and `prototype` (they name JavaScript's prototype machinery; a later spread or
+ * `Object.assign` of a `__proto__` own property would set a prototype) everywhere but where they are a
+ * template's variable names (`VARIABLE_NAME_FIELDS`), and strings or keys holding
  * an unpaired UTF-16 surrogate (not Unicode text, RFC 8259 §8.2; they cannot be stored as UTF-8 and
  * would be echoed back broken). Each finding names the RFC 6901 pointer of the offending key or value.
  */
@@ -35,8 +36,16 @@ export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({ maxDept
  */
 export const AST_MAX_DEPTH = Infinity;
 
-/** Keys refused anywhere in a body. */
+/** Keys refused anywhere in a body, but under `VARIABLE_NAME_FIELDS`. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Where keys are a template's variable names, so any name a template can read (`{{constructor}}`,
+ * `{{a.__proto__.b}}`) is allowed: the variables of a render or dry run (`/variables`) and the declared
+ * schema (`/metadata/variables`, whose `properties` are those names). What reads them keeps them own
+ * data (Handlebars reads own properties only; the variables check, own-keys.ts; merge-patch.ts).
+ */
+export const VARIABLE_NAME_FIELDS: readonly string[] = Object.freeze(['/variables', '/metadata/variables']);
 
 /** Findings reported at most, per request. */
 export const MAX_FINDINGS = 20;
@@ -68,6 +77,8 @@ interface Frame {
   maxDepth: number;
   /** The name of `maxDepth` in problems: JSON_MAX_DEPTH, or VARIABLES_MAX_DEPTH under `/variables`. */
   setting: string;
+  /** Inside one of `VARIABLE_NAME_FIELDS`: `RESERVED_KEYS` are ordinary names here. */
+  variableNames: boolean;
 }
 
 const pointerOf = (frame: Frame | undefined, last?: string): string => {
@@ -76,7 +87,7 @@ const pointerOf = (frame: Frame | undefined, last?: string): string => {
   return tokens.reverse().map((t) => `/${escapeToken(t)}`).join('');
 };
 
-const frameOf = (value: object, parent: Frame | undefined, token: string, depth: number, maxDepth: number, setting: string): Frame => ({
+const frameOf = (value: object, parent: Frame | undefined, token: string, depth: number, maxDepth: number, setting: string, variableNames = false): Frame => ({
   value,
   keys: Array.isArray(value) ? undefined : Object.keys(value),
   next: 0,
@@ -85,6 +96,7 @@ const frameOf = (value: object, parent: Frame | undefined, token: string, depth:
   depth,
   maxDepth,
   setting,
+  variableNames,
 });
 
 /**
@@ -111,7 +123,7 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' |
     let child: unknown;
     if (frame.keys) {
       token = frame.keys[index]!;
-      if (RESERVED_KEYS.has(token)) {
+      if (RESERVED_KEYS.has(token) && !frame.variableNames) {
         findings.push({ kind: 'reserved_key', pointer: pointerOf(frame, token), message: `the key "${token}" is not allowed (it names JavaScript's object prototype machinery)` });
         continue;
       }
@@ -132,7 +144,10 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' |
       const depth = frame.depth + 1;
       if (depth > maxDepth) {
         findings.push({ kind: 'too_deep', pointer: pointerOf(frame, token), message: `nests deeper than ${maxDepth} levels (${setting})`, limit: { name: setting, max: maxDepth } });
-      } else stack.push(frameOf(child, frame, token, depth, maxDepth, setting));
+      } else {
+        const variableNames = frame.variableNames || (depth <= 2 && VARIABLE_NAME_FIELDS.includes(pointerOf(frame, token)));
+        stack.push(frameOf(child, frame, token, depth, maxDepth, setting, variableNames));
+      }
     }
   }
   return findings;

@@ -4,7 +4,7 @@
  */
 export type TemplateErrorCode =
   | 'invalid_ast' // the `ast` is not MJML JSON (shape, root, depth)
-  | 'invalid_mjml' // MJML markup whose root is not <mjml>
+  | 'invalid_mjml' // MJML markup whose root is not <mjml>, or that does not close what it opened
   | 'not_mjml' // plain HTML or plain text: no MJML in it at all
   | 'handlebars_first_template' // a Handlebars program that generates MJML, not an MJML document
   | 'go_template_syntax' // Go text/template actions ({{.Props.X}}, {{end}})
@@ -28,6 +28,12 @@ export interface TemplateProblem {
   pointer?: string;
   file?: string;
   line?: number;
+  /**
+   * `invalid_mjml` for a tag mismatch: the tag found (`</mj-txt>`, `end of file`) and the one expected
+   * (`</mj-text>`), as strings; `invalid_variables` puts its own descriptions here (render-variables.ts).
+   */
+  found?: unknown;
+  expected?: unknown;
   message: string;
 }
 

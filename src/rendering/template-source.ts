@@ -23,7 +23,7 @@ export type ValidationMode = 'strict' | 'soft';
 
 /** Something the client should know about an accepted template (validator finding, import fix-up). */
 export interface TemplateWarning {
-  /** Set on warnings that have one: `unescaped_output`, `unsafe_url` (README "Unsafe output"). */
+  /** Set on warnings that have one: `unescaped_output`, `unsafe_url` (README "Unsafe output"), `mismatched_tag`, … (markup checks). */
   code?: string;
   message: string;
   /** '' = the template itself, else the include key. */
@@ -37,6 +37,9 @@ export interface TemplateWarning {
   /** The URL attribute and scheme a warning is about (`unsafe_url`). */
   attribute?: string;
   scheme?: string;
+  /** `mismatched_tag`, `unclosed_tag`, `dropped_content`: the tag found and the one expected (README "Markup checks"). */
+  found?: string;
+  expected?: string;
 }
 
 export interface PreparedTemplate {

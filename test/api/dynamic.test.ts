@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, skipWithoutCorpus } from '../support/corpus.js';
 import { mjmlPage, useTestServer } from '../support/server.js';
 
 const corpus = (path: string) => readFileSync(join(CORPUS_DIR, path), 'utf8');
@@ -19,7 +19,8 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
   const { render } = api;
   const vendurePartials = () => ({ header: corpus('hbs-partials/vendure/header.mjml'), footer: corpus('hbs-partials/vendure/footer.mjml') });
 
-  it("Vendure's email-verification, with its partials, is detected as dynamic and renders every value", async () => {
+  it("Vendure's email-verification, with its partials, is detected as dynamic and renders every value", async function () {
+    skipWithoutCorpus(this);
     const source = corpus('vendure-email-verification.mjml');
     const created = await create({ id: 'd-vendure', mjml: source, partials: vendurePartials(), metadata: { subject: 'Verify {{verificationToken}}' } });
     expect(created.status, created.text).to.equal(201);
@@ -41,7 +42,8 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
     expect((await api.server.request('GET', '/v1/templates/d-vendure')).json.variables).to.include.members(['verificationToken', 'verifyEmailAddressUrl']);
   });
 
-  it("City of Boston's registry-expired, with its layout partial, renders every value", async () => {
+  it("City of Boston's registry-expired, with its layout partial, renders every value", async function () {
+    skipWithoutCorpus(this);
     const created = await create({ id: 'd-cob', mjml: corpus('cob-registry-expired.mjml'), partials: { layout: corpus('hbs-partials/cob-registry/layout.mjml') } });
     expect(created.status, created.text).to.equal(201);
     expect(created.json.render_mode).to.equal('dynamic');
@@ -68,14 +70,16 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
     expect(other.json.html).to.include('Hello Grace');
   });
 
-  it('format "mjml" returns the source with its Handlebars left in', async () => {
+  it('format "mjml" returns the source with its Handlebars left in', async function () {
+    skipWithoutCorpus(this);
     const source = corpus('vendure-email-verification.mjml');
     const res = await render('d-vendure', { format: 'mjml' });
     expect(res.status, res.text).to.equal(200);
     expect(res.json.mjml).to.equal(source);
   });
 
-  it('render_mode set explicitly: static on a Handlebars-first source is refused, dynamic on an <mjml> document is allowed', async () => {
+  it('render_mode set explicitly: static on a Handlebars-first source is refused, dynamic on an <mjml> document is allowed', async function () {
+    skipWithoutCorpus(this);
     const refused = await create({ id: 'd-static', mjml: corpus('vendure-email-verification.mjml'), partials: vendurePartials(), render_mode: 'static' });
     expect([refused.status, refused.json.code], refused.text).to.deep.equal([400, 'handlebars_first_template']);
     const plain = await create({ id: 'd-plain', mjml: page('Hi {{name}}') });

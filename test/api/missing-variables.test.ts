@@ -62,6 +62,16 @@ describe('Missing variables are reported (issue 17)', function () {
     expect(bounded.json.warnings[50]).to.deep.include({ code: 'missing_variables_omitted', count: 10 });
   });
 
+  it('prototype names (constructor, __proto__) are missing unless sent as own properties', async () => {
+    expect((await api.create({ id: 'proto', mjml: mjmlPage('{{constructor}}|{{zz.__proto__.qq}}|{{toString}}') })).status).to.equal(201);
+    const empty = await api.render('proto', { variables: {} });
+    expect(empty.status, empty.text).to.equal(200);
+    expect(missingPaths(empty.json.warnings)).to.deep.equal(['constructor', 'toString', 'zz.__proto__.qq']);
+    const sent = await api.server.request('POST', '/v1/templates/proto/render', { rawBody: '{"variables":{"constructor":"c","zz":{"__proto__":{"qq":"q"}}}}' });
+    expect(sent.status, sent.text).to.equal(200);
+    expect(missingPaths(sent.json.warnings)).to.deep.equal(['toString']);
+  });
+
   it('Accept: text/html carries the count and the paths as headers', async () => {
     const raw = await api.server.request('POST', '/v1/templates/order-confirmation/render', { body: { variables: {} }, headers: { Accept: 'text/html' } });
     expect(raw.status).to.equal(200);

@@ -94,6 +94,14 @@ describe('OpenAPI document: responses match their schemas', function () {
     conforms('/projects/{id}', 'put', await s.request('PUT', '/v1/projects/oa', { body: { mjml: mjmlPage('x') }, headers: { 'If-Match': '"999"' } }));
     conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: { not: 'a string' } }, strict: true } }));
     conforms('/health', 'get', await s.request('GET', '/v1/health', { key: 'lp_unknown' }));
+    // A tag mismatch (docs/markup-checks.md): errors items with found/expected, and the same as a warning.
+    const typo = '<mjml><mj-body><mj-section><mj-column><mj-text>News</mj-txt></mj-column></mj-section></mj-body></mjml>';
+    const refused = await s.request('POST', '/v1/projects', { body: { id: 'oa-typo', mjml: typo } });
+    expect([refused.status, refused.json.errors[0].found]).to.deep.equal([400, '</mj-txt>']);
+    conforms('/projects', 'post', refused);
+    const warned = await s.request('POST', '/v1/projects', { body: { id: 'oa-typo', mjml: typo, validation: 'soft' } });
+    expect([warned.status, warned.json.warnings[0].code]).to.deep.equal([201, 'mismatched_tag']);
+    conforms('/projects', 'post', warned);
   });
 
   it('covered every documented 2xx JSON response', () => {

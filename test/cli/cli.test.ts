@@ -123,6 +123,18 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     writeFileSync(join(dir, 'receipt', 'template.mjml'), page('Total due {{total}}'));
   });
 
+  it('push --dry-run and check --dir report a closing tag that does not close what it opened (line, found, expected)', async () => {
+    const typo = '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text>Total {{total}}</mj-txt>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>\n';
+    writeFileSync(join(dir, 'receipt', 'template.mjml'), typo);
+    const dry = await run('push', '--dir', dir, '--dry-run');
+    expect(dry.code, dry.stderr).to.equal(1);
+    expect(dry.stderr).to.include('receipt is invalid:\n  line 5: found </mj-txt>, expected </mj-text>');
+    const check = await run('check', '--dir', dir, 'receipt', '--required-list', 'total');
+    expect(check.code).to.equal(1);
+    expect(check.stdout).to.include('✗ receipt: the template itself is refused: line 5: found </mj-txt>, expected </mj-text>');
+    writeFileSync(join(dir, 'receipt', 'template.mjml'), page('Total due {{total}}'));
+  });
+
   it('push after a save on the server reports the conflict, exits 1 and overwrites nothing', async () => {
     const saved = await t.server.request('PUT', '/v1/projects/receipt', { body: { metadata: { name: 'Receipt' }, mjml: page('Server total {{total}}') }, headers: { 'If-Match': '"0"' } });
     expect(saved.status).to.equal(200);

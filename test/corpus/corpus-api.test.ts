@@ -9,7 +9,7 @@ import Handlebars from 'handlebars';
 import { createRequire } from 'node:module';
 import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { corpusTemplates, type CorpusTemplate } from '../support/corpus.js';
+import { corpusTemplates, type CorpusTemplate, describeCorpus } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const require = createRequire(import.meta.url);
@@ -53,7 +53,7 @@ async function reference(t: CorpusTemplate): Promise<Reference> {
   }
 }
 
-describe('corpus through the API', function () {
+describeCorpus('corpus through the API', function () {
   this.timeout(120_000);
   let server: TestServer;
   const table: Array<{ template: string; outcome: string; saveMs: number; renderMs: number | null }> = [];

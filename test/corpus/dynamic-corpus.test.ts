@@ -8,13 +8,13 @@ import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { corpusPartials, corpusTemplates } from '../support/corpus.js';
+import { corpusPartials, corpusTemplates, describeCorpus } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const require = createRequire(import.meta.url);
 const mjml2html: (mjml: string, options: object) => Promise<{ html: string }> = require('mjml');
 
-describe('corpus: Handlebars-first templates as dynamic templates', function () {
+describeCorpus('corpus: Handlebars-first templates as dynamic templates', function () {
   this.timeout(60_000);
   let server: TestServer;
   const rows: string[] = [];

@@ -5,7 +5,7 @@ import { findStructuralText } from '../../src/rendering/mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes } from '../../src/rendering/mjml/includes.js';
 import { toMjmlAst, toMjmlMarkup } from '../../src/rendering/mjml/markup.js';
 import { mjml2html, parseMjmlMarkup } from '../../src/rendering/mjml/runtime.js';
-import { corpusTemplates } from '../support/corpus.js';
+import { corpusTemplates, describeCorpus } from '../support/corpus.js';
 
 const require = createRequire(import.meta.url);
 const parseFromDisk = require('mjml-parser-xml');
@@ -20,7 +20,7 @@ const trimContent = (node: MjmlNode): MjmlNode => {
 };
 const normaliseIds = (html: string) => html.replace(/\b[0-9a-f]{16}\b/g, 'ID');
 
-describe('corpus: MJML import with in-memory includes', () => {
+describeCorpus('corpus: MJML import with in-memory includes', () => {
   for (const t of corpusTemplates()) {
     if (!t.source.trimStart().startsWith('<mjml')) continue; // Handlebars-first programs have no MJML tree
     it(`${t.name}: same tree and HTML as mjml reading includes from disk`, async () => {

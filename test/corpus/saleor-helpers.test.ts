@@ -4,7 +4,7 @@
  * they are created and render with every value the data gives them visible in the output.
  */
 import { expect } from 'chai';
-import { corpusTemplates, SALEOR_HELPERS as helpers } from '../support/corpus.js';
+import { corpusTemplates, SALEOR_HELPERS as helpers, describeCorpus } from '../support/corpus.js';
 import { useTestServer } from '../support/server.js';
 
 const address = (first: string) => ({ first_name: first, last_name: 'Lovelace', street_address_1: '12 Analytical St', postal_code: 'N1 9GU', city: 'London', country: 'GB' });
@@ -27,7 +27,7 @@ const variables = {
   },
 };
 
-describe('corpus: Saleor order templates with their helpers declared', function () {
+describeCorpus('corpus: Saleor order templates with their helpers declared', function () {
   this.timeout(60_000);
   const api = useTestServer();
 

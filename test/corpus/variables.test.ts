@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { schemaPaths } from '../../src/rendering/variables/inferred-schema.js';
-import { CORPUS_DIR, corpusPartials, corpusTemplates, SALEOR_HELPERS } from '../support/corpus.js';
+import { CORPUS_DIR, corpusPartials, corpusTemplates, SALEOR_HELPERS, describeCorpus } from '../support/corpus.js';
 import { useTestServer } from '../support/server.js';
 
 /** MANIFEST's variables per template file: the back-quoted names before "; blocks/helpers/partials". */
@@ -26,7 +26,7 @@ function manifestVariables(): Map<string, string[]> {
   return byFile;
 }
 
-describe('corpus: inferred variables against the MANIFEST', function () {
+describeCorpus('corpus: inferred variables against the MANIFEST', function () {
   this.timeout(120_000);
   const api = useTestServer();
 

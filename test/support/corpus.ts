@@ -2,11 +2,31 @@
  * The shared corpus of real MJML templates (../shared/corpus, see its MANIFEST.md): top-level `*.mjml`
  * files are templates; `shared/` and `partials/` hold their `mj-include` targets.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+
+/** Whether the corpus is beside this checkout: CI lays `../shared` next to it, a user's clone has none. */
+export const CORPUS_PRESENT = existsSync(join(CORPUS_DIR, 'MANIFEST.md'));
+
+/** The one line a suite or test that needs the corpus shows, as pending, when it is absent. */
+export const CORPUS_ABSENT = `skipped: no template corpus at ${CORPUS_DIR} (it lies beside the checkout in CI, not in a clone)`;
+
+/**
+ * `describe` for a suite that reads the corpus. Without the corpus the suite body never runs (so nothing
+ * reads the missing folder at load time) and mocha prints one pending line saying what was not found.
+ */
+export function describeCorpus(title: string, suite: (this: Mocha.Suite) => void): void {
+  if (CORPUS_PRESENT) describe(title, suite);
+  else describe(title, () => it(CORPUS_ABSENT));
+}
+
+/** In a mocha test that reads the corpus: mark it pending when the corpus is absent. */
+export function skipWithoutCorpus(context: Mocha.Context): void {
+  if (!CORPUS_PRESENT) context.skip();
+}
 
 export interface CorpusTemplate {
   name: string;

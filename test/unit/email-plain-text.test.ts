@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { DEFAULT_WORDWRAP, toPlainText } from '../../src/rendering/email/plain-text.js';
 import { mjml2html } from '../../src/rendering/mjml/runtime.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, describeCorpus } from '../support/corpus.js';
 
 /** Compile a corpus template (MJML first, includes from disk), optionally rewriting its source first. */
 async function compileCorpus(name: string, edit: (source: string) => string = (s) => s): Promise<string> {
@@ -155,7 +155,7 @@ describe('toPlainText', () => {
     });
   });
 
-  describe('compiled corpus emails', () => {
+  describeCorpus('compiled corpus emails', () => {
     it('saleor-password_reset (+ a preheader): text, link once, no preheader, no noise', async () => {
       const preheader = 'Reset your password within 24 hours';
       const html = renderHtml(

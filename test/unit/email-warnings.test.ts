@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { emailWarnings, GMAIL_CLIPPING_BYTES, isInsecureUrl, isScriptUrl, type EmailWarning } from '../../src/rendering/email/warnings.js';
 import { mjml2html } from '../../src/rendering/mjml/runtime.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, describeCorpus } from '../support/corpus.js';
 
 const byCode = (warnings: EmailWarning[], code: EmailWarning['code']) => warnings.find((w) => w.code === code);
 
@@ -113,7 +113,7 @@ describe('emailWarnings', () => {
     expect(Date.now() - started).to.be.below(5_000);
   });
 
-  describe('compiled corpus emails', () => {
+  describeCorpus('compiled corpus emails', () => {
     async function compileMjml(name: string): Promise<string> {
       const file = join(CORPUS_DIR, `${name}.mjml`);
       return (await mjml2html(readFileSync(file, 'utf8'), { filePath: file, ignoreIncludes: false, validationLevel: 'soft' })).html;

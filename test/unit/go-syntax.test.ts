@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
 import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, describeCorpus } from '../support/corpus.js';
 
 const snippets = (source: string) => findGoTemplateSyntax(source).map((f) => f.snippet);
 
@@ -104,7 +104,7 @@ describe('findGoTemplateSyntax', () => {
   });
 });
 
-describe('findGoTemplateSyntax on the shared corpus', () => {
+describeCorpus('findGoTemplateSyntax on the shared corpus', () => {
   // Every corpus file with its source repository, from MANIFEST.md ("| file | owner/repo @ commit …").
   const manifest = readFileSync(join(CORPUS_DIR, 'MANIFEST.md'), 'utf8');
   const sourceOf = new Map<string, string>();

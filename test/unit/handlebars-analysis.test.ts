@@ -7,7 +7,7 @@ import { buildSampleContext } from '../../src/rendering/handlebars/sample-contex
 import { AVAILABLE_HELPERS, BUILT_IN_HELPERS, INTERNAL_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
 import { LIBRARY_HELPER_NAMES } from '../../src/rendering/handlebars/helpers/index.js';
 import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, describeCorpus } from '../support/corpus.js';
 
 function parsed(source: string): hbs.AST.Program {
   const result = parseHandlebars(source);
@@ -417,7 +417,7 @@ describe('buildSampleContext', () => {
   });
 });
 
-describe('the shared corpus', () => {
+describeCorpus('the shared corpus', () => {
   const files = listFiles(CORPUS_DIR)
     .map((file) => relative(CORPUS_DIR, file))
     .filter((file) => file.endsWith('.mjml'))

@@ -75,16 +75,22 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
     expect(finding!.pointer).to.equal(`/variables${'/0'.repeat(1000)}`);
   });
 
-  it('refuses __proto__, constructor and prototype keys anywhere, with escaped pointers', () => {
-    const body = JSON.parse('{"metadata": {"a/b": {"__proto__": 1}}, "variables": {"x~": [{"constructor": 2}], "prototype": 3}}');
+  it('refuses __proto__, constructor and prototype keys anywhere but in variable names, with escaped pointers', () => {
+    const body = JSON.parse('{"metadata": {"a/b": {"__proto__": 1}, "x": {"variables": {"prototype": 1}}}, "partials": {"constructor": "x"}, "prototype": 3}');
     const found = inspectJson(body);
     expect(found.map((f) => [f.kind, f.pointer])).to.deep.equal([
       ['reserved_key', '/metadata/a~1b/__proto__'],
-      ['reserved_key', '/variables/x~0/0/constructor'],
-      ['reserved_key', '/variables/prototype'],
+      ['reserved_key', '/metadata/x/variables/prototype'],
+      ['reserved_key', '/partials/constructor'],
+      ['reserved_key', '/prototype'],
     ]);
     // JSON.parse made __proto__ an own property: the pointer names a real location in the parsed body.
     expect(Object.keys(resolvePointer(body, '/metadata/a~1b') as object)).to.deep.equal(['__proto__']);
+  });
+
+  it('accepts them as variable names: in /variables (a render) and /metadata/variables (a declared schema)', () => {
+    const body = JSON.parse('{"variables": {"x~": [{"constructor": 2}], "prototype": 3, "__proto__": {"__proto__": {}}}, "metadata": {"variables": {"properties": {"constructor": {}, "__proto__": {}}, "required": ["__proto__"]}}}');
+    expect(inspectJson(body)).to.deep.equal([]);
   });
 
   it('refuses unpaired surrogates in keys and values, high or low, and accepts pairs', () => {
@@ -113,7 +119,7 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
       return undefined;
     };
     expect(thrown({ metadata: { a: 'x' } })).to.equal(undefined);
-    const reserved = thrown(JSON.parse('{"variables": {"__proto__": {}}, "metadata": {"s": "\\ud800"}}'))!;
+    const reserved = thrown(JSON.parse('{"helpers": {"__proto__": {}}, "metadata": {"s": "\\ud800"}}'))!;
     expect([reserved.status, reserved.code, reserved.errors.length]).to.deep.equal([400, 'reserved_key', 2]);
     const big = thrown({ metadata: { s: 'x'.repeat(200) } })!;
     expect([big.status, big.code, big.extra['limit'], big.extra['found']]).to.deep.equal([413, 'field_too_large', 'METADATA_MAX_BYTES', JSON.stringify({ s: 'x'.repeat(200) }).length]);

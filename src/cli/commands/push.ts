@@ -124,8 +124,10 @@ function noteWarnings(progress: Progress, id: string, warnings: Array<{ message:
   if (warnings.length > 3) progress.note(`warning (${id}): … and ${warnings.length - 3} more`);
 }
 
-function where(e: { pointer?: string; line?: number }): string {
-  return e.pointer ? `${e.pointer}: ` : e.line !== undefined ? `line ${e.line}: ` : '';
+function where(e: { pointer?: string; line?: number; message: string }): string {
+  if (e.pointer) return `${e.pointer}: `;
+  // A message that starts with its own `line N…` (markup checks) already says where.
+  return e.line !== undefined && !e.message.startsWith(`line ${e.line}`) ? `line ${e.line}: ` : '';
 }
 
 /** Why the server refused one project, in words that say what to do. */

@@ -4,13 +4,13 @@
  * published HTML — the HTML turned to text with its Handlebars expressions still in it (`{{name}}`,
  * `{{#each}}`, a link as `{{label}} [{{url}}]`), so a render fills in the text as cheaply as the HTML
  * instead of converting HTML per email. All three render with HTML escaping off: a subject is a header,
- * the text is text. Lines are not wrapped here (a wrap could split an expression); blank-line runs are
- * collapsed after rendering.
+ * the text is text. Lines are not wrapped (`TEXT_PART_WORDWRAP`, the rule of every text part; a wrap here
+ * could also split an expression); blank-line runs are collapsed after rendering.
  */
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import type { HandlebarsEnvironment } from '../handlebars/environment.js';
 import type { DataRead } from '../handlebars/walker.js';
-import { toPlainText } from '../email/plain-text.js';
+import { TEXT_PART_WORDWRAP, toPlainText } from '../email/plain-text.js';
 
 /** `metadata.subject` and `metadata.preheader` as stored (Handlebars sources; absent when not set). */
 export interface MessagePartSources {
@@ -40,7 +40,7 @@ export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: s
   };
   let textSource: string | undefined;
   try {
-    textSource = options.text === false ? undefined : toPlainText(publishedHtml, { wordwrap: false });
+    textSource = options.text === false ? undefined : toPlainText(publishedHtml, { wordwrap: TEXT_PART_WORDWRAP });
   } catch {
     textSource = undefined;
   }

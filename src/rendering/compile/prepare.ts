@@ -11,14 +11,16 @@ import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
-import { checkHandlebars, isHandlebarsFirst, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import { checkHandlebars, isHandlebarsFirst, partialFile, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import { findImagesWithoutAlt, imageAltSaveWarnings } from '../email/image-alt.js';
 import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
-import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
+import { includeFilesFrom, parseWithIncludes, type MarkupMismatch } from '../mjml/includes.js';
+import { applyMismatchPolicy, refuseMismatches } from '../mjml/mismatches.js';
 import { toMjmlAst, toMjmlMarkup } from '../mjml/markup.js';
 import { MJML_VERSION, mjml2html, type ParsedNode } from '../mjml/runtime.js';
 import { TemplateError } from '../template-error.js';
@@ -42,7 +44,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   const partials = source.partials ?? {};
   const helpers = source.helpers ?? {};
   const warnings: TemplateWarning[] = [];
-  const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials) : acceptAst(source.ast, limits, partials);
+  const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials, validation) : acceptAst(source.ast, limits, partials);
   const ast = toMjmlAst(tree);
   const markup = toMjmlMarkup(ast);
   const { program, analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
@@ -61,7 +63,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings, ...urlWarnings(compiled.html));
+  warnings.push(...findings, ...urlWarnings(compiled.html), ...imageWarnings(files, partials, 'mjml' in source));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms, compileHelpers(helpers, helperPrograms));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
@@ -95,7 +97,7 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
   if (hint) warnings.push({ message: hint.message, line: hint.line });
   const generated = renderSample(markup, buildSampleContext(analysis), job.renderLimits, partialPrograms, compileHelpers(helpers, helperPrograms));
   checkLimit('maxSourceBytes', limits, Buffer.byteLength(generated, 'utf8'));
-  const compiled = await compileGeneratedMjml(generated, limits);
+  const compiled = await compileGeneratedMjml(generated, limits, (mismatches) => applyMismatchPolicy(mismatches, validation, warnings, { text: generated }));
   const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));
   if (validation === 'strict' && findings.length > 0) {
     throw new TemplateError(
@@ -105,7 +107,7 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })), ...urlWarnings(compiled.html));
+  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })), ...urlWarnings(compiled.html), ...imageWarnings(files, partials, true));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
@@ -131,17 +133,21 @@ function renderSample(markup: string, sample: Record<string, unknown>, limits: R
 
 /**
  * MJML generated by a dynamic template's Handlebars, compiled (validation 'soft': the caller decides).
+ * `onMismatches`: given the generated MJML's tag mismatches (tag-balance.ts), when there are any, before
+ * the root is checked; may throw.
  * @throws TemplateError `invalid_mjml` (400) when it has no `<mjml>` root, `mjml_compile_failed`.
  */
-async function compileGeneratedMjml(generated: string, limits: TemplateLimits) {
+async function compileGeneratedMjml(generated: string, limits: TemplateLimits, onMismatches?: (mismatches: MarkupMismatch[]) => void) {
   let tree: ParsedNode;
+  let mismatches: MarkupMismatch[];
   try {
-    tree = parseWithIncludes(generated, new Map(), limits).tree;
+    ({ tree, mismatches } = parseWithIncludes(generated, new Map(), limits));
   } catch (error) {
     if (error instanceof TemplateError && (error.status >= 500 || error.code === 'template_too_large' || error.code === 'template_too_complex')) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates cannot be parsed: ${message}`, [{ message }]);
   }
+  if (mismatches.length > 0) onMismatches?.(mismatches);
   if (tree.tagName !== 'mjml') {
     throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates must have an <mjml> root element; it has <${tree.tagName}>. Check that its partials open and close <mjml>.`, [
       { message: `generated root element is <${tree.tagName}>` },
@@ -268,13 +274,17 @@ async function compileMjml(tree: ParsedNode) {
   }
 }
 
-function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[], partials: Record<string, string>) {
+function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[], partials: Record<string, string>, validation: PrepareJob['validation']) {
   checkSourceBytes(markup, includes, limits, partials);
   const includeFiles = includeFilesFrom(includes);
   const files: SourceFile[] = [{ file: '', text: markup }, ...[...includeFiles].map(([file, text]) => ({ file, text }))];
   refuseGoTemplates(files);
   refuseNonMjmlDocument(markup);
-  const { tree, notes } = parseWithIncludes(markup, includeFiles, limits);
+  const { tree, notes, mismatches } = parseWithIncludes(markup, includeFiles, limits);
+  // Before anything judges the tree: a tag that closed the wrong element explains what follows.
+  // An element after the root replaces it (mjml-parser-xml): say where, whatever the validation.
+  if (tree.tagName !== 'mjml') refuseMismatches(mismatches);
+  applyMismatchPolicy(mismatches, validation, warnings);
   if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
   warnings.push(...notes);
   const stray = findStructuralText(tree);
@@ -321,6 +331,16 @@ function proveRenderable(html: string, sample: Record<string, unknown>, limits: 
       throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * `image_without_alt` save warnings, read from the files sent and the project partials (email/image-alt.ts),
+ * never from the compiled HTML, where MJML has written `alt=""` for every `mj-image`. `withLines` false for a
+ * template sent as MJML JSON (its markup is ours, not the client's).
+ */
+function imageWarnings(files: SourceFile[], partials: Record<string, string>, withLines: boolean): TemplateWarning[] {
+  const partialSources = Object.entries(partials).map(([name, text]) => ({ file: partialFile(name), text }));
+  return imageAltSaveWarnings(findImagesWithoutAlt([...files, ...partialSources]), withLines);
 }
 
 function describe(f: TemplateWarning): string {

@@ -72,6 +72,15 @@ export interface PlainTextOptions {
 export const DEFAULT_WORDWRAP = 78;
 
 /**
+ * The wrap of every rendered email's `text` part, static or dynamic, derived once per revision or
+ * converted per render: none. A text part's line length is the transport's business, not the content's:
+ * quoted-printable (RFC 2045 §6.7) breaks long lines with soft line breaks that the reader's client
+ * removes, while a hard wrap here would be shown as is — breaking sentences mid-way on a phone and
+ * splitting long URLs or expressions. (README "Subject, preheader, text, warnings": "lines not wrapped".)
+ */
+export const TEXT_PART_WORDWRAP = false;
+
+/**
  * Deepest element nesting converted. MJML output nests about 20 deep per section; the import limits
  * templates to 64 levels (TEMPLATE_MAX_DEPTH) before Handlebars adds whatever its data holds.
  */

@@ -137,7 +137,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  * Warnings for an email's HTML, at most one per code, in the order of `EmailWarningCode`:
  * - `gmail_clipping`: the HTML is over `GMAIL_CLIPPING_BYTES` (UTF-8); `sizeBytes` is its size.
  * - `image_without_alt`: `<img>` with no `alt` attribute (`alt=""` is fine: it marks a decorative image);
- *   examples are the `src` values (or `<img>` when there is none).
+ *   examples are the `src` values (or `<img>` when there is none). Renders of MJML templates do not use
+ *   this one: MJML writes `alt=""` for every `mj-image`, so they read it from the source (image-alt.ts).
  * - `javascript_link`: an `href` (on any element) that is `javascript:`, `vbscript:` or
  *   `data:text/html`, in any case, after leading white space, control characters, tabs and newlines, and
  *   with the colon written as an entity.

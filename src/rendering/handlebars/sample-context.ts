@@ -3,6 +3,7 @@
  * save-time render check feed a template to exercise it.
  */
 import { analyzeTemplate, type DataUse, type TemplateAnalysis } from './analysis.js';
+import { printable } from './printable.js';
 import { ELEMENT, assertNever, formatPath, type RootPath } from './walker.js';
 
 /**
@@ -84,7 +85,8 @@ function sampleValue(shape: Shape, path: Array<string | number>): unknown {
       return Array.from({ length: SAMPLE_LIST_LENGTH }, (_, index) => sampleValue(element, [...path, index]));
     }
     case RANK.object:
-      return Object.fromEntries([...shape.fields].map(([key, field]) => [key, sampleValue(field, [...path, key])]));
+      // `printable`: a sample object with a `toString` field (`{{a.toString.b}}`) still prints, as `{{a}}` does any object.
+      return printable(Object.fromEntries([...shape.fields].map(([key, field]) => [key, sampleValue(field, [...path, key])])));
     case RANK.true:
       return true;
     case RANK.leaf:

@@ -17,10 +17,14 @@ import { treeDepth } from './ast-checks.js';
 import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from '../limits.js';
 import { INCLUDE_PLACEHOLDER, prepareMarkup, type ElementBudget } from './markup-scan.js';
 import { parseMjmlMarkup, type ParsedNode } from './runtime.js';
+import type { TagMismatch } from './tag-balance.js';
 import { TemplateError } from '../template-error.js';
 
 /** Includes within includes, at most (mjml sets no bound; this one keeps the expansion's recursion small). */
 export const MAX_INCLUDE_NESTING = 16;
+
+/** What mjml puts before an included file without `<mjml>` (and `</mj-body></mjml>` after it). */
+const FRAGMENT_OPEN = '<mjml><mj-body>';
 
 /** Include files keyed by normalised path (see `normalizeIncludePath`). */
 export type IncludeFiles = ReadonlyMap<string, string>;
@@ -30,6 +34,11 @@ export interface ImportNote {
   file: string;
   line: number;
   message: string;
+}
+
+/** A closing tag that does not close what was opened (tag-balance.ts), in the template ('') or an include. */
+export interface MarkupMismatch extends TagMismatch {
+  file: string;
 }
 
 /**
@@ -59,7 +68,9 @@ export function includeFilesFrom(includes: Record<string, string>): IncludeFiles
 /**
  * Parse a template's markup with its includes resolved from `files`, counting elements of the template
  * and its includes together against `limits` before MJML parses any of them.
- * @returns the MJML JSON tree with source lines (`file` '' is the template itself) and import notes.
+ * @returns the MJML JSON tree with source lines (`file` '' is the template itself), import notes, and
+ *   the closing tags that do not close what was opened in the template and each include, in the order
+ *   they are met (the caller decides whether they refuse the template).
  * @throws TemplateError `include_not_found`, `include_cycle`, `invalid_include_path`, `invalid_mjml`,
  *   `template_too_complex`.
  */
@@ -67,16 +78,18 @@ export function parseWithIncludes(
   markup: string,
   files: IncludeFiles,
   limits: Pick<TemplateLimits, 'maxNodes' | 'maxDepth'> = DEFAULT_TEMPLATE_LIMITS,
-): { tree: ParsedNode; notes: ImportNote[] } {
+): { tree: ParsedNode; notes: ImportNote[]; mismatches: MarkupMismatch[] } {
   const notes: ImportNote[] = [];
-  const tree = parseDocument(markup, '', [], { files, notes, budget: { limits, elements: 0 } });
-  return { tree, notes };
+  const mismatches: MarkupMismatch[] = [];
+  const tree = parseDocument(markup, '', [], { files, notes, mismatches, budget: { limits, elements: 0 } });
+  return { tree, notes, mismatches };
 }
 
 /** What every document of one template's expansion shares. */
 interface Shared {
   files: IncludeFiles;
   notes: ImportNote[];
+  mismatches: MarkupMismatch[];
   budget: ElementBudget;
 }
 
@@ -93,8 +106,10 @@ interface Expansion {
   styles: ParsedNode[];
 }
 
-function parseDocument(markup: string, file: string, chain: string[], shared: Shared): ParsedNode {
-  const prepared = prepareMarkup(markup, shared.budget);
+/** `contentEnd`: where the file's own text ends in `markup` (a fragment is wrapped in `<mjml><mj-body>`). */
+function parseDocument(markup: string, file: string, chain: string[], shared: Shared, contentEnd = markup.length): ParsedNode {
+  const prepared = prepareMarkup(markup, shared.budget, contentEnd);
+  shared.mismatches.push(...prepared.mismatches.map((m) => ({ ...m, file })));
   for (const w of prepared.wrapped) {
     shared.notes.push({ file, line: w.line, message: `Wrapped ${w.tag} in <mj-raw> inside <${w.parent}> so that MJML keeps it.` });
   }
@@ -165,8 +180,9 @@ function includeNodes(include: ParsedNode, parent: ParsedNode, x: Expansion): Pa
       { ...where, message: `'${key}' includes itself through ${through.join(', ') || 'the template'}` },
     ]);
   }
-  const document = source.includes('<mjml>') ? source : `<mjml><mj-body>${source}</mj-body></mjml>`;
-  const included = parseDocument(document, key, x.chain, x.shared);
+  const fragment = !source.includes('<mjml>');
+  const document = fragment ? `${FRAGMENT_OPEN}${source}</mj-body></mjml>` : source;
+  const included = parseDocument(document, key, x.chain, x.shared, fragment ? FRAGMENT_OPEN.length + source.length : document.length);
   if (included.tagName !== 'mjml') return [];
   const body = included.children?.find((c) => c.tagName === 'mj-body');
   const head = included.children?.find((c) => c.tagName === 'mj-head');

@@ -7,12 +7,14 @@
  *   (notes/handlebars-in-mjml.md §4.1); inside `mj-raw` it survives and Handlebars sees it at render time.
  * - `<mj-include>` tags outside ending tags are renamed to a placeholder element, so the parser keeps
  *   their position and `resolveIncludes` can splice the included file in from memory.
+ * - Closing tags that do not close what was opened, and content after the root, are recorded
+ *   (tag-balance.ts): the parser would recover from them by dropping content without a word.
  *
  * Only line breaks are significant for MJML's line numbers, and the rewrite adds none.
  */
-import { Parser } from 'htmlparser2';
 import { checkLimit, type TemplateLimits } from '../limits.js';
 import { ENDING_TAGS, RAW_WRAPPABLE_PARENTS } from './runtime.js';
+import { BalanceParser, TagBalance, type TagMismatch } from './tag-balance.js';
 
 /** Tag name that stands in for `mj-include` between the scan and the include resolver. */
 export const INCLUDE_PLACEHOLDER = 'letterpress-mj-include';
@@ -36,6 +38,8 @@ export interface PreparedMarkup {
   wrapped: Array<{ tag: string; parent: string; line: number }>;
   /** Number of `mj-include` tags turned into placeholders. */
   includes: number;
+  /** Closing tags that do not close what was opened, unclosed elements, content after the root. */
+  mismatches: TagMismatch[];
 }
 
 /**
@@ -50,19 +54,23 @@ export interface ElementBudget {
 
 /**
  * Rewrite MJML markup as described in the module comment. Pure; never throws on malformed markup.
+ * `contentEnd`: where the document sent ends, when our code wrapped a fragment (offsets past it are the
+ * wrapper's, reported as the end of the file).
  * @throws TemplateError `template_too_complex` when `budget` runs out.
  */
-export function prepareMarkup(markup: string, budget?: ElementBudget): PreparedMarkup {
+export function prepareMarkup(markup: string, budget?: ElementBudget, contentEnd = markup.length): PreparedMarkup {
   const edits: Edit[] = [];
   let depth = 0;
   const wrapped: PreparedMarkup['wrapped'] = [];
   const stack: string[] = [];
   let includes = 0;
   let inEndingTag = 0; // nesting depth inside ending tags, counted as mjml-parser-xml counts it
+  const balance = new TagBalance(markup, contentEnd);
 
-  const parser = new Parser(
+  const parser = new BalanceParser(
     {
       onopentag(name) {
+        balance.opened(name, parser.startIndex);
         if (budget) {
           depth += 1;
           budget.elements += 1;
@@ -81,6 +89,7 @@ export function prepareMarkup(markup: string, budget?: ElementBudget): PreparedM
         stack.push(name);
       },
       onclosetag(name, isImplied) {
+        balance.closed(name, isImplied, parser.startIndex);
         depth -= 1;
         if (ENDING_TAGS.has(name)) inEndingTag -= 1;
         if (inEndingTag > 0) return;
@@ -90,6 +99,7 @@ export function prepareMarkup(markup: string, budget?: ElementBudget): PreparedM
         stack.pop();
       },
       ontext(text) {
+        balance.text(text, parser.startIndex);
         const parent = stack[stack.length - 1];
         if (inEndingTag > 0 || parent === undefined || !RAW_WRAPPABLE_PARENTS.has(parent)) return;
         const base = parser.startIndex;
@@ -102,10 +112,11 @@ export function prepareMarkup(markup: string, budget?: ElementBudget): PreparedM
       },
     },
     { recognizeCDATA: true, decodeEntities: false, recognizeSelfClosing: true, lowerCaseAttributeNames: false },
+    (name, nameStart) => balance.ignoredClose(name, nameStart),
   );
   parser.write(markup);
   parser.end();
-  return { markup: applyEdits(markup, edits), wrapped, includes };
+  return { markup: applyEdits(markup, edits), wrapped, includes, mismatches: balance.mismatches };
 }
 
 function renameTag(markup: string, at: number, from: string, to: string): Edit {

@@ -52,7 +52,8 @@ function at(schema: JsonSchema, path: string): JsonSchema | undefined {
   let node: JsonSchema | undefined = schema;
   for (const part of path.split('.')) {
     const [name, ...elements] = part.split('[]');
-    if (name) node = node?.properties?.[name];
+    // Own properties only: a declared schema is parsed JSON, whose `properties.constructor` is `Object` when undeclared.
+    if (name) node = node?.properties && Object.hasOwn(node.properties, name) ? node.properties[name] : undefined;
     for (let i = 0; i < elements.length; i++) node = node?.items as JsonSchema | undefined;
   }
   return node;

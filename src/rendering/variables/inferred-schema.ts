@@ -56,7 +56,9 @@ export function inferSchema(reads: readonly DataRead[], options: { strict?: bool
 }
 
 function objectSchema(node: Node, strict: boolean): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
+  // No prototype: a read of `__proto__` or `constructor` is a property like any other (`properties[name] =`
+  // on a plain `{}` would set the prototype for `__proto__`, and Ajv refused the schema: a 500).
+  const properties: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>;
   const required: string[] = [];
   for (const [name, child] of [...node.fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     properties[name] = schemaOf(child, strict);

@@ -9,6 +9,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { LRUCache } from 'lru-cache';
 import type { JsonSchema } from './inferred-schema.js';
+import { escapeSchema, namesPrototypeMembers, restoreInto, toView, unescapeMessage, unescapePointer } from './own-keys.js';
 
 /** One problem with the variables of a render. */
 export interface VariableProblem {
@@ -60,6 +61,8 @@ function createAjv(): Ajv2020 {
 export class VariablesValidator {
   readonly #ajv = createAjv();
   readonly #compiled: LRUCache<string, ValidateFunction>;
+  /** Whether a schema names a member of `Object.prototype` (own-keys.ts), by schema object. */
+  readonly #prototypeNames = new WeakMap<object, boolean>();
 
   /** @param maxSchemas compiled schemas kept (each a few KB of generated code). Default 1,000. */
   constructor(maxSchemas = 1000) {
@@ -86,9 +89,27 @@ export class VariablesValidator {
    * @throws Error when `schema` does not compile (declared schemas were checked at save).
    */
   validate(schema: JsonSchema, variables: Record<string, unknown>): VariableProblem[] {
+    if (this.#namesPrototypeMembers(schema)) return this.#validateView(schema, variables);
     const validate = this.#compile(schema);
     if (validate(variables)) return [];
     return (validate.errors ?? []).map((error) => toProblem(error, variables)).sort((a, b) => comparePointers(a.pointer, b.pointer));
+  }
+
+  /** A schema naming `constructor`, `__proto__`, …: checked on a prototype-free view of the variables (own-keys.ts). */
+  #validateView(schema: JsonSchema, variables: Record<string, unknown>): VariableProblem[] {
+    const view = toView(variables) as Record<string, unknown>;
+    const validate = this.#compile(escapeSchema(schema) as JsonSchema);
+    const valid = validate(view);
+    restoreInto(variables, view); // the defaults Ajv filled in
+    if (valid) return [];
+    const problems = (validate.errors ?? []).map((error) => toProblem(error, view));
+    return problems.map((p) => ({ ...p, pointer: unescapePointer(p.pointer), message: unescapeMessage(p.message) })).sort((a, b) => comparePointers(a.pointer, b.pointer));
+  }
+
+  #namesPrototypeMembers(schema: JsonSchema): boolean {
+    let names = this.#prototypeNames.get(schema);
+    if (names === undefined) this.#prototypeNames.set(schema, (names = namesPrototypeMembers(schema)));
+    return names;
   }
 
   #compile(schema: JsonSchema): ValidateFunction {
