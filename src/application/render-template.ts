@@ -67,7 +67,7 @@ export interface RenderOutput {
   parts: MessageParts;
   /**
    * Every path the render read (in the branches it rendered) and the variables do not have, sorted: of the
-   * HTML, and with `encoding: 'json'` also of the subject, preheader and text. Empty for format mjml.
+   * HTML and the preheader, and with `encoding: 'json'` also of the subject and text. Empty for format mjml.
    */
   missingVariables: string[];
 }

@@ -79,6 +79,9 @@ describe('Missing variables are reported (issue 17)', function () {
     expect(raw.headers['x-missing-variable-paths']).to.equal('customer.first_name, order.number, order.url');
     const complete = await api.server.request('POST', '/v1/templates/order-confirmation/render', { body: { variables: ALL_SENT }, headers: { Accept: 'text/html' } });
     expect([complete.headers['x-missing-variables'], complete.headers['x-missing-variable-paths']]).to.deep.equal(['0', undefined]);
+    // The HTML holds the preheader (hidden text at the top of the body); the subject is not rendered for this answer.
+    const parts = await api.server.request('POST', '/v1/templates/parts-only/render', { body: { variables: { customer: { first_name: 'Ada' } } }, headers: { Accept: 'text/html' } });
+    expect([parts.headers['x-missing-variables'], parts.headers['x-missing-variable-paths']]).to.deep.equal(['1', 'customer.name']);
   });
 
   it('a dynamic template and a dry run of a saved one report them too', async () => {
