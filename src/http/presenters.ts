@@ -84,11 +84,11 @@ export const MAX_PATHS_HEADER_LENGTH = 4096;
 
 /**
  * The missing variables of an `Accept: text/html` render, which has no JSON body to carry warnings:
- * `X-Missing-Variables` (always) is how many distinct paths the HTML (with its preheader) read and the variables do not have;
- * `X-Missing-Variable-Paths` (only when there are any) lists the first of them, sorted, separated by ", " —
- * at most 50 and as many as fit in `MAX_PATHS_HEADER_LENGTH` characters (HTTP clients refuse large headers;
- * Node's default limit is 16 KB for all of them) — each percent-encoded (RFC 3986 §2.1, UTF-8) outside
- * letters, digits and `. _ - ~ [ ] $`, so a path named with any characters stays a valid header value.
+ * `X-Missing-Variables` (always) is how many distinct paths the HTML (with its preheader) read and the
+ * variables do not have; `X-Missing-Variable-Paths` (only when there are any) lists the first of them,
+ * sorted, separated by ", " — at most 50 and as many as fit in `MAX_PATHS_HEADER_LENGTH` characters (HTTP
+ * clients refuse large headers; Node's default limit is 16 KB for all of them) — each percent-encoded
+ * (RFC 3986 §2.1, UTF-8) outside letters, digits and `. _ - ~ [ ] $`, so any path is a valid header value.
  */
 export function missingVariablesHeaders(paths: readonly string[]): Record<string, string> {
   if (paths.length === 0) return { 'X-Missing-Variables': '0' };
