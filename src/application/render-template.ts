@@ -69,7 +69,7 @@ export interface RenderOutput {
    * Every path the render read (in the branches it rendered) and the variables do not have, sorted: of the
    * HTML and the preheader, and with `encoding: 'json'` also of the subject and text. Empty for format mjml.
    */
-  missingVariables: string[];
+  missingVariables: readonly string[];
 }
 
 /** The data variables could not be rendered (Handlebars threw at render time). */

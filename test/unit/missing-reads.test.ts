@@ -20,7 +20,7 @@ function compile(source: string, output: TemplateOutput = 'html') {
 }
 
 /** What rendering `source` with `variables` outputs, and the paths it reports missing. */
-function missing(source: string, variables: Record<string, unknown>, options: { output?: TemplateOutput; partials?: Record<string, string> } = {}): { output: string; paths: string[] } {
+function missing(source: string, variables: Record<string, unknown>, options: { output?: TemplateOutput; partials?: Record<string, string> } = {}): { output: string; paths: readonly string[] } {
   const env = environments[options.output ?? 'html'];
   const partials = options.partials
     ? Object.fromEntries(Object.entries(options.partials).map(([name, text]) => {

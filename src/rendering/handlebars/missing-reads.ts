@@ -78,13 +78,13 @@ export class MissingReads {
   }
 
   /** The distinct paths read and not sent, sorted (`customer.first_name`, `order.lines[].qty`). */
-  paths(): string[] {
+  paths(): readonly string[] {
     if (this.#pending !== undefined) {
       const pending = this.#pending;
       this.#pending = undefined;
       this.#resolve(pending);
     }
-    return this.#paths === undefined ? [] : [...this.#paths].sort();
+    return this.#paths === undefined ? NONE : [...this.#paths].sort();
   }
 
   #add(prefix: string, path: readonly string[]): void {
@@ -128,6 +128,9 @@ function appendPath(prefix: string, path: readonly string[]): string {
   for (const segment of path) text += segment === ELEMENT ? ELEMENT : text === '' ? segment : `.${segment}`;
   return text;
 }
+
+/** The answer of a render that read nothing missing (shared: never changed). */
+const NONE: readonly string[] = Object.freeze([]);
 
 /** Reads kept per object until they are named (a template reads a bounded number of paths on one object). */
 const MAX_READS_PER_OBJECT = 1000;
