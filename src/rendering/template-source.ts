@@ -37,6 +37,9 @@ export interface TemplateWarning {
   /** The URL attribute and scheme a warning is about (`unsafe_url`). */
   attribute?: string;
   scheme?: string;
+  /** The helper called and the argument a helper refused (`sample_render_incomplete`, `render_failed`). */
+  helper?: string;
+  argument?: string;
 }
 
 export interface PreparedTemplate {
@@ -44,4 +47,15 @@ export interface PreparedTemplate {
   warnings: TemplateWarning[];
   /** What the template reads (analysis.ts `dataReads`); absent for a template republished as it was (a restore). */
   reads?: DataRead[];
+  /** The proof render with the caller's real variables failed in a helper (POST /validate): `render_failed`, its line and helper. */
+  variablesRefused?: TemplateWarning;
+}
+
+/**
+ * What the save-time proof render may use besides the template's own sample data (compile/proof.ts):
+ * the declared variables schema (`metadata.variables`) to type the sample, and a dry run's real variables.
+ */
+export interface ProofData {
+  declared?: unknown;
+  variables?: Record<string, unknown>;
 }
