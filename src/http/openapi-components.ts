@@ -41,7 +41,15 @@ const Problem = {
   additionalProperties: true,
 };
 
-const Warning = { type: 'object', additionalProperties: true, description: 'What the import or the validator had to say (README "Templates").' };
+const Warning = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'What the import or the validator had to say (README "Templates").',
+  properties: {
+    helper: { type: 'string', description: '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.' },
+    argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
+  },
+};
 
 const Project = {
   type: 'object',
