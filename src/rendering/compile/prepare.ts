@@ -6,17 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
-import { RenderLimitError } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
-import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
+import { createHandlebars, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
 import { checkHandlebars, isHandlebarsFirst, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
-import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
+import { otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
-import { proveTemplate, type ProofOutcome } from './proof.js';
+import { proveCompiledHtml, proveDynamic, type ProofOutcome } from './proof.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes } from '../mjml/includes.js';
@@ -64,7 +63,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   }
   warnings.push(...findings, ...urlWarnings(compiled.html));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
-  const proof = proveRenderable(compiled.html, buildSampleContext(analysis), job, files, partials, partialPrograms, helperPrograms, compileHelpers(helpers, helperPrograms));
+  const proof = proveCompiledHtml(compiled.html, { ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers), sample: buildSampleContext(analysis) });
   warnings.push(...proof.warnings);
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
@@ -73,6 +72,12 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
 
 /** A dry run's variables refused by a helper in the proof render (POST /validate reports it as an error). */
 const refusedVariables = (proof: ProofOutcome) => (proof.variablesRefused ? { variablesRefused: proof.variablesRefused } : {});
+
+/** What the save-time proof (compile/proof.ts) needs of a template besides its sample. */
+function proofSources(job: Omit<PrepareJob, 'kind'>, files: SourceFile[], partials: Record<string, string>, partialPrograms: PartialPrograms, helperPrograms: HelperPrograms, helpers: Record<string, HelperDeclaration>) {
+  const compiledHelpers = compileHelpers(helpers, helperPrograms);
+  return { files, partials, partialPrograms, helperPrograms, compiledHelpers, limits: job.renderLimits, ...(job.proof ? { proof: job.proof } : {}) };
+}
 
 /** The empty `<mjml>` node a dynamic revision stores as its ast: its MJML exists only per render. */
 export const DYNAMIC_AST: MjmlNode = Object.freeze({ tagName: 'mjml', attributes: {}, children: [] }) as MjmlNode;
@@ -98,7 +103,7 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
   warnings.push(...outputWarnings(program, markup, files, true, partialPrograms, partials));
   const hint = otherLanguageHint(markup);
   if (hint) warnings.push({ message: hint.message, line: hint.line });
-  const proof = renderSample(markup, buildSampleContext(analysis), job, files, partials, partialPrograms, helperPrograms, compileHelpers(helpers, helperPrograms));
+  const proof = proveDynamic(markup, { ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers), sample: buildSampleContext(analysis) });
   warnings.push(...proof.warnings);
   const generated = proof.output;
   checkLimit('maxSourceBytes', limits, Buffer.byteLength(generated, 'utf8'));
@@ -117,33 +122,6 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
   return { template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored }, warnings, reads, ...refusedVariables(proof) };
-}
-
-/**
- * The sample render of a dynamic template (compile/proof.ts): the MJML it generates, and a warning when a
- * helper still refuses the typed samples. @throws TemplateError `invalid_handlebars` (a render limit,
- * Handlebars' own errors).
- */
-function renderSample(
-  markup: string,
-  sample: Record<string, unknown>,
-  job: Omit<PrepareJob, 'kind'>,
-  files: SourceFile[],
-  partials: Record<string, string>,
-  partialPrograms: PartialPrograms,
-  helperPrograms: HelperPrograms,
-  compiledHelpers: Record<string, CompiledHelper>,
-): ProofOutcome {
-  const parsed = parseHandlebars(markup);
-  if (!parsed.ok) throw new TemplateError('invalid_handlebars', parsed.message);
-  try {
-    return proveTemplate({ program: parsed.program, text: markup, compiled: false, files, partials, partialPrograms, helperPrograms, compiledHelpers, sample, limits: job.renderLimits, ...job.proof });
-  } catch (error) {
-    if (error instanceof RenderLimitError) {
-      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, { limit: error.limit, max: error.max });
-    }
-    throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template with sample data: ${(error as Error).message}`);
-  }
 }
 
 /**
@@ -310,54 +288,6 @@ function acceptAst(input: unknown, limits: TemplateLimits, partials: Record<stri
   refuseGoTemplates(files);
   refuseStructuralText(findStructuralText(tree), { pointers: true });
   return { tree, files };
-}
-
-/**
- * The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS).
- * Proven on sample data (compile/proof.ts: a warning when a helper still refuses the typed samples), then on `{}`.
- * @throws TemplateError `invalid_handlebars`.
- */
-function proveRenderable(
-  html: string,
-  sample: Record<string, unknown>,
-  job: Omit<PrepareJob, 'kind'>,
-  files: SourceFile[],
-  partials: Record<string, string>,
-  partialPrograms: PartialPrograms,
-  helperPrograms: HelperPrograms,
-  compiledHelpers: Record<string, CompiledHelper>,
-): ProofOutcome {
-  const parsed = parseHandlebars(html);
-  if (!parsed.ok) {
-    const { detail, problems } = describeCompiledParseError(html, files); // the line in the file sent, not in the HTML
-    throw new TemplateError('invalid_handlebars', detail, problems);
-  }
-  const limits = job.renderLimits;
-  const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
-  const loadedPartials = Object.fromEntries([...partialPrograms].map(([name, program]) => [name, loadPartial(handlebars, precompileTemplate(handlebars, program))]));
-  const declared = Object.keys(compiledHelpers).length > 0 ? loadDeclaredHelpers(handlebars, compiledHelpers, partialPrograms.size > 0 ? loadedPartials : undefined) : undefined;
-  const fail = (error: unknown): never => {
-    if (error instanceof RenderLimitError) {
-      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, {
-        limit: error.limit,
-        max: error.max,
-      });
-    }
-    throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template: ${(error as Error).message}`);
-  };
-  let proof: ProofOutcome;
-  try {
-    proof = proveTemplate({ program: parsed.program, text: html, compiled: true, files, partials, partialPrograms, helperPrograms, compiledHelpers, sample, limits, ...job.proof });
-  } catch (error) {
-    return fail(error);
-  }
-  try {
-    renderWithin(template, {}, limits, { ...(partialPrograms.size > 0 ? { partials: loadedPartials } : {}), ...(declared ? { helpers: declared } : {}) });
-  } catch (error) {
-    // A helper refusing a missing value is the variables' problem, not the template's.
-    if (!(error instanceof HelperArgumentError)) fail(error);
-  }
-  return proof;
 }
 
 function describe(f: TemplateWarning): string {
