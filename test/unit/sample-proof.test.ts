@@ -117,6 +117,14 @@ for (const [mode, wrap] of Object.entries(MODES)) {
       expect(incomplete(refused)).to.deep.equal([]); // the template itself is still proven on samples
     });
 
+    it('real variables that pass a render limit are theirs: render_failed, and the template is still proven on samples', async () => {
+      const rows = Array.from({ length: 100 }, (_, i) => i);
+      const prepared = await prepare(wrap('{{#each rows}}{{#each ../rows}}x{{/each}}{{/each}}'), { proof: { variables: { rows } }, renderLimits: { maxBytes: 1_000_000, maxIterations: 1000 } });
+      expect(prepared.variablesRefused).to.include({ code: 'render_failed' });
+      expect(prepared.variablesRefused!.message).to.match(/^With these variables, the render fails: The render passed 1000 block iterations/);
+      expect(incomplete(prepared)).to.deep.equal([]);
+    });
+
     it('real template errors are still refused with their line: a call that fails whatever the data, a render limit', async () => {
       const literal = await refusal(wrap('\n{{currency "abc" code="USD"}}'));
       expect(literal.code).to.equal('invalid_handlebars');

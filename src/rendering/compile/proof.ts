@@ -105,7 +105,7 @@ function prove(program: hbs.AST.Program, text: string, compiled: boolean, source
 
 /** The proof's warning and the variables' refusal, located in the client's files. */
 function describeProof(proof: Proof, program: hbs.AST.Program, text: string, compiled: boolean, sources: ProofSources): ProofOutcome {
-  if (!proof.unproven && !proof.variablesRefused) return { output: proof.output, warnings: [] };
+  if (!proof.unproven && !proof.variablesRefused && !proof.variablesFailed) return { output: proof.output, warnings: [] };
   const programs: ProgramSource[] = [
     { file: '', program, text, compiled },
     ...partialSources(sources.partials, sources.partialPrograms),
@@ -125,7 +125,11 @@ function describeProof(proof: Proof, program: hbs.AST.Program, text: string, com
     });
   }
   const refused = proof.variablesRefused && describeRefusal(proof.variablesRefused, sites, declaredNames);
-  const variablesRefused = refused ? { code: 'render_failed', ...refused.where, message: `With these variables, ${refused.place} fails: ${refused.message}.` } : undefined;
+  const variablesRefused = refused
+    ? { code: 'render_failed', ...refused.where, message: `With these variables, ${refused.place} fails: ${refused.message}.` }
+    : proof.variablesFailed
+      ? { code: 'render_failed', message: `With these variables, the render fails: ${proof.variablesFailed.message}` }
+      : undefined;
   return { output: proof.output, warnings, ...(variablesRefused ? { variablesRefused } : {}) };
 }
 

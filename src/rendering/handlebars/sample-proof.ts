@@ -4,7 +4,8 @@
  * their paths (`"order.total"`), which a typed helper refuses (`{{currency order.total code="EUR"}}`,
  * `(gt qty 1)`, `{{date placed_at}}`). Such a refusal is our data's fault, not the template's, so:
  *
- * 1. With the caller's real variables (POST /validate), they are the proof; a refusal there is theirs.
+ * 1. With the caller's real variables (POST /validate), they are the proof; a refusal there (or a render
+ *    limit they pass) is theirs, and the samples below still decide whether the template renders.
  * 2. Otherwise the sample, its leaves typed by the declared schema (`metadata.variables`) when there is
  *    one (typed-sample.ts), is rendered with every library helper recording a refusal instead of
  *    throwing (the call yields nothing; a block runs its `{{else}}`).
@@ -92,6 +93,11 @@ export interface Proof {
   unproven?: Refusal;
   /** The first refusal with the real variables, when they were given and refused. */
   variablesRefused?: Refusal;
+  /**
+   * What else the render with the real variables threw (a render limit their size passed): theirs too,
+   * since the samples prove the template.
+   */
+  variablesFailed?: Error;
 }
 
 /**
@@ -99,11 +105,15 @@ export interface Proof {
  * @throws what `input.render` throws but a helper's refusal (RenderLimitError, Handlebars' errors).
  */
 export function proveRenderable(input: ProofInput): Proof {
-  let variablesRefused: Refusal | undefined;
+  let variables: Pick<Proof, 'variablesRefused' | 'variablesFailed'> = {};
   if (input.variables) {
-    const attempt = recordRefusals(() => input.render(input.variables!));
-    if (attempt.refusals.length === 0) return { output: attempt.output };
-    variablesRefused = attempt.refusals[0];
+    try {
+      const attempt = recordRefusals(() => input.render(input.variables!));
+      if (attempt.refusals.length === 0) return { output: attempt.output };
+      variables = { variablesRefused: attempt.refusals[0]! };
+    } catch (error) {
+      variables = { variablesFailed: error instanceof Error ? error : new Error(String(error)) };
+    }
   }
   let context = input.declared === undefined ? input.sample : typedBySchema(input.sample, input.declared);
   let attempt = recordRefusals(() => input.render(context));
@@ -113,7 +123,7 @@ export function proveRenderable(input: ProofInput): Proof {
     context = retype(context, typed);
     attempt = recordRefusals(() => input.render(context));
   }
-  return { output: attempt.output, ...(attempt.refusals[0] ? { unproven: attempt.refusals[0] } : {}), ...(variablesRefused ? { variablesRefused } : {}) };
+  return { output: attempt.output, ...(attempt.refusals[0] ? { unproven: attempt.refusals[0] } : {}), ...variables };
 }
 
 /** For each refused call, its placeholder arguments and options → the values its signature says work. */
