@@ -94,10 +94,12 @@ for (const [mode, wrap] of Object.entries(MODES)) {
       expect(warning!.message).to.include('currency: the amount must be a number');
     });
 
-    it('an unproven call in a partial names the partial and its line', async () => {
+    it('an unproven call in a partial or a template-form helper names its file and line', async () => {
       const prepared = await prepare(wrap('{{> price}}'), { partials: { price: 'Price:\n{{currency (append total "x") code="EUR"}}' } });
       const [warning] = incomplete(prepared);
       expect(warning).to.include({ helper: 'currency', file: 'partials/price', line: 2 });
+      const inHelper = await prepare(wrap('{{when placed_at}}'), { helpers: { when: { template: 'On\n{{date (append d "Z")}}', params: ['d'] } } });
+      expect(incomplete(inHelper)[0]).to.include({ helper: 'date', file: 'helpers/when', line: 2 });
     });
 
     it('the declared schema types the sample where signatures cannot (a value passed through another helper)', async () => {
