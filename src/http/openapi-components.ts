@@ -52,6 +52,8 @@ const Warning = {
     line: { type: 'integer' },
     found: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was found, e.g. "</mj-txt>", "end of file".' },
     expected: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was expected there, e.g. "</mj-text>", "end of file".' },
+    helper: { type: 'string', description: '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.' },
+    argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
   },
 };
 
