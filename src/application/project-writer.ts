@@ -2,7 +2,7 @@
  * The one command path: read the stream → fold → decide → append with the expected revision → wait for
  * the projections. Every write of a project goes through `execute`; `ProjectCommands` builds the commands.
  */
-import { undeclaredReads } from './render-variables.js';
+import { declaredSchema, undeclaredReads } from './render-variables.js';
 import { previewReplacedWarnings } from '../rendering/email/preheader.js';
 import { DomainError } from '../domain/errors.js';
 import {
@@ -16,6 +16,7 @@ import {
   type ProjectState,
   type PublishedTemplate,
 } from '../domain/project.js';
+import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import { checkEventSize } from '../rendering/limits.js';
 import type { Position } from './ports/event-store.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
@@ -51,7 +52,7 @@ export class ProjectWriter {
    */
   async execute(
     intent: CommandIntent,
-    input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate; actor?: Actor | undefined },
+    input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate; metadata?: ProjectMetadata; actor?: Actor | undefined },
     command: (at: string, template: PublishedTemplate | null) => ProjectCommand,
   ): Promise<WriteResult> {
     const ref = { workspace: intent.workspace, projectId: intent.projectId };
@@ -61,7 +62,8 @@ export class ProjectWriter {
       const state = await this.states.load(stream);
       if (prepared === undefined) {
         precheck(intent, state); // throws the domain's refusal, if any
-        prepared = await this.prepare(input);
+        // The declared variables type the save-time proof's sample: the save's metadata, else the current one.
+        prepared = await this.prepare(input, input.metadata ?? (state.status === 'active' ? state.metadata : undefined));
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
@@ -118,9 +120,10 @@ export class ProjectWriter {
   }
 
   /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */
-  private async prepare(input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate }): Promise<PreparedTemplate | null> {
+  private async prepare(input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate }, metadata: ProjectMetadata | undefined): Promise<PreparedTemplate | null> {
     if (input.template) return { template: input.template, warnings: [] };
-    if (input.source) return this.deps.templates.prepare(input.source, input.validation ?? 'strict');
+    const declared = metadata ? declaredSchema(metadata) : undefined;
+    if (input.source) return this.deps.templates.prepare(input.source, input.validation ?? 'strict', declared ? { declared } : undefined);
     return null;
   }
 

@@ -44,17 +44,20 @@ export class TemplateValidation {
    */
   async validateSource(input: { source: TemplateSource; validation: ValidationMode; metadata: Record<string, unknown>; variables?: Record<string, unknown>; strict?: boolean }): Promise<ValidationReport> {
     let prepared;
+    const declared = declaredSchema(input.metadata) ?? null;
     try {
-      prepared = await this.deps.templates.prepare(input.source, input.validation);
+      // The real variables, when given, are what the save-time proof renders with (compile/proof.ts).
+      const proof = { ...(declared ? { declared } : {}), ...(input.variables ? { variables: input.variables } : {}) };
+      prepared = await this.deps.templates.prepare(input.source, input.validation, proof);
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
       const errors = error.problems.length > 0 ? error.problems.map((p) => ({ ...p, code: error.code })) : [{ code: error.code, message: error.message }];
       return { valid: false, errors, warnings: [], variables: null };
     }
     const reads = [...(prepared.reads ?? []), ...messagePartReads(input.metadata)]; // subject and preheader count too
-    const declared = declaredSchema(input.metadata) ?? null;
     const inferred = inferSchema(reads);
     const errors: ValidationProblem[] = [];
+    if (prepared.variablesRefused) errors.push({ pointer: '/variables', ...prepared.variablesRefused });
     if (input.variables) {
       try {
         this.policy.check({ reads, declared: declared ?? undefined }, input.variables, input.strict ?? false);

@@ -56,6 +56,8 @@ const Warning = {
     line: { type: 'integer' },
     found: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was found, e.g. "</mj-txt>", "end of file".' },
     expected: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was expected there, e.g. "</mj-text>", "end of file".' },
+    helper: { type: 'string', description: '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.' },
+    argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
     path: { type: 'string', description: 'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).' },
     count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; other codes: how many elements the warning is about.' },
   },

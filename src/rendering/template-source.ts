@@ -40,6 +40,9 @@ export interface TemplateWarning {
   /** `mismatched_tag`, `unclosed_tag`, `dropped_content`: the tag found and the one expected (README "Markup checks"). */
   found?: string;
   expected?: string;
+  /** The helper called and the argument a helper refused (`sample_render_incomplete`, `render_failed`). */
+  helper?: string;
+  argument?: string;
 }
 
 export interface PreparedTemplate {
@@ -47,4 +50,15 @@ export interface PreparedTemplate {
   warnings: TemplateWarning[];
   /** What the template reads (analysis.ts `dataReads`); absent for a template republished as it was (a restore). */
   reads?: DataRead[];
+  /** The proof render with the caller's real variables failed in a helper (POST /validate): `render_failed`, its line and helper. */
+  variablesRefused?: TemplateWarning;
+}
+
+/**
+ * What the save-time proof render may use besides the template's own sample data (compile/proof.ts):
+ * the declared variables schema (`metadata.variables`) to type the sample, and a dry run's real variables.
+ */
+export interface ProofData {
+  declared?: unknown;
+  variables?: Record<string, unknown>;
 }

@@ -139,7 +139,7 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     expect(created.status, created.text).to.equal(400);
     expect(created.json.code).to.equal('unknown_helper');
     expect(created.json.unknown_helpers).to.deep.equal(['log']);
-    expect(created.json.detail).to.match(/^Unknown Handlebars helper: log \(line 1 of the template\)\. Available helpers: and, /);
+    expect(created.json.detail).to.match(/^Unknown Handlebars helper: log \(line 1 of the template\)\. Available helpers: abs, add, and, /);
   });
 
   it('a helper given a value it cannot use answers 400 render_failed naming the helper and the argument', async () => {

@@ -69,7 +69,12 @@ describe('helper library: the list of helpers', () => {
   it('AVAILABLE_HELPERS is sorted: the built-ins but log, and the library', () => {
     expect([...AVAILABLE_HELPERS]).to.deep.equal([...AVAILABLE_HELPERS].sort());
     expect([...AVAILABLE_HELPERS]).to.deep.equal(
-      ['and', 'capitalize', 'compare', 'currency', 'date', 'default', 'each', 'eq', 'gt', 'gte', 'if', 'join', 'json', 'length', 'lookup', 'lower', 'lt', 'lte', 'ne', 'not', 'number', 'or', 'percent', 'truncate', 'unless', 'upper', 'url_encode', 'with'],
+      [
+        'abs', 'add', 'and', 'append', 'capitalize', 'capitalizeAll', 'ceil', 'compare', 'contains', 'currency', 'date', 'default', 'divide', 'each', 'eq', 'floor', 'gt', 'gte',
+        'if', 'ifEven', 'ifOdd', 'is', 'isnt', 'join', 'json', 'length', 'lookup', 'lower', 'lowercase', 'lt', 'lte', 'max', 'min', 'minus', 'modulo', 'multiply', 'ne', 'not',
+        'number', 'or', 'percent', 'plus', 'prepend', 'replace', 'round', 'startsWith', 'subtract', 'times', 'toFixed', 'trim', 'truncate', 'unless', 'upper', 'uppercase',
+        'url_encode', 'with',
+      ],
     );
     expect(AVAILABLE_HELPERS).not.to.include('log');
     expect(BUILT_IN_HELPERS).to.include('log'); // still registered (stored revisions), never callable in a new save

@@ -68,6 +68,7 @@ describe('Missing variables: what a render read and was not sent', () => {
   it('a value a template says what to do without is not reported: {{#each}}/{{#with}} with {{else}}, default', () => {
     expect(missing('{{#each lines}}{{name}}{{else}}No lines{{/each}}{{#with customer}}{{name}}{{else}}Hello{{/with}}', {}).paths).to.deep.equal([]);
     expect(missing('{{default nickname first_name "friend"}} {{default nickname fallback}}', {}).paths).to.deep.equal(['fallback']);
+    expect(missing('{{#if (or vip (and staff (not guest)))}}x{{/if}}{{#or a b}}{{c}}{{/or}}', { a: 1 }).paths).to.deep.equal(['c']);
     expect(missing('{{#with customer}}{{name}}{{/with}}', {}).paths).to.deep.equal(['customer']);
   });
 

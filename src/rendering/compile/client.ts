@@ -10,7 +10,7 @@ import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources } from './message-parts.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
-import type { PreparedTemplate, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
+import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 import type { CompilePool } from './pool.js';
 
 /** Turns a client's template into a revision in the compile pool (the command path's `TemplatePreparer`). */
@@ -25,9 +25,9 @@ export class PooledTemplatePreparer {
    * Validate, compile and check a template.
    * @throws TemplateError (template-error.ts) naming why it was refused, 413 `template_too_large` for a
    *   source or includes over their byte limits, `template_too_complex` for an ast over its node or depth
-   *   limits; CompileQueueFullError.
+   *   limits; CompileQueueFullError. `proof`: what the save-time proof render may use (ProofData).
    */
-  prepare(source: TemplateSource, validation: ValidationMode): Promise<PreparedTemplate> {
+  prepare(source: TemplateSource, validation: ValidationMode, proof?: ProofData): Promise<PreparedTemplate> {
     if ('mjml' in source) {
       checkSourceBytes(source.mjml, source.includes ?? {}, this.limits, source.partials ?? {});
     } else {
@@ -35,7 +35,7 @@ export class PooledTemplatePreparer {
       // Before the tree is cloned to a worker: structured clone recurses, and a deep tree would overflow it.
       checkTreeSize(source.ast, this.limits);
     }
-    return this.pool.run({ kind: 'prepare', source, validation, limits: this.limits, renderLimits: this.renderLimits });
+    return this.pool.run({ kind: 'prepare', source, validation, limits: this.limits, renderLimits: this.renderLimits, ...(proof ? { proof } : {}) });
   }
 }
 

@@ -10,7 +10,7 @@ import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources, MessagePartSpecs } from './message-parts.js';
 import type { TemplateLimits } from '../limits.js';
 import type { TemplateError } from '../template-error.js';
-import type { PreparedTemplate, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
+import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 
 /** Turn a client's template into a revision (prepare.ts): import, check, compile MJML, prove it renders. */
 export interface PrepareJob {
@@ -20,6 +20,8 @@ export interface PrepareJob {
   limits: TemplateLimits;
   /** Budget of the save-time proof renders. */
   renderLimits: RenderLimits;
+  /** What the proof render may use besides sample data: the declared schema, a dry run's variables. */
+  proof?: ProofData;
 }
 
 /** Make a stored revision renderable: its published HTML as template code writing `output`. */

@@ -6,17 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
-import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
-import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
+import { createHandlebars, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
 import { checkHandlebars, isHandlebarsFirst, partialFile, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
 import { findImagesWithoutAlt, imageAltSaveWarnings } from '../email/image-alt.js';
-import { describeCompiledParseError, otherLanguageHint } from '../handlebars/parse-errors.js';
+import { otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { supportsJsonOutput } from '../handlebars/json-output.js';
 import { buildSampleContext } from '../handlebars/sample-context.js';
+import { proveCompiledHtml, proveDynamic, type ProofOutcome } from './proof.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { describeStrayText, findStructuralText, parseAstInput, refuseStructuralText } from '../mjml/ast-checks.js';
 import { includeFilesFrom, parseWithIncludes, type MarkupMismatch } from '../mjml/includes.js';
@@ -65,10 +65,20 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   }
   warnings.push(...findings, ...urlWarnings(compiled.html), ...imageWarnings(files, partials, 'mjml' in source));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
-  proveRenderable(compiled.html, buildSampleContext(analysis), job.renderLimits, files, partialPrograms, compileHelpers(helpers, helperPrograms));
+  const proof = proveCompiledHtml(compiled.html, { ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers), sample: buildSampleContext(analysis) });
+  warnings.push(...proof.warnings);
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
-  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored }, warnings, reads };
+  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored }, warnings, reads, ...refusedVariables(proof) };
+}
+
+/** A dry run's variables refused by a helper in the proof render (POST /validate reports it as an error). */
+const refusedVariables = (proof: ProofOutcome) => (proof.variablesRefused ? { variablesRefused: proof.variablesRefused } : {});
+
+/** What the save-time proof (compile/proof.ts) needs of a template besides its sample. */
+function proofSources(job: Omit<PrepareJob, 'kind'>, files: SourceFile[], partials: Record<string, string>, partialPrograms: PartialPrograms, helperPrograms: HelperPrograms, helpers: Record<string, HelperDeclaration>) {
+  const compiledHelpers = compileHelpers(helpers, helperPrograms);
+  return { files, partials, partialPrograms, helperPrograms, compiledHelpers, limits: job.renderLimits, ...(job.proof ? { proof: job.proof } : {}) };
 }
 
 /** The empty `<mjml>` node a dynamic revision stores as its ast: its MJML exists only per render. */
@@ -95,7 +105,9 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
   warnings.push(...outputWarnings(program, markup, files, true, partialPrograms, partials));
   const hint = otherLanguageHint(markup);
   if (hint) warnings.push({ message: hint.message, line: hint.line });
-  const generated = renderSample(markup, buildSampleContext(analysis), job.renderLimits, partialPrograms, compileHelpers(helpers, helperPrograms));
+  const proof = proveDynamic(markup, { ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers), sample: buildSampleContext(analysis) });
+  warnings.push(...proof.warnings);
+  const generated = proof.output;
   checkLimit('maxSourceBytes', limits, Buffer.byteLength(generated, 'utf8'));
   const compiled = await compileGeneratedMjml(generated, limits, (mismatches) => applyMismatchPolicy(mismatches, validation, warnings, { text: generated }));
   const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));
@@ -111,24 +123,7 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
   const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
-  return { template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored }, warnings, reads };
-}
-
-/** The sample render of a dynamic template: the MJML it generates. @throws TemplateError `invalid_handlebars`. */
-function renderSample(markup: string, sample: Record<string, unknown>, limits: RenderLimits, partialPrograms: PartialPrograms, compiledHelpers: Record<string, CompiledHelper>): string {
-  const parsed = parseHandlebars(markup);
-  if (!parsed.ok) throw new TemplateError('invalid_handlebars', parsed.message);
-  const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
-  const partials = Object.fromEntries([...partialPrograms].map(([name, program]) => [name, loadPartial(handlebars, precompileTemplate(handlebars, program))]));
-  const declared = Object.keys(compiledHelpers).length > 0 ? loadDeclaredHelpers(handlebars, compiledHelpers, partialPrograms.size > 0 ? partials : undefined) : undefined;
-  try {
-    return renderWithin(template, sample, limits, { ...(partialPrograms.size > 0 ? { partials } : {}), ...(declared ? { helpers: declared } : {}) });
-  } catch (error) {
-    if (error instanceof RenderLimitError) {
-      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, { limit: error.limit, max: error.max });
-    }
-    throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template with sample data: ${(error as Error).message}`);
-  }
+  return { template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored }, warnings, reads, ...refusedVariables(proof) };
 }
 
 /**
@@ -303,34 +298,6 @@ function acceptAst(input: unknown, limits: TemplateLimits, partials: Record<stri
   refuseGoTemplates(files);
   refuseStructuralText(findStructuralText(tree), { pointers: true });
   return { tree, files };
-}
-
-/** The published HTML must parse and render under Handlebars; MJML can mangle expressions (e.g. in inline CSS). */
-function proveRenderable(html: string, sample: Record<string, unknown>, limits: RenderLimits, files: SourceFile[], partialPrograms: PartialPrograms, compiledHelpers: Record<string, CompiledHelper>): void {
-  const parsed = parseHandlebars(html);
-  if (!parsed.ok) {
-    const { detail, problems } = describeCompiledParseError(html, files); // the line in the file sent, not in the HTML
-    throw new TemplateError('invalid_handlebars', detail, problems);
-  }
-  const template = loadTemplate(handlebars, precompileTemplate(handlebars, parsed.program));
-  const partials = Object.fromEntries([...partialPrograms].map(([name, program]) => [name, loadPartial(handlebars, precompileTemplate(handlebars, program))]));
-  const declared = Object.keys(compiledHelpers).length > 0 ? loadDeclaredHelpers(handlebars, compiledHelpers, partialPrograms.size > 0 ? partials : undefined) : undefined;
-  for (const context of [sample, {}]) {
-    try {
-      renderWithin(template, context, limits, { ...(partialPrograms.size > 0 ? { partials } : {}), ...(declared ? { helpers: declared } : {}) });
-    } catch (error) {
-      // The sample's values are strings naming their paths ("order.total"), not the numbers or dates a
-      // helper may need; helper calls that fail whatever the data were refused by checkHandlebars.
-      if (error instanceof HelperArgumentError) continue;
-      if (error instanceof RenderLimitError) {
-        throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, {
-          limit: error.limit,
-          max: error.max,
-        });
-      }
-      throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template: ${(error as Error).message}`);
-    }
-  }
 }
 
 /**

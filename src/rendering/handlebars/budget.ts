@@ -73,6 +73,16 @@ export function countOutput(piece: unknown): string {
   return text;
 }
 
+/**
+ * For a helper about to build a string of `length` UTF-16 code units (`replace`): refuses it when it alone
+ * would pass the running render's `maxBytes`, before it is built. Outside `runMetered` it does nothing.
+ * @throws RenderLimitError `RENDER_MAX_BYTES`.
+ */
+export function checkOutputLength(length: number): void {
+  const meter = active;
+  if (meter !== null && length > meter.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', meter.limits.maxBytes);
+}
+
 /** Count one unit of work. @throws RenderLimitError past `maxIterations`. */
 function step(meter: Meter): void {
   meter.steps += 1;

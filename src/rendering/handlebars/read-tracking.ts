@@ -5,7 +5,8 @@
  * - the AST compiler (compiler.js) marks each path expression that is a *read* — printed, iterated,
  *   made the context, passed to a helper or a partial — with an extra opcode after its lookup. A path
  *   only tested is not marked: `{{#if x}}`, `{{#unless x}}`, a section `{{#x}}…{{/x}}`, `{{#each x}}` or
- *   `{{#with x}}` with an `{{else}}`, the values `{{default x y "…"}}` falls back from. A missing value
+ *   `{{#with x}}` with an `{{else}}`, the values `{{default x y "…"}}` falls back from, the arguments of
+ *   `and` / `or` / `not`. A missing value
  *   there is expected: the template says what to render without it. (`"strict": true` is static and
  *   broader: it requires every path read other than by `#if`/`#unless`/a section, inferred-schema.ts.)
  *   A helper's own name is not a read either;
@@ -105,12 +106,13 @@ export function readTrackingCompiler<C extends AstCompilerClass>(Base: C): C {
  * condition of the built-in `#if` / `#unless`; the list or object of `#each` / `#with` when the block has
  * an `{{else}}` (the template says what to render without it); every argument but the last of the
  * library's `default` (`{{default nickname "friend"}}`: the first that is not null, undefined or "", else
- * the last).
+ * the last); every argument of the library's truth tests `and`, `or`, `not` (`{{#if (or vip staff)}}`).
  */
 function testedArguments(name: string, params: readonly unknown[], builtIn: boolean, hasElse: boolean): readonly unknown[] {
   if ((name === 'if' || name === 'unless') && builtIn) return params.slice(0, 1);
   if ((name === 'each' || name === 'with') && builtIn && hasElse) return params.slice(0, 1);
   if (name === 'default') return params.slice(0, -1);
+  if (name === 'and' || name === 'or' || name === 'not') return params;
   return [];
 }
 

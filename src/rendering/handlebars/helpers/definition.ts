@@ -28,4 +28,12 @@ export interface HelperDefinition {
    * locale (a BCP 47 tag). @throws HelperArgumentError for a value it cannot use.
    */
   run(args: unknown[], hash: Readonly<Record<string, unknown>>, locale: string): unknown;
+  /**
+   * Values its typed arguments accept, for the save-time proof render (compile/sample-proof.ts): when a
+   * call refuses a placeholder of the sample data (a string naming its path, `"order.total"`), the
+   * placeholder is replaced by the sample of that position (`params`; the last one repeats for a helper
+   * with no most arguments) or hash option, and the render is tried again. E.g. `currency`:
+   * `{ params: [42], hash: { code: 'EUR' } }`. Absent: the helper takes any value.
+   */
+  samples?: { params?: readonly unknown[]; hash?: Readonly<Record<string, unknown>> };
 }

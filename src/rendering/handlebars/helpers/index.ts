@@ -14,6 +14,9 @@
  * | `json` | `json value`: JSON.stringify, HTML-escaped by `{{ }}` | text.ts |
  * | `url_encode` | `url_encode text`: encodeURIComponent | text.ts |
  * | `number currency percent date` | `Intl.NumberFormat` / `Intl.DateTimeFormat` (ECMA-402) with the render's locale | intl.ts |
+ * | `is isnt contains ifEven ifOdd` | handlebars-helpers' comparison names: `is a b` (loose ==), `contains list x` | comparison.ts |
+ * | `add plus subtract minus multiply times divide modulo abs ceil floor round min max toFixed` | arithmetic (handlebars-helpers' names) | math.ts |
+ * | `uppercase lowercase capitalizeAll trim append prepend replace startsWith` | handlebars-helpers' string names | strings.ts |
  *
  * How a call runs (`registerLibraryHelpers`):
  * - A bare `{{name}}` / `{{#name}}…{{/name}}` with no argument and no hash is what it was before the
@@ -35,6 +38,8 @@ import { HelperArgumentError, isTruthy, localeOf, type HelperOptions } from './a
 import { COMPARISON_HELPERS } from './comparison.js';
 import type { HelperDefinition } from './definition.js';
 import { INTL_HELPERS } from './intl.js';
+import { MATH_HELPERS } from './math.js';
+import { STRING_HELPERS } from './strings.js';
 import { TEXT_HELPERS } from './text.js';
 
 export { DEFAULT_LOCALE, HelperArgumentError } from './arguments.js';
@@ -50,7 +55,7 @@ export interface HelperHost {
 
 /** Every helper of the library, by name. */
 export const LIBRARY_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(
-  [...COMPARISON_HELPERS, ...TEXT_HELPERS, ...INTL_HELPERS].map((definition) => [definition.name, definition]),
+  [...COMPARISON_HELPERS, ...TEXT_HELPERS, ...INTL_HELPERS, ...MATH_HELPERS, ...STRING_HELPERS].map((definition) => [definition.name, definition]),
 );
 
 /** The library's helper names, sorted. */

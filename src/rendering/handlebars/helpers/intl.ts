@@ -112,6 +112,7 @@ export const INTL_HELPERS: readonly HelperDefinition[] = [
       if (isAbsent(value)) return '';
       return numberFormat(locale, fixedDigits(decimals)).format(toFiniteNumber('number', 'the value', value));
     },
+    samples: { params: [42], hash: { decimals: 2 } },
   },
   {
     name: 'currency',
@@ -131,6 +132,7 @@ export const INTL_HELPERS: readonly HelperDefinition[] = [
       const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
       return format.format(amount / 10 ** digits);
     },
+    samples: { params: [42], hash: { code: 'EUR', minor_units: false } },
   },
   {
     name: 'percent',
@@ -143,6 +145,7 @@ export const INTL_HELPERS: readonly HelperDefinition[] = [
       const digits = decimals === undefined ? { minimumFractionDigits: 0, maximumFractionDigits: 2 } : fixedDigits(decimals);
       return numberFormat(locale, { style: 'percent', ...digits }).format(toFiniteNumber('percent', 'the fraction', value));
     },
+    samples: { params: [0.5], hash: { decimals: 2 } },
   },
   {
     name: 'date',
@@ -164,5 +167,6 @@ export const INTL_HELPERS: readonly HelperDefinition[] = [
       };
       return cachedIntl(`date|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(date);
     },
+    samples: { params: ['2024-03-07T14:05:00Z'], hash: { style: 'medium', time_style: 'short', time_zone: 'UTC' } },
   },
 ];

@@ -103,6 +103,7 @@ export const TEXT_HELPERS: readonly HelperDefinition[] = [
     params: [undefined, checkLength],
     block: false,
     run: ([value, length], _hash, locale) => (isAbsent(value) ? '' : truncate(toText('truncate', 'the text', value), length as number, locale)),
+    samples: { params: ['sample', 20] },
   },
   {
     // {{join tags ", "}}: strings, numbers and booleans joined; null/undefined elements are empty.
@@ -117,6 +118,7 @@ export const TEXT_HELPERS: readonly HelperDefinition[] = [
       if (!Array.isArray(list)) throw new HelperArgumentError('join', 'the list (1st argument)', `must be a list, got ${describeValue(list)}`);
       return list.map(joinable).join(separator === undefined ? ', ' : (separator as string));
     },
+    samples: { params: [['sample'], ', '] },
   },
   {
     // A list's elements, a string's characters, an object's own keys; null/undefined → 0.
