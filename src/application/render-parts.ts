@@ -7,11 +7,17 @@ import { RenderLimitError, type RenderLimits } from '../rendering/handlebars/bud
 import { renderWithin, type CompiledTemplate, type LoadedHelpers } from '../rendering/handlebars/environment.js';
 import { tidyText } from '../rendering/compile/message-parts.js';
 import { parseHandlebars } from '../rendering/handlebars/parse.js';
+import { analyzeTemplate } from '../rendering/handlebars/analysis.js';
+import type { DataRead } from '../rendering/handlebars/walker.js';
 import { TEXT_PART_WORDWRAP, toPlainText } from '../rendering/email/plain-text.js';
 import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../rendering/email/warnings.js';
 import { findImagesWithoutAlt, imageAltRenderWarnings, type ImageSource } from '../rendering/email/image-alt.js';
+import type { MissingVariablesWarning } from '../rendering/variables/missing-variables.js';
 
 export type { EmailWarning } from '../rendering/email/warnings.js';
+
+/** A render's warnings: about its HTML, and about the variables it read and was not sent. */
+export type RenderWarning = EmailWarning | MissingVariablesWarning;
 
 /** A revision's compiled parts (null where absent or not derivable). */
 export interface CompiledParts {
@@ -25,13 +31,27 @@ export interface MessageParts {
   subject: string | null;
   preheader: string | null;
   text: string | null;
-  warnings: EmailWarning[];
+  warnings: RenderWarning[];
 }
 
 /** `metadata.subject` / `metadata.preheader` when they are strings. */
 export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string } {
   const { subject, preheader } = metadata;
   return { ...(typeof subject === 'string' ? { subject } : {}), ...(typeof preheader === 'string' ? { preheader } : {}) };
+}
+
+/**
+ * What `metadata.subject` and `metadata.preheader` read (analysis.ts `dataReads`), on the caller's thread
+ * (each is at most 1,000 characters): they are parts of the template wherever its variables are listed,
+ * inferred or required. A part that is absent or does not parse reads nothing. Never throws.
+ */
+export function messagePartReads(metadata: Record<string, unknown>): DataRead[] {
+  const reads: DataRead[] = [];
+  for (const source of Object.values(partSources(metadata))) {
+    const parsed = parseHandlebars(source);
+    if (parsed.ok) reads.push(...analyzeTemplate(parsed.program).dataReads);
+  }
+  return reads;
 }
 
 /**

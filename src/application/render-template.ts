@@ -15,11 +15,14 @@ import { renderWithin, type CompiledTemplate } from '../rendering/handlebars/env
 import { toMjmlMarkup } from '../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
-import { inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
 import { placePreheader } from '../rendering/email/preheader.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
 import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
+import { MissingReads } from '../rendering/handlebars/missing-reads.js';
+import { missingVariableWarnings } from '../rendering/variables/missing-variables.js';
+import { formatPath, sortedUnique } from '../rendering/handlebars/walker.js';
 
 export type { RevisionLoader } from './revision-cache.js';
 
@@ -62,6 +65,11 @@ export interface RenderOutput {
   escaped: boolean;
   /** Subject, preheader, plain text and warnings (format html); all null/empty for format mjml. */
   parts: MessageParts;
+  /**
+   * Every path the render read (in the branches it rendered) and the variables do not have, sorted: of the
+   * HTML and the preheader, and with `encoding: 'json'` also of the subject and text. Empty for format mjml.
+   */
+  missingVariables: readonly string[];
 }
 
 /** The data variables could not be rendered (Handlebars threw at render time). */
@@ -124,27 +132,29 @@ export class TemplateRenderer {
     entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
     const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
     // A dynamic revision's MJML is its source, Handlebars left in.
-    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS };
+    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS, missingVariables: [] };
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     const locale = request.locale ?? entry.locale;
-    const preheader = this.preheader(entry, request.variables, locale);
-    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, preheader);
+    // What this render reads and was not sent (after the check: declared defaults are filled in by then).
+    const missing = new MissingReads(request.variables);
+    const preheader = this.preheader(entry, request.variables, locale, missing);
+    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, preheader, missing);
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
-        const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale);
+        const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale, missing);
         if (escaped !== null) {
           const body = preheader === null ? escaped.value : placePreheader(escaped.value, preheader, 'json');
-          const parts = this.parts(entry, request, locale, preheader, () => this.renderHtml(entry, request.variables, locale).html, Buffer.byteLength(body, 'utf8'), undefined, escaped.findings);
-          return { ...base, body, escaped: true, parts };
+          const parts = this.parts(entry, request, locale, preheader, missing, () => this.renderHtml(entry, request.variables, locale, missing).html, Buffer.byteLength(body, 'utf8'), undefined, escaped.findings);
+          return { ...base, body, escaped: true, parts, missingVariables: missing.paths() };
         }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
-    const { html, findings } = this.renderHtml(entry, request.variables, locale);
+    const { html, findings } = this.renderHtml(entry, request.variables, locale, missing);
     const body = preheader === null ? html : placePreheader(html, preheader);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
-    return { ...base, body, escaped: false, parts };
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
+    return { ...base, body, escaped: false, parts, missingVariables: missing.paths() };
   }
 
   /**
@@ -153,8 +163,8 @@ export class TemplateRenderer {
    * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
    *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
    */
-  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts'>, preheader: string | null): Promise<RenderOutput> {
-    const mjml = this.renderText(entry, request.variables, locale);
+  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>, preheader: string | null, missing: MissingReads): Promise<RenderOutput> {
+    const mjml = this.renderText(entry, request.variables, locale, missing);
     const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
     let compiled = this.mjmlCache.get(key);
     const cache = compiled ? 'HIT' : 'MISS';
@@ -163,8 +173,8 @@ export class TemplateRenderer {
     const html = preheader === null ? compiled.html : placePreheader(compiled.html, preheader);
     const htmlBytes = Buffer.byteLength(html, 'utf8');
     if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
-    return { ...base, cache, body: html, escaped: false, parts };
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
+    return { ...base, cache, body: html, escaped: false, parts, missingVariables: missing.paths() };
   }
 
   private compileMjml(key: string, mjml: string): Promise<CompiledMjml> {
@@ -193,14 +203,17 @@ export class TemplateRenderer {
 
   /**
    * Subject, preheader, text and warnings of a render; with `findings` (URLs the HTML render replaced),
-   * an `unsafe_url_neutralised` warning first and the same URLs replaced in the text.
+   * an `unsafe_url_neutralised` warning first and the same URLs replaced in the text; last, a
+   * `missing_variable` warning per path the render read (`missing`, HTML and parts) and was not sent.
    * @throws RenderLimitError; RenderError.
    */
-  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, missing: MissingReads, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
     entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
+    const staticWarnings = warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings;
     try {
       const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
-      const parts = renderParts(entry.parts, request.variables, options, html, htmlBytes, warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings, preheader);
+      const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings, preheader));
+      if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
       if (findings.length === 0) return parts;
       return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
     } catch (error) {
@@ -210,10 +223,10 @@ export class TemplateRenderer {
   }
 
   /** The rendered `metadata.preheader`, null when not set. @throws RenderLimitError; RenderError. */
-  private preheader(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): string | null {
+  private preheader(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string | null {
     if (!entry.parts.preheader) return null;
     try {
-      return renderPreheader(entry.parts, variables, { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) });
+      return missing.run(() => renderPreheader(entry.parts, variables, { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) }));
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The preheader failed to render with these variables: ${(error as Error).message}`);
@@ -237,20 +250,17 @@ export class TemplateRenderer {
    * were wrapped in, or, for a revision that could not be wrapped, by checking the whole HTML.
    * @throws as renderText.
    */
-  private renderHtml(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): { html: string; findings: UrlFinding[] } {
-    if (entry.urlScan) return neutraliseHtml(this.renderText(entry, variables, locale));
-    const { value, findings } = collectUrlFindings(() => this.renderText(entry, variables, locale));
+  private renderHtml(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): { html: string; findings: UrlFinding[] } {
+    if (entry.urlScan) return neutraliseHtml(this.renderText(entry, variables, locale, missing));
+    const { value, findings } = collectUrlFindings(() => this.renderText(entry, variables, locale, missing));
     return { html: value, findings };
   }
 
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
-  private renderText(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined): string {
+  private renderText(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string {
     try {
-      return renderWithin(entry.template, variables, this.options.limits, {
-        ...(locale ? { locale } : {}),
-        ...(entry.partials ? { partials: entry.partials } : {}),
-        ...(entry.helpers ? { helpers: entry.helpers } : {}),
-      });
+      const options = { ...(locale ? { locale } : {}), ...(entry.partials ? { partials: entry.partials } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
+      return missing.run(() => renderWithin(entry.template, variables, this.options.limits, options));
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);
@@ -262,22 +272,25 @@ export class TemplateRenderer {
    * so its byte count is not the exact one the limit is about — past a limit (or on any error), the
    * plain render decides, exactly, with the message it gives.
    */
-  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined): { value: string; findings: UrlFinding[] } | null {
+  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): { value: string; findings: UrlFinding[] } | null {
     try {
-      return collectUrlFindings(() => renderWithin(template, variables, this.options.limits, locale ? { locale } : {}));
+      return collectUrlFindings(() => missing.run(() => renderWithin(template, variables, this.options.limits, locale ? { locale } : {})));
     } catch {
       return null;
     }
   }
 
   /**
-   * The current revision and the variables its template reads.
+   * The current revision and the variables its template reads: its body (and partials) and its subject and preheader.
    * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
    */
   async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
     const view = await this.queries.getProject(ref);
     const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    entry.variables ??= await this.loader.variables(view.ast, view.partials, entry.dynamic ? view.publishedHtml : undefined);
+    if (entry.variables === undefined) {
+      const body = await this.loader.variables(view.ast, view.partials, entry.dynamic ? view.publishedHtml : undefined);
+      entry.variables = sortedUnique([...body, ...messagePartReads(view.metadata).map((read) => formatPath(read.path))]);
+    }
     return { view, variables: entry.variables };
   }
 

@@ -7,8 +7,9 @@
 import { makePrintable } from '../rendering/handlebars/printable.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import { schemaDifferences } from '../rendering/variables/differences.js';
+import { messagePartReads } from './render-parts.js';
 import { inferSchema, type JsonSchema } from '../rendering/variables/inferred-schema.js';
-import { VariablesValidator, type VariableProblem } from '../rendering/variables/validator.js';
+import { comparePointers, escapePointer, VariablesValidator, type VariableProblem } from '../rendering/variables/validator.js';
 
 export { InvalidSchemaError, type VariableProblem } from '../rendering/variables/validator.js';
 
@@ -51,10 +52,16 @@ export class VariablesPolicy {
     else problems.push(...this.validator.validate((contract.inferred ??= inferSchema(contract.reads)), variables));
     if (strict) {
       const seen = new Set(problems.map((p) => `${p.pointer} ${p.rule}`));
-      for (const problem of this.validator.validate((contract.inferredStrict ??= inferSchema(contract.reads, { strict: true })), variables)) {
+      const schema = (contract.inferredStrict ??= inferSchema(contract.reads, { strict: true }));
+      for (const problem of this.validator.validate(schema, variables)) {
         // Strict adds what is missing; types are the declaration's to decide when there is one.
-        if ((problem.rule === 'required' || !contract.declared) && !seen.has(`${problem.pointer} ${problem.rule}`)) problems.push(problem);
+        if (problem.rule !== 'required' && contract.declared) continue;
+        for (const one of problem.rule === 'required' ? missingLeaves(schema, problem.pointer) : [problem]) {
+          if (!seen.has(`${one.pointer} ${one.rule}`)) problems.push(one);
+          seen.add(`${one.pointer} ${one.rule}`);
+        }
       }
+      problems.sort((a, b) => comparePointers(a.pointer, b.pointer));
     }
     if (problems.length > 0) throw new InvalidVariablesError(problems);
   }
@@ -71,13 +78,37 @@ export class VariablesPolicy {
 }
 
 /**
- * Save-time warnings: each path the template reads that its `metadata.variables` does not declare (the
- * typo that would otherwise render as an empty string). None without a declaration.
+ * A missing required value (`pointer`, `/variables/customer`) as the leaf paths the template reads in it,
+ * each a `required` problem (`/variables/customer/first_name`): into the properties a strict schema
+ * requires, down to values read whole (printed, passed to a helper) or iterated (a list is sent whole).
+ * Just `pointer` when the schema there requires nothing below it.
+ */
+function missingLeaves(strictSchema: JsonSchema, pointer: string): VariableProblem[] {
+  const segments = pointer.split('/').slice(2).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: JsonSchema | undefined = strictSchema;
+  for (const segment of segments) {
+    const properties: Record<string, JsonSchema> | undefined = node?.properties;
+    node = properties && Object.hasOwn(properties, segment) ? properties[segment] : /^\d+$/.test(segment) ? node?.items : undefined;
+  }
+  const leaves: VariableProblem[] = [];
+  const walk = (schema: JsonSchema | undefined, at: string): void => {
+    const required = schema && !schema.items && schema.properties ? (schema.required ?? []).filter((name) => Object.hasOwn(schema.properties!, name)) : [];
+    if (required.length === 0) leaves.push({ pointer: at, rule: 'required', message: `${at} is required and missing.` });
+    for (const name of required) walk(schema!.properties![name], `${at}/${escapePointer(name)}`);
+  };
+  walk(node, pointer);
+  return leaves;
+}
+
+/**
+ * Save-time warnings: each path the template (its body `reads`, its subject and preheader) reads that its
+ * `metadata.variables` does not declare (the typo that would otherwise render as an empty string). None
+ * without a declaration.
  */
 export function undeclaredReads(reads: readonly DataRead[] | undefined, metadata: Record<string, unknown>): Array<{ message: string }> {
   const declared = declaredSchema(metadata);
   if (!declared || !reads) return [];
-  return schemaDifferences(inferSchema(reads), declared)
+  return schemaDifferences(inferSchema([...reads, ...messagePartReads(metadata)]), declared)
     .filter((difference) => difference.kind !== 'not_read')
     .map((difference) => ({ message: difference.message }));
 }

@@ -12,6 +12,7 @@ import type { ProjectRef } from '../domain/project.js';
 import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
 import type { TemplatePreparer, TemplateSource, ValidationMode } from './templates.js';
+import { messagePartReads } from './render-parts.js';
 import { previewReplacedWarnings } from '../rendering/email/preheader.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
@@ -53,7 +54,7 @@ export class TemplateValidation {
       const errors = error.problems.length > 0 ? error.problems.map((p) => ({ ...p, code: error.code })) : [{ code: error.code, message: error.message }];
       return { valid: false, errors, warnings: [], variables: null };
     }
-    const reads = prepared.reads ?? [];
+    const reads = [...(prepared.reads ?? []), ...messagePartReads(input.metadata)]; // subject and preheader count too
     const inferred = inferSchema(reads);
     const errors: ValidationProblem[] = [];
     if (prepared.variablesRefused) errors.push({ pointer: '/variables', ...prepared.variablesRefused });
@@ -75,22 +76,26 @@ export class TemplateValidation {
 
   /**
    * A saved template (its current revision, or `revision`): when `variables` are given, rendered with them
-   * and the output thrown away, so a problem with the variables or a render limit shows as an error.
+   * as a JSON render is (HTML, subject, preheader, text) and the output thrown away, so a problem with the
+   * variables or a render limit shows as an error, and a path the render read and was not sent as the
+   * render's `missing_variable` warning.
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; CompileQueueFullError.
    */
   async validateSaved(ref: ProjectRef, input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number }): Promise<ValidationReport> {
     const variables = await this.deps.renderer.variables(ref);
     const errors: ValidationProblem[] = [];
+    const unsent: ValidationProblem[] = [];
     if (input.variables) {
       try {
-        await this.deps.renderer.render(ref, { variables: input.variables, format: 'html', strict: input.strict ?? false, ...(input.revision !== undefined ? { revision: input.revision } : {}) });
+        const output = await this.deps.renderer.render(ref, { variables: input.variables, format: 'html', encoding: 'json', strict: input.strict ?? false, ...(input.revision !== undefined ? { revision: input.revision } : {}) });
+        for (const w of output.parts.warnings) if (w.code === 'missing_variable' || w.code === 'missing_variables_omitted') unsent.push({ ...w });
       } catch (error) {
         if (error instanceof InvalidVariablesError) errors.push(...error.problems.map((problem) => ({ ...problem })));
         else if (error instanceof RenderError || error instanceof RenderLimitError) errors.push({ pointer: '/variables', message: error.message });
         else throw error;
       }
     }
-    const warnings = variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message }));
+    const warnings = [...variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message })), ...unsent];
     return { valid: errors.length === 0, errors, warnings, variables };
   }
 }

@@ -43,10 +43,14 @@ const Problem = {
 
 const Warning = {
   type: 'object',
+  required: ['message'],
   additionalProperties: true,
-  description: 'What the import or the validator had to say (README "Templates").',
+  description:
+    'What the import, the validator or the render had to say (README "Templates", "Subject, preheader, text, warnings"). ' +
+    'A render (and a dry run of a saved template with variables) lists each path it read, in the branches it rendered, that the variables do not have: ' +
+    '`missing_variable` with `path`, at most 50, then one `missing_variables_omitted` with `count` when there were more.',
   properties: {
-    code: { type: 'string', description: 'Set on warnings that have one, e.g. unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md).' },
+    code: { type: 'string', description: 'Set on warnings that have one, e.g. missing_variable, missing_variables_omitted, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).' },
     message: { type: 'string' },
     file: { type: 'string', description: '"" or absent: the template itself; else an include key.' },
     line: { type: 'integer' },
@@ -54,7 +58,13 @@ const Warning = {
     expected: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was expected there, e.g. "</mj-text>", "end of file".' },
     helper: { type: 'string', description: '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.' },
     argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
+    path: { type: 'string', description: 'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).' },
+    count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; other codes: how many elements the warning is about.' },
   },
+  allOf: [
+    { if: { required: ['code'], properties: { code: { const: 'missing_variable' } }, additionalProperties: true }, then: { required: ['code', 'path', 'message'] } },
+    { if: { required: ['code'], properties: { code: { const: 'missing_variables_omitted' } }, additionalProperties: true }, then: { required: ['code', 'count', 'message'] } },
+  ],
 };
 
 const Project = {

@@ -104,7 +104,14 @@ const paths = {
       tags: ['templates'], summary: 'Render with variables (templates:render); `Accept: text/html` for the bare HTML',
       requestBody: json(jsonSchema(renderBody), { variables: { name: 'Ada' }, format: 'html', locale: 'en-US' }),
       responses: {
-        '200': { description: 'Rendered.', content: { 'application/json': { schema: ref('Rendered') }, 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'Rendered. With `Accept: text/html` the bare HTML; its missing variables (the `missing_variable` warnings of a JSON render, of the HTML and the preheader in it) come as headers.',
+          headers: {
+            'X-Missing-Variables': { description: 'text/html only: how many distinct paths the HTML read, in the branches it rendered, that the variables do not have (0 when none).', schema: { type: 'integer', minimum: 0 } },
+            'X-Missing-Variable-Paths': { description: 'text/html only, when there are any: the first of those paths, sorted, separated by ", " (at most 50 and 4,096 characters), each percent-encoded outside letters, digits and `. _ - ~ [ ] $`.', schema: { type: 'string' } },
+          },
+          content: { 'application/json': { schema: ref('Rendered') }, 'text/html': { schema: { type: 'string' } } },
+        },
         ...problems(400, 401, 403, 404, 406, 413, 415, 422, 429, 503),
       },
     },

@@ -5,6 +5,7 @@ import type { ProjectView } from '../application/project-queries.js';
 import type { TemplateWarning } from '../application/templates.js';
 import type { RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
 import type { RenderOutput } from '../application/render-template.js';
+import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/variables/missing-variables.js';
 
 /** The Project resource (ARCHITECTURE §4). */
 export function presentProject(view: ProjectView) {
@@ -76,4 +77,28 @@ export function presentRender(output: RenderOutput): string {
     `"subject":${JSON.stringify(output.parts.subject)},"preheader":${JSON.stringify(output.parts.preheader)},` +
     `"text":${JSON.stringify(output.parts.text)},"warnings":${JSON.stringify(output.parts.warnings)}}`
   );
+}
+
+/** Longest `X-Missing-Variable-Paths` value, characters. */
+export const MAX_PATHS_HEADER_LENGTH = 4096;
+
+/**
+ * The missing variables of an `Accept: text/html` render, which has no JSON body to carry warnings:
+ * `X-Missing-Variables` (always) is how many distinct paths the HTML (with its preheader) read and the
+ * variables do not have; `X-Missing-Variable-Paths` (only when there are any) lists the first of them,
+ * sorted, separated by ", " — at most 50 and as many as fit in `MAX_PATHS_HEADER_LENGTH` characters (HTTP
+ * clients refuse large headers; Node's default limit is 16 KB for all of them) — each percent-encoded
+ * (RFC 3986 §2.1, UTF-8) outside letters, digits and `. _ - ~ [ ] $`, so any path is a valid header value.
+ */
+export function missingVariablesHeaders(paths: readonly string[]): Record<string, string> {
+  if (paths.length === 0) return { 'X-Missing-Variables': '0' };
+  // Buffer, not encodeURIComponent: a lone surrogate (a path may hold one) becomes U+FFFD instead of throwing.
+  const encode = (run: string) => [...Buffer.from(run, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  let list = '';
+  for (const path of paths.slice(0, MAX_MISSING_VARIABLE_WARNINGS)) {
+    const item = path.replace(/[^A-Za-z0-9._~[\]$-]+/g, encode);
+    if (list.length + 2 + item.length > MAX_PATHS_HEADER_LENGTH) break;
+    list += list === '' ? item : `, ${item}`;
+  }
+  return { 'X-Missing-Variables': String(paths.length), ...(list !== '' ? { 'X-Missing-Variable-Paths': list } : {}) };
 }

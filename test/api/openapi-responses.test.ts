@@ -73,6 +73,9 @@ describe('OpenAPI document: responses match their schemas', function () {
     conforms('/templates/{id}', 'get', await s.request('GET', '/v1/templates/oa'));
     conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: 'Ada', order: { number: 7 } } } }));
     conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: {}, format: 'mjml' } }));
+    const unsent = await s.request('POST', '/v1/templates/oa/render', { body: { variables: {} } });
+    expect(unsent.json.warnings.map((w: { code: string }) => w.code)).to.deep.equal(['missing_variable', 'missing_variable']);
+    conforms('/templates/{id}/render', 'post', unsent);
     conforms('/templates/{id}/validate', 'post', await s.request('POST', '/v1/templates/oa/validate', { body: { variables: { name: 'Ada' } } }));
     conforms('/validate', 'post', await s.request('POST', '/v1/validate', { body: { mjml, variables: { name: 'Ada' } } }));
     conforms('/health', 'get', await s.request('GET', '/v1/health'));

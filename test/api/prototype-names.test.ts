@@ -43,7 +43,8 @@ describe('Prototype names are ordinary variable names (issue 17, item 5)', funct
   it('strict names a missing __proto__ like any missing path; a wrong type under it is refused', async () => {
     const strict = await render('proto-path', '{"zz":{}}', ',"strict":true');
     expect([strict.status, strict.json.code], brief(strict)).to.deep.equal([400, 'invalid_variables']);
-    expect(strict.json.errors.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])).to.deep.equal([['/variables/zz/__proto__', 'required']]);
+    // Strict names the leaf the template reads under the missing object (issue 17 item 2), `__proto__` like any name.
+    expect(strict.json.errors.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])).to.deep.equal([['/variables/zz/__proto__/qq', 'required']]);
     const wrong = await render('proto-path', '{"zz":{"__proto__":{"qq":{"deep":1}}}}');
     expect([wrong.status, wrong.json.errors?.[0]?.pointer], brief(wrong)).to.deep.equal([400, '/variables/zz/__proto__/qq']);
   });

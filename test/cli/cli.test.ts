@@ -224,6 +224,25 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(local.stdout).to.include('✗ fresh').and.to.match(/^ {4}whom \(did you mean who\?\)$/m);
   });
 
+  it('check and check --dir agree on the same content: what the subject and preheader read counts in both (issue 17)', async () => {
+    const metadata = { subject: 'Receipt for {{order.number}}', preheader: 'Hello {{customer.name}}' };
+    const mjml = page('Thanks {{customer.first_name}}');
+    expect((await t.create({ id: 'parts-only', metadata, mjml })).status).to.equal(201);
+    const local = join(work, 'parts');
+    mkdirSync(join(local, 'parts-only'), { recursive: true });
+    writeFileSync(join(local, 'parts-only', 'template.mjml'), mjml);
+    writeFileSync(join(local, 'parts-only', 'metadata.json'), JSON.stringify(metadata));
+    for (const required of ['order.number,customer.name,customer.first_name', 'order.number,customer.nickname']) {
+      const saved = await run('check', 'parts-only', '--required-list', required);
+      const files = await run('check', '--dir', local, 'parts-only', '--required-list', required);
+      expect(files.stdout, `--dir and the server disagree on ${required}`).to.equal(saved.stdout);
+      expect(files.code).to.equal(saved.code);
+    }
+    expect((await run('check', '--dir', local, 'parts-only', '--required-list', 'order.number,customer.name')).stdout).to.include('✓ parts-only: takes all 2 required variables');
+    const dropped = await run('check', '--dir', local, 'parts-only', '--required-list', 'order.number,customer.nickname');
+    expect([dropped.code, dropped.stdout]).to.deep.equal([1, '✗ parts-only: no longer takes 1 required variable\n    customer.nickname (did you mean customer.name?)\n0 of 1 template passed\n']);
+  });
+
   it('pull reports a project deleted on the server; --prune removes its files', async () => {
     expect((await t.server.request('DELETE', '/v1/projects/fresh')).status).to.equal(204);
     const kept = await run('pull', '--dir', dir, '--force');

@@ -4,7 +4,7 @@
 import type { Router } from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
-import { presentRender, presentSummary, presentTemplate } from '../presenters.js';
+import { missingVariablesHeaders, presentRender, presentSummary, presentTemplate } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList } from '../paging.js';
 import { parseRender } from '../render-schemas.js';
@@ -33,6 +33,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
       ctx.set('X-Template-Revision', String(output.revision));
       ctx.set('X-Template-Updated-At', output.updatedAt);
       ctx.set('X-Template-Published-Sha256', output.publishedSha256);
+      ctx.set(missingVariablesHeaders(output.missingVariables)); // no body to carry the warnings
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = output.body;

@@ -11,6 +11,8 @@ import { SAFE_URL_HELPER, SAFE_URL_JSON_HELPER, safeUrlHelper } from './safe-url
 import { JSON_ESCAPE, JsonOutputCompiler, escapeJsonText, jsonOutputCompiler, type JavaScriptCompilerClass } from './json-output.js';
 import { LIBRARY_HELPER_NAMES, asVariable, registerLibraryHelpers } from './helpers/index.js';
 import type { HelperOptions } from './helpers/arguments.js';
+import { MISSING_READ, missingRead } from './missing-reads.js';
+import { readTrackingCodeGenerator, readTrackingCompiler } from './read-tracking.js';
 
 /**
  * Handlebars 4's built-in helpers `if`, `unless`, `each`, `with`, `lookup`, `log` (sorted): what the
@@ -81,6 +83,11 @@ export type CompiledTemplate = (context: Record<string, unknown>, options?: Rend
 /** Handlebars' code generators (untyped in @types: lib/handlebars/compiler/{compiler,javascript-compiler}.js). */
 type WithCompiler = { JavaScriptCompiler: JavaScriptCompilerClass; Compiler: unknown };
 const JavaScriptCompiler = (Handlebars as unknown as WithCompiler).JavaScriptCompiler;
+type AstCompilerClass = Parameters<typeof readTrackingCompiler>[0];
+type CodeGeneratorClass = Parameters<typeof readTrackingCodeGenerator>[0];
+/** The AST compilers of both outputs, marking variable reads for the missing-variable check (read-tracking.ts). */
+const TrackingCompiler = readTrackingCompiler((Handlebars as unknown as { Compiler: AstCompilerClass }).Compiler);
+const TrackingJsonCompiler = readTrackingCompiler(JsonOutputCompiler as unknown as AstCompilerClass);
 
 /** Name by which compiled code reaches `countOutput` (a parameter of the function `loadTemplate` builds). */
 const OUTPUT_COUNTER = '__letterpressCountOutput';
@@ -88,9 +95,10 @@ const OUTPUT_COUNTER = '__letterpressCountOutput';
 /**
  * Handlebars' own code generator with one documented customisation (`appendToBuffer`, "Allows for
  * code buffer emitting code", Handlebars API reference, JavaScriptCompiler): every appended piece goes
- * through the output counter. Child programs are compiled by `this.compiler`, so it points here too.
+ * through the output counter; and the check of variable reads (read-tracking.ts). Child programs are
+ * compiled by `this.compiler`, so it points here too.
  */
-class MeteredCompiler extends JavaScriptCompiler {
+class MeteredCompiler extends (readTrackingCodeGenerator(JavaScriptCompiler as unknown as CodeGeneratorClass) as unknown as JavaScriptCompilerClass) {
   override appendToBuffer(source: unknown, location?: unknown, explicit?: boolean): unknown {
     return super.appendToBuffer([`${OUTPUT_COUNTER}(`, source, ')'], location, explicit);
   }
@@ -114,7 +122,7 @@ const METERED_HELPERS = ['each', 'if', 'unless', 'with', 'lookup', 'blockHelperM
 export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnvironment {
   const env = Handlebars.create();
   (env as unknown as WithCompiler).JavaScriptCompiler = output === 'json' ? MeteredJsonCompiler : MeteredCompiler;
-  if (output === 'json') (env as unknown as WithCompiler).Compiler = JsonOutputCompiler;
+  (env as unknown as WithCompiler).Compiler = output === 'json' ? TrackingJsonCompiler : TrackingCompiler;
   for (const name of METERED_HELPERS) {
     env.registerHelper(name, metered(env.helpers[name] as (...args: unknown[]) => unknown));
   }
@@ -226,7 +234,7 @@ export function loadPartial(env: HandlebarsEnvironment, spec: string): LoadedPar
 
 function templateSpecOf(env: HandlebarsEnvironment, spec: string): Parameters<typeof env.template>[0] {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
-  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, `return ${spec};`)(countOutput, escapeJsonText) as Parameters<typeof env.template>[0];
+  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, MISSING_READ, `return ${spec};`)(countOutput, escapeJsonText, missingRead) as Parameters<typeof env.template>[0];
 }
 
 /**

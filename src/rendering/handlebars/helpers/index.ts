@@ -33,6 +33,7 @@
  * length, `style="huge"`), and a call made only of literals (`{{currency "abc" code="EUR"}}`) is run.
  */
 import { metered } from '../budget.js';
+import { missingRead } from '../missing-reads.js';
 import { HelperArgumentError, isTruthy, localeOf, type HelperOptions } from './arguments.js';
 import { COMPARISON_HELPERS } from './comparison.js';
 import type { HelperDefinition } from './definition.js';
@@ -122,7 +123,7 @@ export function registerLibraryHelpers(env: HelperHost): void {
  */
 export function asVariable(this: unknown, env: HelperHost, name: string, options: HelperOptions): unknown {
   const value = this === null || this === undefined ? undefined : options.lookupProperty ? options.lookupProperty(this, name) : undefined;
-  if (typeof options.fn !== 'function') return value;
+  if (typeof options.fn !== 'function') return value === undefined ? missingRead(this, [name]) : value; // a read the render reports when missing
   const section = env.helpers['blockHelperMissing'] as (this: unknown, context: unknown, options: HelperOptions) => unknown;
   return section.call(this, value, options);
 }
