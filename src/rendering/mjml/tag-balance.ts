@@ -17,6 +17,7 @@
  * ending tag's own closing counts there.
  */
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
+import { Positions } from '../handlebars/parse-errors/positions.js';
 import { ENDING_TAGS } from './runtime.js';
 
 /** One place where the markup does not close what it opened (README "Markup checks"). */
@@ -82,11 +83,11 @@ export class TagBalance {
   private inEndingTag = 0; // nesting depth inside ending tags, counted as mjml-parser-xml counts it
   private rootClosed = false;
   private lastImpliedBy = -1;
-  private readonly lineStarts: number[] = [0];
+  private readonly positions: Positions;
   readonly mismatches: TagMismatch[] = [];
 
   constructor(private readonly markup: string, private readonly contentEnd = markup.length) {
-    for (let i = markup.indexOf('\n'); i !== -1; i = markup.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+    this.positions = new Positions(markup);
   }
 
   opened(name: string, start: number): void {
@@ -184,15 +185,9 @@ export class TagBalance {
   }
 
   private lineOf(offset: number): number {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
+    return this.positions.of(offset).line;
   }
+
 }
 
 /**
