@@ -87,6 +87,7 @@ export function batchAppendHandler(log: EventLog, faults: KurrentFaults, timers:
         reply(correlation, write.stream, (r) => r.setError(accessDeniedStatus()));
         return;
       }
+      faults.beforeWrite?.(write.stream);
       if (faults.holdAppends) {
         // The write may or may not happen; the answer is the server's Timeout at the request's deadline.
         if (faults.holdAppends.commit) log.append(write.stream, write.expected, write.events);

@@ -18,11 +18,16 @@ export interface KurrentFaults {
   maxAppendSize: number;
   /** Appends to streams starting with this are refused with AccessDenied (a user without write ACLs); null: none. */
   deniedStreamPrefix: string | null;
+  /**
+   * Called once per append just before it is applied, with the stream: a test appends through `log` there
+   * to be "another writer" that lands first, making the append meet a wrong expected version for certain.
+   */
+  beforeWrite: ((stream: string) => void) | null;
   /** Reads and subscriptions of `$all` are refused with PERMISSION_DENIED (a non-admin user on a secure cluster). */
   denyAll: boolean;
 }
 
 /** A healthy server of today (KurrentDB 24.10 defaults). */
 export function healthy(): KurrentFaults {
-  return { noCaughtUp: false, unavailableAppends: 0, holdAppends: null, maxAppendSize: 1_048_576, deniedStreamPrefix: null, denyAll: false };
+  return { noCaughtUp: false, unavailableAppends: 0, holdAppends: null, maxAppendSize: 1_048_576, deniedStreamPrefix: null, beforeWrite: null, denyAll: false };
 }
