@@ -20,7 +20,6 @@ interface PendingWrite {
   size: number;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 function expectedState(options: any): ExpectedState {
   if (options.hasNoStream()) return 'no_stream';
   if (options.hasAny()) return 'any';
@@ -118,4 +117,3 @@ export function batchAppendHandler(log: EventLog, faults: KurrentFaults, timers:
     });
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */

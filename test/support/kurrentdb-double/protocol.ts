@@ -10,9 +10,8 @@
 import { createRequire } from 'node:module';
 
 const clientRequire = createRequire(createRequire(import.meta.url).resolve('@kurrent/kurrentdb-client'));
-const load = (path: string): any => clientRequire(`../generated/kurrentdb/protocols/v1/${path}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+const load = (path: string): any => clientRequire(`../generated/kurrentdb/protocols/v1/${path}`);
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export const streamsGrpc: { StreamsService: any } = load('streams_grpc_pb.js');
 export const featuresGrpc: { ServerFeaturesService: any } = load('serverfeatures_grpc_pb.js');
 export const streamsPb: any = load('streams_pb.js');
@@ -22,7 +21,6 @@ export const featuresPb: any = load('serverfeatures_pb.js');
 const { Any } = clientRequire('google-protobuf/google/protobuf/any_pb.js');
 const { Timestamp } = clientRequire('google-protobuf/google/protobuf/timestamp_pb.js');
 const { Empty } = clientRequire('google-protobuf/google/protobuf/empty_pb.js');
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** `google.protobuf.Empty` as the streams protocol uses it (BatchAppend's oneofs). */
 export const googleEmpty = () => new Empty();

@@ -17,7 +17,6 @@ import type { EventLog, StoredEvent } from './event-log.js';
 import type { KurrentFaults } from './faults.js';
 import { sharedPb, streamIdentifier, streamName, streamsPb, timestamp } from './protocol.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const FORWARDS = 0; // ReadReq.Options.ReadDirection.Forwards
 
 /** A predicate for `FilterOptions` (or everything, for `no_filter`). */
@@ -152,4 +151,3 @@ function subscribe(log: EventLog, faults: KurrentFaults, open: OpenSubscriptions
   call.on('close', close);
   call.on('finish', close);
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
