@@ -2,7 +2,9 @@
  * The double's storage: `$all` as an array in commit order and each stream's events by revision, with
  * the server's append rules. Sources, cited where each rule is applied:
  *  - expected revision and idempotence: KurrentDB docs, "Appending events" → "Optimistic concurrency and
- *    idempotence" (EventStore/documentation `docs/clients/dotnet/21.2/appending/optimistic-concurrency-and-idempotence.md`);
+ *    idempotence" (EventStore/documentation `docs/clients/dotnet/21.2/appending/optimistic-concurrency-and-idempotence.md`),
+ *    and the server's `IndexWriter.CheckCommit`, whose tests expect `Idempotent` for the same ids retried at
+ *    NoStream (−1) and at Any (`check_commit_with_same_expectedversion_should_return_idempotent_decision`);
  *  - an idempotent write completes with no position: KurrentDB `Streams.BatchAppend.cs` answers
  *    `Success.Completed(commit, prepare, last)` with the write's positions, −1 when nothing was written
  *    (the review's K5; users meeting −1: kurrent-io/KurrentDB#2033);
