@@ -89,11 +89,13 @@ describe('KurrentDB adapter under injected faults (wire-level double)', () => {
     expect(await store.readStream('project-a')).to.deep.equal([]);
   });
 
-  it('K7: a user who may not read $all gets an error naming the permission, not a connection failure', async () => {
-    const { store } = await onDouble({ denyAll: true });
+  it('K7: a user who may not read $all, or write the project streams, gets an error naming the permission, not a connection failure', async () => {
+    const { store } = await onDouble({ denyAll: true, deniedStreamPrefix: 'project-' });
     const denied = await store.head().catch((error: unknown) => error);
     expect(denied).to.be.instanceOf(KurrentAccessDeniedError);
     expect((denied as Error).message).to.include('admin user').and.to.include('KURRENTDB_URL');
+    const refused = await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' }).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(KurrentAccessDeniedError);
   });
 
   it('K9: an event that is not JSON is reported and skipped; the subscription goes on and catches up', async () => {
