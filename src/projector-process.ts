@@ -11,7 +11,7 @@ import { LeasedProjector } from './application/leased-projector.js';
 import { Projector } from './application/projector.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { openStores } from './wiring.js';
+import { openStores, reportSkippedEvents } from './wiring.js';
 
 /**
  * Open the stores `env` configures and run the projector on them until `stop`.
@@ -21,6 +21,7 @@ export async function startProjector(env: NodeJS.ProcessEnv = process.env): Prom
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const stores = await openStores(config);
+  reportSkippedEvents(stores.eventStore, logger);
   // Appends happen in other processes: its subscription hears of them by NOTIFY (PostgreSQL) or by polling
   // every PROJECTOR_POLL_MS (SQLite), often, since writes wait for it.
   const inner = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger });

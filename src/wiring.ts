@@ -38,6 +38,7 @@ import { createApp, type HealthReport } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
+import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 import { CompilePool } from './rendering/compile/pool.js';
 import { MJML_VERSION } from './rendering/mjml/runtime.js';
 import { TemplateRenderer } from './application/render-template.js';
@@ -124,7 +125,8 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
  * KurrentDB client connects lazily: reading the head at once makes an unreachable server fail the start.
  */
 async function openKurrentAndMongo(kurrentdbUrl: string, mongodbUrl: string): Promise<Stores> {
-  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl));
+  // The head the projector is compared with: project streams only (a shared KurrentDB has others).
+  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl), { headStreamPrefix: PROJECT_STREAM_PREFIX });
   let mongo: Awaited<ReturnType<typeof openMongo>>;
   try {
     await eventStore.head();
@@ -149,6 +151,19 @@ async function openKurrentAndMongo(kurrentdbUrl: string, mongodbUrl: string): Pr
   };
 }
 
+/**
+ * Never silent: log each event a KurrentDB subscription skips as unreadable (the store keeps it; the
+ * projections and the revision index go on past it), and count it when `count` is given. Other stores
+ * never skip.
+ */
+export function reportSkippedEvents(eventStore: EventStore, logger: Logger, count?: () => void): void {
+  if (!(eventStore instanceof KurrentEventStore)) return;
+  eventStore.onSkipped((skipped) => {
+    count?.();
+    logger.error({ position: skipped.position, stream: skipped.streamId, reason: skipped.reason }, 'skipped an event that cannot be read; the read models do not include it');
+  });
+}
+
 /** Build the service on the stores the configuration names. @throws when the store cannot be opened. */
 export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
   const stores = await openStores(config);
@@ -160,6 +175,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     compileQueue: () => pool.queued,
     projection: async () => projectorLag(await eventStore.head(), await projection.status()),
   });
+  reportSkippedEvents(eventStore, logger, () => metrics.countSkippedEvent());
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
     maxQueue: config.compileQueueMax,

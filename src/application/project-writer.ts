@@ -17,10 +17,10 @@ import {
   type PublishedTemplate,
 } from '../domain/project.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import { checkEventSize } from '../rendering/limits.js';
+import { checkEventSize, eventBytes, storeRefusedEventSize } from '../rendering/limits.js';
 import type { Position } from './ports/event-store.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
-import { WrongExpectedRevisionError } from './ports/event-store.js';
+import { AppendTooLargeError, WrongExpectedRevisionError } from './ports/event-store.js';
 import { ProjectStates } from './project-states.js';
 import { viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
 import type { ProjectView } from './project-queries.js';
@@ -67,10 +67,10 @@ export class ProjectWriter {
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
-      for (const event of events) checkEventSize(Buffer.byteLength(JSON.stringify(event), 'utf8'));
+      const metadata = input.actor ? { key_id: input.actor.keyId, ...(input.actor.requestId ? { request_id: input.actor.requestId } : {}) } : {};
+      for (const event of events) checkEventSize(eventBytes(event, metadata)); // metadata counts too: KurrentDB counts it
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
-        const metadata = input.actor ? { key_id: input.actor.keyId, ...(input.actor.requestId ? { request_id: input.actor.requestId } : {}) } : {};
         const appended = await this.deps.eventStore.appendToStream(stream, events.map((event) => ({ ...event, metadata })), { expectedRevision: expected });
         const after = events.reduce(evolve, state);
         this.states.set(stream, after); // what the next load would fold
@@ -80,6 +80,7 @@ export class ProjectWriter {
         const warnings = [...(prepared?.warnings ?? []), ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : [])];
         return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
       } catch (error) {
+        if (error instanceof AppendTooLargeError) throw storeRefusedEventSize(error.maxBytes);
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         // Someone else wrote first. With If-Match the next decide reports revision_mismatch; without it
         // the command is decided again on the new state (last writer wins), a bounded number of times.

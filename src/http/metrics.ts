@@ -34,6 +34,7 @@ export class Metrics {
   readonly #compileDuration: Histogram<'kind' | 'outcome'>;
   readonly #compileTimeouts: Counter<'kind'>;
   readonly #rateLimited: Counter;
+  readonly #skippedEvents: Counter;
 
   /** @param options.defaultMetrics prom-client's process metrics (CPU, memory, event loop, GC); default true. */
   constructor(probes: MetricProbes = {}, options: { defaultMetrics?: boolean } = {}) {
@@ -45,6 +46,7 @@ export class Metrics {
     this.#compileDuration = new Histogram({ name: 'letterpress_compile_duration_seconds', help: 'MJML compile jobs: time in a worker thread, seconds.', labelNames: ['kind', 'outcome'], buckets: COMPILE_BUCKETS, registers });
     this.#compileTimeouts = new Counter({ name: 'letterpress_compile_timeouts_total', help: 'Compile jobs stopped past COMPILE_TIMEOUT_MS.', labelNames: ['kind'], registers });
     this.#rateLimited = new Counter({ name: 'letterpress_rate_limit_rejections_total', help: 'Requests refused with 429 by the per-key rate limit.', registers });
+    this.#skippedEvents = new Counter({ name: 'letterpress_events_skipped_total', help: 'Events the KurrentDB subscriptions skipped as unreadable (a link to a deleted event, data that is not JSON).', registers });
     this.#cache.inc({ outcome: 'hit' }, 0); // both series exist from the start (rate() needs them)
     this.#cache.inc({ outcome: 'miss' }, 0);
     new Gauge({
@@ -84,6 +86,11 @@ export class Metrics {
         this.set(status === null ? Number.NaN : status.caught_up ? 1 : 0);
       },
     });
+  }
+
+  /** Count an event a subscription skipped as unreadable (KurrentDB). */
+  countSkippedEvent(): void {
+    this.#skippedEvents.inc();
   }
 
   /** Count a finished request: one counter increment and one histogram observation. */

@@ -1,7 +1,8 @@
 /**
  * The service on a shared, networked store, over real HTTP: the same behaviour as on SQLite, a restart
  * that keeps everything, and two instances sharing one store. Run on PostgreSQL (`STORE=postgres`), and on
- * KurrentDB + MongoDB (`STORE=kurrentdb`) when `KURRENTDB_URL` and `MONGODB_URL` are set. Project ids are
+ * KurrentDB + MongoDB (`STORE=kurrentdb`) on the servers `KURRENTDB_URL` and `MONGODB_URL` name, else on
+ * the wire-level doubles `npm test` starts and points them at. Project ids are
  * unique per run: a KurrentDB server keeps its streams from one run to the next.
  */
 import { randomUUID } from 'node:crypto';

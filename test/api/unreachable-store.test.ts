@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { expect } from 'chai';
+import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
 
 function run(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -36,6 +37,18 @@ describe('Starting on a store that cannot be reached', function () {
     const { code, stderr } = await run('src/server.ts', { STORE: 'kurrentdb', MONGODB_URL: 'mongodb://127.0.0.1:1/x' });
     expect(code).to.equal(1);
     expect(stderr).to.include('MongoDB cannot be reached at mongodb://127.0.0.1:1/x (MONGODB_URL)');
+  });
+
+  it('fails the start naming the permission when the KurrentDB user may not read $all (K7), before any request', async () => {
+    const double = await startKurrentDouble({ faults: { denyAll: true } });
+    try {
+      const { code, stderr } = await run('src/server.ts', { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: 'mongodb://127.0.0.1:1/x' });
+      expect(code).to.equal(1);
+      expect(stderr).to.include('KurrentDB refused access to the user in KURRENTDB_URL').and.to.include('admin user');
+      expect(stderr).not.to.match(/^\s+at /m);
+    } finally {
+      await double.stop();
+    }
   });
 
   it('names PostgreSQL\'s URL the same way', async () => {

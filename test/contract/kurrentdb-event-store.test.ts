@@ -1,8 +1,10 @@
 /**
- * The KurrentDB event store against the EventStore contract (subscriptions included), when
- * `KURRENTDB_URL` names a server; what KurrentDB itself adds (idempotent retries by event id); and, with
- * no server at all, that an unreachable one is a `DependencyUnavailableError`.
+ * The KurrentDB event store against the EventStore contract (subscriptions included), on the server
+ * `KURRENTDB_URL` names, else on the wire-level double `npm test` starts; what KurrentDB itself adds
+ * (idempotent retries by event id); and, with no server at all, that an unreachable one is a
+ * `DependencyUnavailableError`. Faults only a double can inject: kurrentdb-wire-faults.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { connectKurrent, KurrentEventStore } from '../../src/adapters/kurrentdb/event-store.js';
 import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
@@ -15,15 +17,17 @@ describeOnKurrent('KurrentDB adapter', (url) => {
     return { store, cleanup: () => store.close() };
   });
 
-  it('writes a retried append once: the same events at the same expected revision carry the same ids', async () => {
+  it('writes a retried append once when it carries the same ids, and answers that write\'s own revision and position, even after another writer', async () => {
     const store = namespacedKurrentStore(url());
     try {
       await store.appendToStream('project-a', [{ type: 'Created', data: { n: 0 } }], { expectedRevision: 'no_stream' });
-      const save = [{ type: 'Saved', data: { n: 1 } }];
+      const save = [{ id: randomUUID(), type: 'Saved', data: { n: 1 } }];
       const first = await store.appendToStream('project-a', save, { expectedRevision: 0 });
-      const retried = await store.appendToStream('project-a', save, { expectedRevision: 0 }); // the answer was lost: send again
-      expect(retried.nextExpectedRevision).to.equal(first.nextExpectedRevision);
-      expect((await store.readStream('project-a')).map((e) => e.type)).to.deep.equal(['Created', 'Saved']);
+      const other = await store.appendToStream('project-a', [{ type: 'Saved', data: { n: 2 } }], { expectedRevision: 1 }); // someone else, meanwhile
+      const retried = await store.appendToStream('project-a', save, { expectedRevision: 0 }); // the first answer was lost: send again
+      expect(retried).to.deep.equal(first);
+      expect(other.nextExpectedRevision).to.equal(2);
+      expect((await store.readStream('project-a')).map((e) => e.data)).to.deep.equal([{ n: 0 }, { n: 1 }, { n: 2 }]);
     } finally {
       await store.close();
     }

@@ -1,13 +1,18 @@
 /**
- * The KurrentDB server the suites run against when `KURRENTDB_URL` is set (for example the compose
- * stack's: `kurrentdb://127.0.0.1:2113?tls=false`); otherwise they skip with one line naming it. A shared
- * server's `$all` cannot be emptied, so each test works in a namespace of its own (random stream prefix).
+ * The KurrentDB server the suites run against: the one `KURRENTDB_URL` names (for example the compose
+ * stack's: `kurrentdb://127.0.0.1:2113?tls=false`), else the wire-level double `npm test` starts and points
+ * `KURRENTDB_URL` at (`kurrentdb-double-hook.ts`, registered in .mocharc.json). Without either (mocha run
+ * without that file) they skip with one line naming the variable. A shared server's `$all` cannot be
+ * emptied, so each test works in a namespace of its own (random stream prefix).
  */
 import { randomUUID } from 'node:crypto';
 import { connectKurrent, KurrentEventStore } from '../../src/adapters/kurrentdb/event-store.js';
 import { NamespacedEventStore } from './namespaced-event-store.js';
 
 export const KURRENTDB_URL = process.env['KURRENTDB_URL'];
+
+/** Whether `KURRENTDB_URL` is the double (so a suite can say which it ran against). */
+export const ON_KURRENTDB_DOUBLE = process.env['KURRENTDB_DOUBLE'] === '1';
 
 /** Register `body` under `name`, or one skip line when `KURRENTDB_URL` is not set. */
 export function describeOnKurrent(name: string, body: (url: () => string) => void): void {

@@ -1,55 +1,17 @@
 /**
  * The KurrentDB subscription's own logic, without a server: pages and backpressure over the client's
  * object-mode stream, "caught up" only after every event sent before the server's caught-up message has
- * been handled, a repeated start event skipped, and a resubscription from the last handled position after
- * a failure. The stream stand-in is a Node.js Transform, as the client's subscription is; what the server
- * itself sends is checked by the contract suite when KURRENTDB_URL is set.
+ * been handled (or, with no such message, once the head read after the confirmation is) and again after
+ * each live page, a repeated start event skipped, an unreadable event reported and skipped, and a
+ * resubscription from the last handled position after a failure. The stream stand-in is
+ * test/support/fake-kurrent-subscription.ts; what the server itself sends is checked by the contract suite
+ * (on the server KURRENTDB_URL names, else on the wire-level double).
  */
-import { Transform } from 'node:stream';
 import { expect } from 'chai';
-import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
-import { encodePosition } from '../../src/adapters/kurrentdb/mapping.js';
-import { KurrentSubscription, type ClientSubscription } from '../../src/adapters/kurrentdb/subscription.js';
+import { KurrentSubscription } from '../../src/adapters/kurrentdb/subscription.js';
 import type { Position, RecordedEvent } from '../../src/application/ports/event-store.js';
 import { eventually } from '../contract/subscription.contract.js';
-
-/** A client subscription stand-in: `send` queues events and the caught-up message in order, as the server does. */
-class FakeClientSubscription extends Transform implements ClientSubscription {
-  unsubscribed = false;
-  constructor(readonly from: Position | null) {
-    super({ objectMode: true, highWaterMark: 2 });
-  }
-  override _transform(item: AllStreamResolvedEvent | 'caughtUp', _encoding: string, next: (error?: Error | null, value?: unknown) => void): void {
-    if (item === 'caughtUp') {
-      this.emit('caughtUp', {});
-      next();
-    } else next(null, item);
-  }
-  send(...items: Array<number | 'caughtUp'>): void {
-    for (const item of items) this.write(item === 'caughtUp' ? item : resolved(item));
-  }
-  async unsubscribe(): Promise<void> {
-    this.unsubscribed = true;
-  }
-}
-
-/** Event `n` of `$all` at commit position n. */
-function resolved(n: number): AllStreamResolvedEvent {
-  return {
-    event: {
-      streamId: 'project-a',
-      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-      isJson: true,
-      revision: BigInt(n),
-      type: 'Thing',
-      created: new Date(Date.UTC(2026, 0, 1)),
-      data: { n },
-      metadata: {},
-      position: { commit: BigInt(n), prepare: BigInt(n) },
-    },
-  } as AllStreamResolvedEvent;
-}
-const at = (n: number) => encodePosition({ commit: BigInt(n), prepare: BigInt(n) });
+import { at, FakeClientSubscription } from '../support/fake-kurrent-subscription.js';
 
 describe('KurrentSubscription (no server)', () => {
   const running: KurrentSubscription[] = [];
@@ -57,9 +19,9 @@ describe('KurrentSubscription (no server)', () => {
     await Promise.all(running.splice(0).map((s) => s.stop()));
   });
 
-  function start(options: { maxCount?: number; from?: Position | null; onEvents?: (page: RecordedEvent[]) => Promise<void> } = {}) {
+  function start(options: { maxCount?: number; from?: Position | null; onEvents?: (page: RecordedEvent[]) => Promise<void>; filteredHead?: () => Promise<Position | null> } = {}) {
     const opened: FakeClientSubscription[] = [];
-    const seen = { pages: [] as number[][], caughtUp: [] as Array<Position | null>, dropped: [] as string[] };
+    const seen = { pages: [] as number[][], caughtUp: [] as Array<Position | null>, dropped: [] as string[], skipped: [] as Array<Position | null> };
     const subscription = new KurrentSubscription(
       (from) => {
         const client = new FakeClientSubscription(from);
@@ -75,7 +37,7 @@ describe('KurrentSubscription (no server)', () => {
         onCaughtUp: (position) => seen.caughtUp.push(position),
         onDropped: (error) => seen.dropped.push(String(error)),
       },
-      { retryMinMs: 5 },
+      { retryMinMs: 5, onSkipped: (skipped) => seen.skipped.push(skipped.position), ...(options.filteredHead ? { filteredHead: options.filteredHead } : {}) },
     );
     running.push(subscription);
     return { subscription, opened, seen };
@@ -166,5 +128,30 @@ describe('KurrentSubscription (no server)', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen.pages.flat()).to.deep.equal([1]);
     expect(seen.caughtUp).to.deep.equal([]);
+  });
+
+  it('says caught up again after each live page once nothing is buffered (the server says it once)', async () => {
+    const { opened, seen } = start();
+    opened[0]!.send(1, 'caughtUp');
+    await eventually(() => expect(seen.caughtUp).to.deep.equal([at(1)]));
+    opened[0]!.send(2);
+    await eventually(() => expect(seen.caughtUp).to.deep.equal([at(1), at(2)]));
+  });
+
+  it('with no caught-up message (servers before 23.10), is caught up once the head read after the confirmation is handled', async () => {
+    const { opened, seen, subscription } = start({ filteredHead: async () => at(3) });
+    opened[0]!.send('confirmation', 1, 2);
+    await eventually(() => expect(seen.pages.flat()).to.deep.equal([1, 2]));
+    expect(seen.caughtUp).to.deep.equal([]);
+    opened[0]!.send(3);
+    await eventually(() => expect(seen.caughtUp).to.deep.equal([at(3)]));
+    expect(subscription.caughtUp).to.equal(true);
+  });
+
+  it('reports and skips an event it cannot read, instead of dropping on it again and again', async () => {
+    const { opened, seen } = start();
+    opened[0]!.send(1, -2, 3, 'caughtUp');
+    await eventually(() => expect(seen.caughtUp).to.deep.equal([at(3)]));
+    expect([seen.pages.flat(), seen.skipped, seen.dropped, opened.length]).to.deep.equal([[1, 3], [at(2)], [], 1]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The event store on KurrentDB (EventStoreDB 22.10+ and KurrentDB), through `@kurrent/kurrentdb-client`,
- * the maintained successor of `@eventstore/db-client` (same vendor, same gRPC protocol). The port was made
+ * The event store on KurrentDB (EventStoreDB 23.10+, 24.2+ recommended; see docs/kurrentdb.md), through
+ * `@kurrent/kurrentdb-client`, the maintained successor of `@eventstore/db-client` (same vendor, same gRPC
+ * protocol; its `readAll` takes the server-side filter this adapter needs). The port was made
  * in KurrentDB's image, so this adapter mostly converts at the edge (`mapping.ts`): `bigint` revisions and
  * `{ commit, prepare }` positions in, the port's numbers and opaque strings out.
  *
@@ -10,8 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
-import type { JSONType } from '@kurrent/kurrentdb-client';
-import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import type { Filter, JSONType } from '@kurrent/kurrentdb-client';
+import { comparePositions, WrongExpectedRevisionError, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
 import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState, unavailable } from './mapping.js';
@@ -20,30 +21,54 @@ import { KurrentSubscription } from './subscription.js';
 /** Most events `readAll` returns when `maxCount` is not given. */
 export const DEFAULT_READ_ALL_MAX_COUNT = 1000;
 
+/** Options of {@link KurrentEventStore}. */
+export interface KurrentEventStoreOptions {
+  /**
+   * `head()` counts only streams starting with this (the projector's prefix, `project-`): on a KurrentDB
+   * shared with other applications, their events are not ones the projector could ever apply. Default:
+   * every non-system event.
+   */
+  headStreamPrefix?: string;
+}
+
+/** An event a subscription skipped because it cannot be read (see `KurrentSubscription`). */
+export interface SkippedEvent {
+  position: Position | null;
+  streamId: string | null;
+  reason: string;
+}
+
 /** {@link EventStore} on a KurrentDB client; the store owns the client (`close` disposes of it). */
 export class KurrentEventStore implements EventStore {
   readonly kind = 'kurrentdb';
   readonly #appended = new Hints<Position>();
   readonly #subscriptions = new Set<Subscription>();
+  readonly #skipped = new Hints<SkippedEvent>();
 
   /** @param client from `KurrentDBClient.connectionString(url)`; owned by this store from now on. */
-  constructor(private readonly client: KurrentDBClient) {}
+  constructor(
+    private readonly client: KurrentDBClient,
+    private readonly options: KurrentEventStoreOptions = {},
+  ) {}
 
   /**
-   * Append events with the stream state taken from the expected revision; events get ids derived from the
-   * append (see `eventId`), so a retried append is written once.
-   * @throws WrongExpectedRevisionError (nothing written); DependencyUnavailableError when the server does not
-   *   answer; RangeError on a malformed expected revision; TypeError when an event has no type or its data is not JSON.
+   * Append events with the stream state taken from the expected revision. Events keep the caller's ids
+   * (else random ones): an append repeated with the same ids at the same expected revision is written once
+   * and answers the revision and position of that first write.
+   * @throws WrongExpectedRevisionError (nothing written), also when the client is set not to throw
+   *   (`throwOnAppendFailure=false` in the URL); AppendTooLargeError over the server's `MaxAppendSize`;
+   *   DependencyUnavailableError when the server does not answer; KurrentAccessDeniedError when the user
+   *   may not write; RangeError on a malformed expected revision; TypeError when an event has no type or its data is not JSON.
    */
   async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const expected = options.expectedRevision;
     checkExpectedRevisionShape(expected);
-    const data = events.map((event, index) => {
+    const data = events.map((event) => {
       requireType(event);
       // Round-trips through JSON text, as the SQL stores do, so every engine stores the same values.
       const body = JSON.parse(toJson(event.data, 'data')) as JSONType;
       const metadata = JSON.parse(toJson(event.metadata ?? {}, 'metadata')) as JSONType;
-      return jsonEvent({ id: eventId(streamId, expected, index, event, randomUUID), type: event.type, data: body, metadata });
+      return jsonEvent({ id: eventId(event, randomUUID), type: event.type, data: body, metadata });
     });
     let result;
     try {
@@ -51,12 +76,23 @@ export class KurrentEventStore implements EventStore {
     } catch (error) {
       throw toPortError(error, streamId, expected);
     }
-    const nextExpectedRevision = toRevision(result.nextExpectedRevision);
-    if (events.length === 0 || !result.position) {
-      // Nothing appended (or an old server that does not say where): the stream's last event tells.
+    if (!result.success) {
+      // throwOnAppendFailure=false: the client resolves a wrong expected version instead of throwing, and
+      // its revision there is unreliable (`BigInt(hasCurrentStreamRevision())`, client batchAppend.js): read it.
       const last = (await this.#readStreamBackwards(streamId, 1))[0];
-      // -1: KurrentDB's revision of "no stream", as the other stores answer.
-      return { nextExpectedRevision: last ? last.revision : events.length === 0 ? -1 : nextExpectedRevision, position: last?.position ?? null };
+      throw new WrongExpectedRevisionError(streamId, expected, last ? last.revision : 'no_stream');
+    }
+    const nextExpectedRevision = toRevision(result.nextExpectedRevision);
+    if (events.length === 0) {
+      // Nothing appended: the stream's last event tells. -1: KurrentDB's revision of "no stream", as the other stores answer.
+      const last = (await this.#readStreamBackwards(streamId, 1))[0];
+      return { nextExpectedRevision: last ? last.revision : -1, position: last?.position ?? null };
+    }
+    if (!result.position) {
+      // A retry of a write already made (same ids): the server wrote nothing and gives no position, but the
+      // revision is that write's own. Its last event has the position; the stream may have moved on since.
+      const [own] = await this.#collect(() => this.client.readStream(streamId, { fromRevision: BigInt(nextExpectedRevision), maxCount: 1 }));
+      return { nextExpectedRevision, position: own?.position ?? null };
     }
     const position = encodePosition(result.position);
     this.#appended.notify(position);
@@ -76,7 +112,7 @@ export class KurrentEventStore implements EventStore {
   async readAll(options: { after?: Position | null; maxCount?: number; streamPrefix?: string } = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? null;
     const maxCount = options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT;
-    const filter = options.streamPrefix !== undefined ? streamNameFilter({ prefixes: [options.streamPrefix] }) : excludeSystemEvents();
+    const filter = this.#filter(options.streamPrefix);
     // Reading from a position includes the event there: ask for one more and leave it out.
     const events = await this.#collect(() =>
       this.client.readAll({ fromPosition: after === null ? START : decodePosition(after), maxCount: after === null ? maxCount : maxCount + 1, filter }),
@@ -84,9 +120,12 @@ export class KurrentEventStore implements EventStore {
     return events.filter((event) => after === null || comparePositions(event.position, after) > 0).slice(0, maxCount);
   }
 
-  /** The last non-system event of `$all` (position and recording time), `null` when there is none. */
+  /**
+   * The last event of `$all` (position and recording time) the projector could apply: of the streams
+   * starting with `headStreamPrefix` when it was given, else any non-system event; `null` when there is none.
+   */
   async head(): Promise<{ position: Position; recordedAt: string } | null> {
-    const [last] = await this.#collect(() => this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() }));
+    const last = await this.#lastOf(this.#filter(this.options.headStreamPrefix));
     return last ? { position: last.position, recordedAt: last.recordedAt } : null;
   }
 
@@ -95,12 +134,16 @@ export class KurrentEventStore implements EventStore {
    * resubscribes after a drop with backoff (see `KurrentSubscription`).
    */
   subscribeToAll(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription {
-    const filter = options.streamPrefix !== undefined ? streamNameFilter({ prefixes: [options.streamPrefix] }) : excludeSystemEvents();
+    const filter = this.#filter(options.streamPrefix);
     const subscription: Subscription = new KurrentSubscription(
       (from) => this.client.subscribeToAll({ fromPosition: from === null ? START : decodePosition(from), filter }),
       options,
       handlers,
-      { onStop: () => this.#subscriptions.delete(subscription) },
+      {
+        onStop: () => this.#subscriptions.delete(subscription),
+        filteredHead: async () => (await this.#lastOf(filter))?.position ?? null,
+        onSkipped: (skipped) => this.#skipped.notify(skipped),
+      },
     );
     this.#subscriptions.add(subscription);
     return subscription;
@@ -111,11 +154,29 @@ export class KurrentEventStore implements EventStore {
     return this.#appended.add(listener);
   }
 
+  /**
+   * Called for each event a subscription skips: a link to a deleted event or data that is not JSON in a
+   * subscribed stream. Skipped, not retried: retrying would meet it again and stall every projection.
+   */
+  onSkipped(listener: (skipped: SkippedEvent) => void): () => void {
+    return this.#skipped.add(listener);
+  }
+
   /** Stop the subscriptions and dispose of the client. */
   async close(): Promise<void> {
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
     this.#appended.clear();
+    this.#skipped.clear();
     await this.client.dispose();
+  }
+
+  /** The server-side filter for a stream prefix, else one that leaves out system events. */
+  #filter(streamPrefix: string | undefined): Filter {
+    return streamPrefix !== undefined ? streamNameFilter({ prefixes: [streamPrefix] }) : excludeSystemEvents();
+  }
+
+  async #lastOf(filter: Filter): Promise<RecordedEvent | undefined> {
+    return (await this.#collect(() => this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter })))[0];
   }
 
   async #readStreamBackwards(streamId: string, maxCount: number): Promise<RecordedEvent[]> {

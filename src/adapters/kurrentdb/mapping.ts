@@ -1,15 +1,13 @@
 /**
  * What the KurrentDB adapter converts at its edge, as pure functions: expected revisions to the client's
  * stream states, `{ commit, prepare }` positions to the port's opaque strings, recorded events to the
- * port's, the client's errors to the port's, and event ids derived from an append so that a retried
- * append is idempotent. Source of the rules: KurrentDB docs, "Appending events" (expected revision,
- * idempotence by event id) and "Reading events" (`$all` positions).
+ * port's, the client's errors to the port's, and event ids. Source of the rules: KurrentDB docs,
+ * "Appending events" (expected revision, idempotence by event id) and "Reading events" (`$all` positions).
  */
-import { createHash } from 'node:crypto';
-import { ANY, NO_STREAM, STREAM_EXISTS, WrongExpectedVersionError, isCommandError, ErrorType } from '@kurrent/kurrentdb-client';
+import { ANY, AccessDeniedError, MaxAppendSizeExceededError, NO_STREAM, STREAM_EXISTS, WrongExpectedVersionError, isCommandError, ErrorType } from '@kurrent/kurrentdb-client';
 import type { AllStreamResolvedEvent, AppendStreamState, Position as KurrentPosition, ResolvedEvent } from '@kurrent/kurrentdb-client';
 import { DependencyUnavailableError } from '../../application/ports/errors.js';
-import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports/event-store.js';
+import { AppendTooLargeError, WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports/event-store.js';
 
 /** Digits of each half of an encoded position: a `bigint` commit or prepare position fits 20 (2^64 − 1 has 20). */
 const HALF = 20;
@@ -49,9 +47,9 @@ export function toRevision(revision: bigint): number {
 }
 
 /**
- * A recorded event as the port's. Data and metadata are JSON (this adapter writes nothing else); an event
- * without a position (read from a stream on an old server) gets `fallbackPosition`.
- * @throws TypeError for a resolved event with no event (a link to a deleted one) or binary data.
+ * A recorded event as the port's. Data and metadata are JSON (this adapter writes nothing else).
+ * @throws TypeError for a resolved event with no event (a link to a deleted one), binary data, or no
+ *   `$all` position; a subscription skips such an event (see `KurrentSubscription`), a read fails.
  */
 export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent): RecordedEvent {
   const event = resolved.event;
@@ -72,34 +70,55 @@ export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent
 }
 
 /**
- * The id of event `index` of an append: the caller's, else derived from the stream, the expected revision
- * and the event itself, so that the same append retried (after a timeout whose outcome is unknown) carries
- * the same ids and KurrentDB writes it once. A different append at the same expected revision has other
- * content, hence other ids, and meets the revision check. Appends with `any` or `stream_exists` get random
- * ids: their retry is not tied to a revision, and identical events appended twice on purpose must both land.
- * The id is a UUID version 8 (RFC 9562 §5.8: custom, here the first 122 bits of a SHA-256).
+ * What to report of an event a subscription skips: its position and stream when the client gave them
+ * (a link to a deleted event has only the link and the `$all` commit position), and why.
  */
-export function eventId(streamId: string, expected: ExpectedRevision, index: number, event: EventData, random: () => string): string {
-  if (event.id) return event.id;
-  if (expected === 'any' || expected === 'stream_exists') return random();
-  const hash = createHash('sha256').update(JSON.stringify([streamId, expected, index, event.type, event.data, event.metadata ?? {}])).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x80; // version 8
-  hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC 9562 variant
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+export function skippedEvent(resolved: AllStreamResolvedEvent, error: unknown): { position: Position | null; streamId: string | null; reason: string } {
+  const event = resolved.event ?? resolved.link;
+  const position = event?.position ? encodePosition(event.position) : resolved.commitPosition !== undefined ? encodePosition({ commit: resolved.commitPosition, prepare: resolved.commitPosition }) : null;
+  return { position, streamId: event?.streamId ?? null, reason: error instanceof Error ? error.message : String(error) };
 }
 
 /**
- * The client's error in port terms: a wrong expected version → `WrongExpectedRevisionError`; a server
- * that cannot be reached or did not answer in time → `DependencyUnavailableError('kurrentdb')`; anything
- * else unchanged.
+ * The id of an event to append: the caller's, else a random UUID. KurrentDB treats an append whose ids are
+ * already in the stream after the expected revision as a retry and writes nothing (docs: "Optimistic
+ * concurrency and idempotence"; server `IndexWriter.CheckCommit`, NoStream included). Ids derived from the
+ * content made two identical appends at a stale revision succeed, where every store must refuse the second
+ * (the EventStore contract): a caller that wants a retry to be idempotent gives the ids itself.
+ */
+export function eventId(event: EventData, random: () => string): string {
+  return event.id ?? random();
+}
+
+/**
+ * The client's error of an append in port terms: a wrong expected version → `WrongExpectedRevisionError`;
+ * the server's `MaxAppendSize` → `AppendTooLargeError`; a server that cannot be reached or did not answer
+ * in time → `DependencyUnavailableError('kurrentdb')`; access denied → `KurrentAccessDeniedError`;
+ * anything else unchanged.
  */
 export function toPortError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {
   if (error instanceof WrongExpectedVersionError) {
     const actual = error.actualState;
     return new WrongExpectedRevisionError(streamId, expected, actual === NO_STREAM || typeof actual !== 'bigint' || actual < 0n ? 'no_stream' : toRevision(actual));
   }
+  if (error instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(streamId, error.maxAppendSize);
   return unavailable(error);
+}
+
+/**
+ * The user in `KURRENTDB_URL` may not do what the service needs: a configuration error, not a client's
+ * request nor an outage. Reading `$all` and filtered subscriptions need an admin user or `$all` read ACLs
+ * (client docs, "Reading events" and "Catch-up subscriptions"); the project streams need write ACLs.
+ */
+export class KurrentAccessDeniedError extends Error {
+  override readonly name = 'KurrentAccessDeniedError';
+  constructor(cause: unknown) {
+    super(
+      `KurrentDB refused access to the user in KURRENTDB_URL (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Letterpress reads $all with a stream filter and subscribes to it, which needs an admin user (or read ACLs on $all), and writes streams starting with project-: see docs/kurrentdb.md.',
+      { cause },
+    );
+  }
 }
 
 /** Client errors that mean "the server cannot answer now", not "the request is wrong". */
@@ -111,9 +130,10 @@ const UNAVAILABLE: ReadonlySet<ErrorType> = new Set([ErrorType.UNAVAILABLE, Erro
  */
 const GRPC_UNAVAILABLE: ReadonlySet<number> = new Set([4 /* DEADLINE_EXCEEDED */, 14 /* UNAVAILABLE */]);
 
-/** A connection failure or deadline as `DependencyUnavailableError`; anything else unchanged. */
+/** A connection failure or deadline as `DependencyUnavailableError`, access denied as `KurrentAccessDeniedError`; anything else unchanged. */
 export function unavailable(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
+  if (error instanceof AccessDeniedError || (!isCommandError(error) && (error as { code?: unknown }).code === 7 /* PERMISSION_DENIED */)) return new KurrentAccessDeniedError(error);
   const grpcCode = (error as { code?: unknown }).code;
   if ((isCommandError(error) && UNAVAILABLE.has(error.type)) || (!isCommandError(error) && typeof grpcCode === 'number' && GRPC_UNAVAILABLE.has(grpcCode))) {
     return new DependencyUnavailableError('kurrentdb', `KurrentDB did not answer: ${error.message}`, { cause: error });

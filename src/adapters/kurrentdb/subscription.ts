@@ -1,35 +1,18 @@
 /**
  * The port's `Subscription` on KurrentDB's catch-up subscription to `$all`: the client's stream of events
  * gathered into pages, with backpressure (the stream is paused while a page is handled), "caught up" told
- * only once every event before the server's caught-up message has been handled, and a resubscription
- * from the last handled position, with backoff, after any failure.
+ * once every event before the server's caught-up message has been handled — or, on servers that send none
+ * (before 23.10: kurrent-io/KurrentDB PR #3899), once the filtered head read after the confirmation has
+ * been handled — and again after each live page that leaves nothing buffered (as the SQL stores do); an
+ * event that cannot be read is reported and skipped; a resubscription from the last handled position,
+ * with backoff, after any failure.
  */
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import { comparePositions, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
-import { toRecordedEvent, unavailable } from './mapping.js';
+import { skippedEvent, toRecordedEvent, unavailable } from './mapping.js';
+import type { ClientSubscription, KurrentSubscriptionOptions } from './subscription-client.js';
 
-/** What this class uses of the client's `AllStreamSubscription` (a Node.js object-mode Readable). */
-export interface ClientSubscription {
-  on(event: 'data', listener: (event: AllStreamResolvedEvent) => void): this;
-  on(event: 'caughtUp' | 'fellBehind', listener: (info: { position?: { commit: bigint; prepare: bigint } }) => void): this;
-  on(event: 'error', listener: (error: Error) => void): this;
-  on(event: 'end' | 'close', listener: () => void): this;
-  /** Objects buffered in the Readable, not yet emitted as 'data'. */
-  readonly readableLength: number;
-  pause(): this;
-  resume(): this;
-  unsubscribe(): Promise<void>;
-}
-
-/** Backoff and bookkeeping options. */
-export interface KurrentSubscriptionOptions {
-  /** Told once when `stop` is first called. */
-  onStop?: () => void;
-  /** First wait after a drop, ms; doubles on each drop in a row. Default 100. */
-  retryMinMs?: number;
-  /** Longest wait after a drop, ms. Default 5,000. */
-  retryMaxMs?: number;
-}
+export type { ClientSubscription, KurrentSubscriptionOptions } from './subscription-client.js';
 
 export class KurrentSubscription implements Subscription {
   /** The last position the handler accepted: where a resubscription starts. */
@@ -43,6 +26,8 @@ export class KurrentSubscription implements Subscription {
   /** Events still to arrive before the server's caught-up point; null when none is pending. */
   #caughtUpIn: number | null = null;
   #caughtUp = false;
+  /** The filtered head read after this connection's confirmation; undefined until it is known. */
+  #fallbackTarget: Position | null | undefined = undefined;
   #stopped = false;
   #retryMs: number;
   #retryTimer: NodeJS.Timeout | null = null;
@@ -85,6 +70,7 @@ export class KurrentSubscription implements Subscription {
     this.#page = [];
     this.#queued = this.#position;
     this.#caughtUpIn = null;
+    this.#fallbackTarget = undefined;
     let subscription: ClientSubscription;
     try {
       subscription = this.open(this.#position);
@@ -95,6 +81,7 @@ export class KurrentSubscription implements Subscription {
     this.#current = subscription;
     subscription.on('data', (resolved) => this.#onData(subscription, resolved));
     subscription.on('caughtUp', () => this.#onCaughtUp(subscription));
+    subscription.on('confirmation', () => this.#onConfirmation(subscription));
     subscription.on('fellBehind', () => subscription === this.#current && (this.#caughtUp = false));
     subscription.on('error', (error) => void this.#drop(subscription, unavailable(error)));
     subscription.on('end', () => void this.#drop(subscription, new Error('The KurrentDB subscription ended.')));
@@ -103,14 +90,16 @@ export class KurrentSubscription implements Subscription {
 
   #onData(subscription: ClientSubscription, resolved: AllStreamResolvedEvent): void {
     if (subscription !== this.#current) return;
+    if (this.#caughtUpIn !== null && this.#caughtUpIn > 0) this.#caughtUpIn -= 1;
     let event: RecordedEvent;
     try {
       event = toRecordedEvent(resolved);
     } catch (error) {
-      void this.#drop(subscription, error);
+      // Dropping would meet the same event again on every resubscription and stall every projection.
+      this.#skip(resolved, error);
+      this.#scheduleFlush(subscription);
       return;
     }
-    if (this.#caughtUpIn !== null && this.#caughtUpIn > 0) this.#caughtUpIn -= 1;
     if (this.#queued !== null && comparePositions(event.position, this.#queued) <= 0) return;
     this.#queued = event.position;
     this.#page.push(event);
@@ -123,9 +112,36 @@ export class KurrentSubscription implements Subscription {
    * Readable's buffer (paused while a page is handled): count them, and tell `onCaughtUp` once they are handled.
    */
   #onCaughtUp(subscription: ClientSubscription): void {
-    if (subscription !== this.#current) return;
+    if (subscription !== this.#current || this.#caughtUp) return;
     this.#caughtUpIn = subscription.readableLength;
     this.#scheduleFlush(subscription);
+  }
+
+  /** Servers before 23.10 send no caught-up message: read how far the filter's events go now, and count reaching it as caught up. */
+  #onConfirmation(subscription: ClientSubscription): void {
+    if (subscription !== this.#current || !this.settings.filteredHead) return;
+    this.settings.filteredHead().then(
+      (target) => {
+        if (subscription !== this.#current) return;
+        this.#fallbackTarget = target;
+        this.#scheduleFlush(subscription);
+      },
+      (error: unknown) => void this.#drop(subscription, error),
+    );
+  }
+
+  #fallbackReached(): boolean {
+    const target = this.#fallbackTarget;
+    if (target === undefined) return false;
+    return target === null || (this.#position !== null && comparePositions(this.#position, target) >= 0);
+  }
+
+  #skip(resolved: AllStreamResolvedEvent, error: unknown): void {
+    try {
+      this.settings.onSkipped?.(skippedEvent(resolved, error));
+    } catch {
+      // the subscriber's bug; delivery goes on
+    }
   }
 
   #scheduleFlush(subscription: ClientSubscription): void {
@@ -138,6 +154,7 @@ export class KurrentSubscription implements Subscription {
   }
 
   async #flush(subscription: ClientSubscription): Promise<void> {
+    let handled = false;
     while (subscription === this.#current && !this.#stopped && this.#page.length > 0) {
       const page = this.#page.splice(0, this.#maxCount);
       subscription.pause();
@@ -152,9 +169,11 @@ export class KurrentSubscription implements Subscription {
       this.#handling = null;
       this.#position = page[page.length - 1]!.position;
       this.#retryMs = this.settings.retryMinMs ?? 100;
+      handled = true;
     }
     if (subscription !== this.#current || this.#stopped) return;
-    if (this.#caughtUpIn === 0) this.#tellCaughtUp();
+    if (this.#caughtUpIn === 0 || (!this.#caughtUp && this.#fallbackReached())) this.#tellCaughtUp();
+    else if (this.#caughtUp && handled && subscription.readableLength === 0) this.#tellCaughtUp(); // a live page, nothing behind it
     subscription.resume();
   }
 

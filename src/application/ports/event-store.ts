@@ -67,12 +67,29 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * The store refused the append as larger than it accepts (KurrentDB: `MaxAppendSize`, 1 MiB by default,
+ * counting type, data and metadata); nothing was appended. The application checks sizes first, so this is
+ * a server configured below that check.
+ */
+export class AppendTooLargeError extends Error {
+  override readonly name = 'AppendTooLargeError';
+  constructor(
+    readonly streamId: string,
+    /** The store's limit, bytes. */
+    readonly maxBytes: number,
+  ) {
+    super(`The store refused the append to '${streamId}': it accepts at most ${maxBytes} bytes per append.`);
+  }
+}
+
 export interface EventStore {
   /** Short name for `/health`: `sqlite`, `kurrentdb`. */
   readonly kind: string;
   /**
    * Append events atomically: all or none.
-   * @throws WrongExpectedRevisionError when `expectedRevision` does not hold (nothing is written).
+   * @throws WrongExpectedRevisionError when `expectedRevision` does not hold (nothing is written);
+   *   AppendTooLargeError when the store refuses the size (nothing is written).
    */
   appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
   /** Events of one stream in revision order, from `fromRevision` (default 0); `[]` when the stream does not exist. */
@@ -124,7 +141,9 @@ export interface SubscriptionHandlers {
    * The subscription has delivered every matching event up to `position` and waits for more: at least the
    * last event it delivered (KurrentDB), or the `$all` head it saw, which may be another stream's event
    * (the SQL stores); `null` when it has delivered nothing and saw nothing. Called at the end of the first
-   * catch-up and after each resume; the SQL stores call it again whenever live delivery reaches a newer head.
+   * catch-up and after each resume, and again whenever live delivery reaches a newer head: the SQL stores
+   * when a poll finds nothing more, KurrentDB after each live page that leaves nothing buffered (its server
+   * says "caught up" once per subscription, when it goes live).
    */
   onCaughtUp?(position: Position | null): void;
   /**
