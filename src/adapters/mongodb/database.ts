@@ -45,7 +45,18 @@ export interface MongoOptions {
    * It is also how long a request waits before a MongoDB outage answers 503: a service wants a few seconds.
    */
   serverSelectionTimeoutMs?: number;
+  /**
+   * How long a write waits for a majority to acknowledge it, ms (the write concern's `wtimeoutMS`; default
+   * {@link DEFAULT_WRITE_CONCERN_TIMEOUT_MS}; a `wtimeoutMS` in the URL wins). Past it the server answers a
+   * write concern error (64 WriteConcernTimeout) and the write is read back (see `confirmed-write.ts`). Without
+   * it a write waits forever when no majority can acknowledge (review finding M1). The driver's `timeoutMS`
+   * cannot do this: in driver 7 it is deprecated and has no effect.
+   */
+  writeConcernTimeoutMs?: number;
 }
+
+/** Default of {@link MongoOptions.writeConcernTimeoutMs}: as long as a request waits for server selection in the service (wiring.ts). */
+export const DEFAULT_WRITE_CONCERN_TIMEOUT_MS = 5000;
 
 /**
  * A client for `url` with the service's read and write concerns and the database the URL names, not yet
@@ -57,7 +68,7 @@ export function mongoConnection(url: string, options: MongoOptions = {}): MongoC
     // A write acknowledged by a majority survives a failover, and a majority read never sees one that is
     // rolled back; together they let one thread read its own writes on the primary (MongoDB manual,
     // "Read Concern majority", Read Your Own Writes).
-    writeConcern: { w: 'majority' },
+    writeConcern: { w: 'majority', wtimeoutMS: writeConcernTimeout(url, options) },
     readConcern: { level: 'majority' },
     ...(options.serverSelectionTimeoutMs !== undefined ? { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs } : {}),
   });
@@ -112,6 +123,12 @@ async function createSchema(db: Db): Promise<void> {
   // A TTL index: the server deletes a record once its `expiresAt` has passed (its monitor runs every 60 s,
   // so reads still check the time; MongoDB manual, "TTL Indexes", expireAfterSeconds 0).
   await db.collection(COLLECTIONS.idempotencyKeys).createIndexes([{ key: { expiresAt: 1 }, expireAfterSeconds: 0, name: 'expiry' }]);
+}
+
+/** `wtimeoutMS` from the URL's options when it has one, else the option, else the default. */
+function writeConcernTimeout(url: string, options: MongoOptions): number {
+  const fromUrl = /[?&]wtimeoutMS=(\d+)/i.exec(url)?.[1];
+  return fromUrl !== undefined ? Number(fromUrl) : (options.writeConcernTimeoutMs ?? DEFAULT_WRITE_CONCERN_TIMEOUT_MS);
 }
 
 /** The database a connection string names: its path, URL-decoded; `letterpress` when it has none. */
