@@ -122,4 +122,47 @@ describe('MongoDB adapters under injected faults (wire double)', function () {
       expect(await new MongoProjectorLease(mongo.db).tryAcquire('a', 10_000)).to.equal(true);
     });
   });
+
+  describe('a primary stepping down, the upsert race, dropped connections', () => {
+    it('NotWritablePrimary (10107) is a DependencyUnavailableError; the next write, once the server is writable again, succeeds', async () => {
+      const keys = new MongoApiKeyStore(mongo.db);
+      double.faults.notWritablePrimary(1);
+      expect(await outcome(keys.insert(key('lp_stepdown')))).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      expect(await keys.findById('lp_stepdown'), 'nothing was applied').to.equal(null);
+      await keys.insert(key('lp_stepdown'));
+      expect(await keys.findById('lp_stepdown')).to.deep.include({ id: 'lp_stepdown' });
+    });
+
+    it('E11000 upsert race on a read-model document: the retry as a plain update lands over an older racer, and leaves a newer one', async () => {
+      const store = new MongoReadModelStore(mongo.db);
+      const change = (k: string, revision: number) => ({ collection: 'docs', partition: 'p', key: k, doc: { revision }, revision });
+      double.faults.raceNextUpsert('read_models', { revision: 2, doc: '{"revision":2}' });
+      const updatesBefore = double.received.filter((c) => c.name === 'update').length;
+      await store.commit([change('older-racer', 5)], []);
+      expect(double.received.filter((c) => c.name === 'update').length - updatesBefore, 'the upsert, then its retry').to.equal(2);
+      double.faults.raceNextUpsert('read_models', { revision: 7, doc: '{"revision":7}' });
+      await store.commit([change('newer-racer', 5)], []);
+      expect(await store.getMany('docs', [{ partition: 'p', key: 'older-racer' }, { partition: 'p', key: 'newer-racer' }])).to.deep.equal([{ revision: 5 }, { revision: 7 }]);
+    });
+
+    it('E11000 upsert race on the lease and on an idempotency claim: the other writer holds them', async () => {
+      double.faults.raceNextUpsert('leases', { holder: 'other', expiresAt: new Date(Date.now() + 60_000) });
+      expect(await new MongoProjectorLease(mongo.db).tryAcquire('me', 10_000)).to.equal(false);
+      double.faults.raceNextUpsert('idempotency_keys', { ...claimOf('other'), response: null, expiresAt: new Date(10_000_000) });
+      const claim = await new MongoIdempotencyStore(mongo.db).claim(claimOf('me'), 1);
+      expect(claim).to.deep.include({ claimed: false });
+      expect(claim.claimed === false && claim.existing.owner).to.equal('other');
+    });
+
+    it('a dropped connection: a read is retried by the driver and answers; a write is a DependencyUnavailableError, and the next one succeeds', async () => {
+      const keys = new MongoApiKeyStore(mongo.db);
+      await keys.insert(key('lp_before'));
+      double.faults.dropBefore('find', 1);
+      expect(await keys.findById('lp_before')).to.deep.include({ id: 'lp_before' });
+      double.faults.dropBefore('insert', 1);
+      expect(await outcome(keys.insert(key('lp_dropped')))).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      await keys.insert(key('lp_after'));
+      expect((await keys.list()).map((k) => k.id)).to.include('lp_after');
+    });
+  });
 });
