@@ -94,9 +94,9 @@ export function createIndexesCommand({ storage, db, command }: ReadContext): Doc
   const collection = storage.ensure(db, command['createIndexes']);
   const before = collection.indexes.length;
   for (const requested of command['indexes'] as IndexSpec[]) {
-    const spec: IndexSpec = { v: 2, key: requested.key, name: requested.name, ...(requested.unique ? { unique: true } : {}), ...(requested.expireAfterSeconds !== undefined ? { expireAfterSeconds: requested.expireAfterSeconds } : {}) };
+    const spec: IndexSpec = { ...requested, v: 2 };
     const sameKey = (index: IndexSpec) => JSON.stringify(index.key) === JSON.stringify(spec.key);
-    const sameOptions = (index: IndexSpec) => index.unique === spec.unique && index.expireAfterSeconds === spec.expireAfterSeconds;
+    const sameOptions = (index: IndexSpec) => optionsOf(index) === optionsOf(spec);
     const byName = collection.indexes.find((index) => index.name === spec.name);
     if (byName && !sameKey(byName)) {
       throw new CommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto computed and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName)}`);
@@ -112,6 +112,12 @@ export function createIndexesCommand({ storage, db, command }: ReadContext): Doc
     collection.indexes.push(spec);
   }
   return { numIndexesBefore: before, numIndexesAfter: collection.indexes.length, createdCollectionAutomatically: false, ok: 1 };
+}
+
+/** An index's options (all but version, key and name) as comparable text. */
+function optionsOf(index: IndexSpec): string {
+  const { v: _v, key: _key, name: _name, ...options } = index;
+  return JSON.stringify(Object.fromEntries(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 
 /** `listIndexes`: 26 NamespaceNotFound for a collection that does not exist. */

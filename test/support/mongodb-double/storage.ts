@@ -16,6 +16,8 @@ export interface IndexSpec {
   name: string;
   unique?: boolean;
   expireAfterSeconds?: number;
+  /** Any other option (`sparse`, `partialFilterExpression`…), kept and compared, not acted on. */
+  [option: string]: unknown;
 }
 
 export interface StoredCollection {
