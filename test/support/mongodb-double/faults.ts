@@ -3,14 +3,14 @@
  * test names. Each copies the reply a server sends (server source `src/mongo/db/write_concern.cpp`,
  * `waitForWriteConcern`; error codes from `src/mongo/base/error_codes.yml`):
  *
- * - `writeConcernErrors(n)`: the next n writes are applied, then answered `ok: 1` with a `writeConcernError`
+ * - `writeConcernErrors(n, collection?)`: the next n writes (to `collection` only, when named) are applied, then answered `ok: 1` with a `writeConcernError`
  *   64 WriteConcernTimeout ("waiting for replication timed out", errInfo `{ wtimeout: true }`): the primary has
  *   the write; the acknowledgement timed out. The write counts as replicated afterwards (it landed).
  * - `holdMajority()`: the majority stops acknowledging (say the secondary of a primary–secondary–arbiter set
  *   is down). Writes reach the primary only and are not answered until `releaseMajority()` — unless the
  *   command set `writeConcern.wtimeout` (answered with 64 after it) or `maxTimeMS` (what the driver sends for
  *   `timeoutMS`: answered with 50 MaxTimeMSExpired after it). Majority reads see the data from before the hold.
- * - `notWritablePrimary(n)`: the next n writes are refused, nothing applied, with 10107 NotWritablePrimary
+ * - `notWritablePrimary(n, collection?)`: the next n writes (to `collection`, when named) are refused, nothing applied, with 10107 NotWritablePrimary
  *   ("not primary"), as from a node that stepped down.
  * - `raceNextUpsert(collection, racer)`: another writer inserts the same unique key just before the next
  *   upsert into `collection` inserts (the race the manual's "Upsert with Duplicate Values" describes).
@@ -27,19 +27,21 @@ type Reply = (body: Document) => void;
 
 export class MongoDoubleFaults {
   readonly race: { pending: UpsertRace | null } = { pending: null };
-  #writeConcernErrors = 0;
-  #notWritablePrimary = 0;
+  #writeConcernErrors = { count: 0, collection: undefined as string | undefined };
+  #notWritablePrimary = { count: 0, collection: undefined as string | undefined };
   readonly #drops = new Map<string, number>();
   readonly #held = new Set<{ body: Document; reply: Reply; timer?: NodeJS.Timeout }>();
 
   constructor(private readonly storage: Storage) {}
 
-  writeConcernErrors(count = 1): void {
-    this.#writeConcernErrors = count;
+  /** `collection`: only writes to it count (others, such as the projector's lease renewals, pass). */
+  writeConcernErrors(count = 1, collection?: string): void {
+    this.#writeConcernErrors = { count, collection };
   }
 
-  notWritablePrimary(count = 1): void {
-    this.#notWritablePrimary = count;
+  /** `collection`: only writes to it count. */
+  notWritablePrimary(count = 1, collection?: string): void {
+    this.#notWritablePrimary = { count, collection };
   }
 
   holdMajority(): void {
@@ -62,8 +64,8 @@ export class MongoDoubleFaults {
 
   /** Every switch off; held writes are answered. */
   reset(): void {
-    this.#writeConcernErrors = 0;
-    this.#notWritablePrimary = 0;
+    this.#writeConcernErrors = { count: 0, collection: undefined };
+    this.#notWritablePrimary = { count: 0, collection: undefined };
     this.#drops.clear();
     this.race.pending = null;
     this.releaseMajority();
@@ -82,18 +84,16 @@ export class MongoDoubleFaults {
     return true;
   }
 
-  /** The refusal to answer a write with instead of running it, or null. */
-  refusal(): Document | null {
-    if (this.#notWritablePrimary <= 0) return null;
-    this.#notWritablePrimary -= 1;
+  /** The refusal to answer a write to `collection` with instead of running it, or null. */
+  refusal(collection: unknown): Document | null {
+    if (!takeOne(this.#notWritablePrimary, collection)) return null;
     return { ok: 0, errmsg: 'not primary', code: 10107, codeName: 'NotWritablePrimary' };
   }
 
   /** Answer an applied write as its write concern, and the switches, say. */
   acknowledge(command: Document, body: Document, reply: Reply): void {
     if (body['ok'] !== 1) return reply(body);
-    if (this.#writeConcernErrors > 0) {
-      this.#writeConcernErrors -= 1;
+    if (takeOne(this.#writeConcernErrors, Object.values(command)[0])) {
       return reply({ ...body, writeConcernError: writeConcernError(64, 'WriteConcernTimeout', 'waiting for replication timed out', { wtimeout: true }) });
     }
     const w = command['writeConcern']?.w;
@@ -115,6 +115,13 @@ export class MongoDoubleFaults {
     clearTimeout(held.timer);
     held.reply(body);
   }
+}
+
+/** Whether a switch applies to a write to `collection`, counting it down when it does. */
+function takeOne(switchState: { count: number; collection: string | undefined }, collection: unknown): boolean {
+  if (switchState.count <= 0 || (switchState.collection !== undefined && switchState.collection !== collection)) return false;
+  switchState.count -= 1;
+  return true;
 }
 
 function writeConcernError(code: number, codeName: string, errmsg: string, errInfo: Document = {}): Document {

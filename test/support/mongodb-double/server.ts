@@ -113,7 +113,7 @@ export async function startMongoDouble(): Promise<MongoDouble> {
     };
     if (faults.dropsBefore(name)) return void socket.destroy();
     if (name === 'ismaster' || name === 'isMaster' || name === 'hello') return send(helloReply(connectionId));
-    const refusal = WRITE_COMMANDS.has(name) ? faults.refusal() : null;
+    const refusal = WRITE_COMMANDS.has(name) ? faults.refusal(command[name]) : null;
     if (refusal) return send(refusal);
     const handler = HANDLERS[name];
     let body: Document;
