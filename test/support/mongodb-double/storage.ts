@@ -6,7 +6,7 @@
  * Concern "majority"": it returns data acknowledged by a majority, which a write waiting for that majority
  * is not yet).
  */
-import { type Document, ObjectId } from 'bson';
+import { type Document, ObjectId, calculateObjectSize } from 'bson';
 import { cloneDocument, indexKey } from './values.js';
 
 /** An index as `listIndexes` returns it (`v: 2` is the server's current index version). */
@@ -41,6 +41,9 @@ export class CommandError extends Error {
     return { ok: 0, errmsg: this.message, code: this.code, codeName: this.codeName, ...this.extra };
   }
 }
+
+/** The largest document the server stores, bytes (manual, "MongoDB Limits and Thresholds", BSON Document Size: 16 MiB). */
+export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
 
 /** The `_id_` index every collection has (manual, "The _id Index"). */
 const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -96,6 +99,8 @@ export class Storage {
   insert(db: string, name: string, doc: Document): Document {
     const collection = this.ensure(db, name);
     const stored = cloneDocument(doc._id === undefined ? { _id: new ObjectId(), ...doc } : doc);
+    const size = calculateObjectSize(stored);
+    if (size > MAX_BSON_OBJECT_SIZE) throw new CommandError(10334, 'BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_OBJECT_SIZE}`);
     checkUnique(db, name, collection, stored, null);
     collection.docs.push(stored);
     return stored;
@@ -104,6 +109,8 @@ export class Storage {
   /** Put `next` in place of `current` after checking unique indexes against the other documents. @throws CommandError 11000. */
   replace(db: string, name: string, current: Document, next: Document): void {
     const collection = this.ensure(db, name);
+    // Server source `src/mongo/db/update/update_driver.cpp`-era message, code 17419.
+    if (calculateObjectSize(next) > MAX_BSON_OBJECT_SIZE) throw new CommandError(17419, 'Location17419', `Resulting document after update is larger than ${MAX_BSON_OBJECT_SIZE}`);
     checkUnique(db, name, collection, next, current);
     collection.docs[collection.docs.indexOf(current)] = next;
   }
