@@ -5,7 +5,8 @@
  * Filters, projections and pipelines run in `mingo`; sorting is the double's own (`values.ts`: UTF-8 byte order).
  */
 import { type Document, Long } from 'bson';
-import { aggregate, find, Query } from 'mingo';
+import { aggregate, find } from 'mingo';
+import { serverQuery } from './query.js';
 import { CommandError, type IndexSpec, type Storage } from './storage.js';
 import { indexKey, sortComparator } from './values.js';
 
@@ -53,7 +54,7 @@ export class Cursors {
 export function findCommand({ storage, db, command, cursors }: ReadContext): Document {
   const name = command['find'] as string;
   const collection = storage.find(db, name, storage.view(command['readConcern']?.level));
-  const query = new Query(command['filter'] ?? {});
+  const query = serverQuery(command['filter'] ?? {});
   let docs = (collection?.docs ?? []).filter((doc) => query.test(doc));
   if (command['sort']) docs = [...docs].sort(sortComparator(command['sort']));
   const limit = Number(command['limit'] ?? 0);
@@ -71,7 +72,7 @@ export function aggregateCommand({ storage, db, command, cursors }: ReadContext)
 
 export function listCollectionsCommand({ storage, db, command, cursors }: ReadContext): Document {
   const all = storage.names(db).map((name) => ({ name, type: 'collection', options: {}, info: { readOnly: false } }));
-  const query = new Query(command['filter'] ?? {});
+  const query = serverQuery(command['filter'] ?? {});
   return cursors.first(`${db}.$cmd.listCollections`, all.filter((c) => query.test(c)), undefined, false);
 }
 

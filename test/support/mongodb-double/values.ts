@@ -10,7 +10,7 @@
  */
 import { type Document, ObjectId, serialize, deserialize } from 'bson';
 
-function typeRank(value: unknown): number {
+export function typeRank(value: unknown): number {
   if (value === null || value === undefined) return 1;
   if (typeof value === 'number' || typeof value === 'bigint') return 2;
   if (typeof value === 'string') return 3;

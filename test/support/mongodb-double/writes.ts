@@ -5,7 +5,8 @@
  * "insert", "update", "delete" commands: Output, writeErrors; "Ordered and Unordered Operations").
  */
 import { type Document, ObjectId, serialize } from 'bson';
-import { Query, update as applyOperators, updateOne as applyPipeline } from 'mingo';
+import { update as applyOperators, updateOne as applyPipeline } from 'mingo';
+import { serverQuery } from './query.js';
 import { CommandError, type Storage } from './storage.js';
 import { cloneDocument, setAt } from './values.js';
 
@@ -62,7 +63,7 @@ export function deleteCommand({ storage, db, command }: WriteContext): Document 
   const statements = command['deletes'] as Array<{ q: Document; limit: number }>;
   return runStatements(statements.length, command['ordered'] !== false, (i) => {
     const { q, limit } = statements[i]!;
-    const query = new Query(q);
+    const query = serverQuery(q);
     const matched = (storage.find(db, name)?.docs ?? []).filter((doc) => query.test(doc));
     const targets = limit === 1 ? matched.slice(0, 1) : matched;
     for (const doc of targets) storage.remove(db, name, doc);
@@ -83,7 +84,7 @@ export function updateCommand(context: WriteContext): Document {
   const statements = command['updates'] as Array<{ q: Document; u: Document | Document[]; upsert?: boolean; multi?: boolean }>;
   return runStatements(statements.length, command['ordered'] !== false, (i) => {
     const { q, u, upsert, multi } = statements[i]!;
-    const query = new Query(q);
+    const query = serverQuery(q);
     const matched = (storage.find(db, name)?.docs ?? []).filter((doc) => query.test(doc));
     const targets = multi ? matched : matched.slice(0, 1);
     if (targets.length === 0 && upsert) {
