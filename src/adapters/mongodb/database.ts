@@ -1,9 +1,9 @@
 /**
  * MongoDB for the read side of several instances: read models, their checkpoints and aliases, API keys and
  * the projector lease, in one database. Opening it creates the collections and indexes idempotently.
- * Nothing here uses multi-document transactions, so a standalone server will do; every write is
- * acknowledged by a majority and every read sees only majority-committed data (on a standalone server
- * both are the server itself).
+ * Nothing here uses multi-document transactions, so a standalone server will do; every write waits for a
+ * majority to acknowledge it (at most `wtimeoutMS`, then it answers 503 unless a read-back finds it landed)
+ * and every read sees only majority-committed data (on a standalone server both are the server itself).
  */
 import {
   type Db,
