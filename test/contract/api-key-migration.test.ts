@@ -12,6 +12,9 @@ import { PostgresApiKeyStore } from '../../src/adapters/postgres/api-key-store.j
 import { openPostgres } from '../../src/adapters/postgres/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
 import { openDatabase, SCHEMA_VERSION } from '../../src/adapters/sqlite/database.js';
+import { MongoApiKeyStore } from '../../src/adapters/mongodb/api-key-store.js';
+import { COLLECTIONS, openMongo } from '../../src/adapters/mongodb/database.js';
+import { describeOnMongo } from '../support/mongodb.js';
 import { describeOnPostgres } from '../support/postgres.js';
 
 const OLD_SCOPES = '["projects:read","projects:write","templates:render"]';
@@ -73,6 +76,26 @@ describe('API keys: upgrading a database made before key management', () => {
         expect((await store.findById('kCI'))?.scopes).to.deep.equal(['templates:render']);
       } finally {
         await upgraded.end();
+      }
+    });
+  });
+
+  describeOnMongo('MongoDB: keys written before key management', (mongo) => {
+    it('the bootstrap key gains keys:admin, others keep their scopes; no rate limit', async () => {
+      // Documents as the adapter wrote them before issue 10: no `rateLimitPerMinute`, the old bootstrap scopes.
+      await mongo().db.collection<{ _id: string }>(COLLECTIONS.apiKeys).insertMany(
+        ROWS.map(([id, hash, name, workspace, scopes]) => ({ _id: id, hash, name, workspace, scopes: JSON.parse(scopes) as string[], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null })),
+      );
+      const upgraded = await openMongo(mongo().url);
+      try {
+        const store = new MongoApiKeyStore(upgraded.db);
+        const boot = await store.findById('kBOOT');
+        expect(boot?.scopes).to.deep.equal(['projects:read', 'projects:write', 'templates:render', 'keys:admin']);
+        expect(boot?.rateLimitPerMinute).to.equal(null);
+        expect((await store.findById('kCI'))?.scopes).to.deep.equal(['templates:render']);
+        expect((await store.listByWorkspace('default', { limit: 10 })).map((k) => k.id)).to.deep.equal(['kBOOT', 'kCI']);
+      } finally {
+        await upgraded.client.close();
       }
     });
   });

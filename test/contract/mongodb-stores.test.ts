@@ -130,6 +130,12 @@ describeOnMongo('MongoDB adapters', (mongo) => {
       expect((await store.list('docs', { partition: 'acme', limit: 10 })).map((row) => row.key)).to.deep.equal(['B', 'Z', 'a', 'é', '😀']);
     });
 
+    it('pages after a key in UTF-8 byte order too (past U+FFFF, where UTF-16 order differs)', async () => {
+      const store = new MongoReadModelStore(mongo().db);
+      await store.commit(['\uFB00', '😀', 'z'].map((key) => ({ collection: 'docs', ...at(key), doc: {}, revision: 0 })), []);
+      expect((await store.list('docs', { partition: 'acme', after: '\uFB00', limit: 10 })).map((row) => row.key)).to.deep.equal(['😀']);
+    });
+
     it('refuses to move a checkpoint a switch-over holds, until the hold expires', async () => {
       let now = Date.UTC(2026, 0, 1);
       const store = new MongoReadModelStore(mongo().db, { now: () => now });

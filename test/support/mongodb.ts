@@ -1,7 +1,9 @@
 /**
  * A MongoDB database of the test run's own, on the server `MONGODB_URL` names (for example the compose
- * stack's: `mongodb://127.0.0.1:27017`), dropped afterwards. Without `MONGODB_URL` the suites skip with one
- * line saying how to run them; with it set, a server that does not answer fails them (it was asked for).
+ * stack's: `mongodb://127.0.0.1:27017`), dropped afterwards. Under `npm test` (`.mocharc.json`) the URL is
+ * always set: the wire double (test/support/mongodb-double-hook.ts) when the environment names no server.
+ * Run some other way without `MONGODB_URL`, the suites skip with one line saying how to run them; with it
+ * set, a server that does not answer fails them (it was asked for).
  */
 import { randomBytes } from 'node:crypto';
 import { type MongoConnection, openMongo } from '../../src/adapters/mongodb/database.js';

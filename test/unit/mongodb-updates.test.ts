@@ -27,14 +27,14 @@ describe('MongoDB adapters: what they send', () => {
     it('upserts a change only over an older revision of the same location in the physical collection', () => {
       expect(documentUpsert('docs@2', { partition: 'acme', key: 'a', revision: 7 }, '{"v":1}')).to.deep.equal({
         filter: { collection: 'docs@2', partition: 'acme', key: 'a', revision: { $lt: 7 } },
-        update: { $set: { revision: 7, doc: '{"v":1}' } },
+        update: { $set: { revision: 7, doc: '{"v":1}' }, $unset: { removedAt: '' } },
       });
     });
 
-    it('writes a removal as a tombstone: the same guard, a null doc', () => {
+    it('writes a removal as a tombstone: the same guard, a null doc, stamped with the server time it was removed at', () => {
       expect(documentUpsert('docs', { partition: 'acme', key: 'a', revision: 0 }, null)).to.deep.equal({
         filter: { collection: 'docs', partition: 'acme', key: 'a', revision: { $lt: 0 } },
-        update: { $set: { revision: 0, doc: null } },
+        update: { $set: { revision: 0, doc: null }, $currentDate: { removedAt: true } },
       });
     });
 

@@ -4,6 +4,7 @@
  */
 import type { Collection, Db } from 'mongodb';
 import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports/api-keys.js';
+import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';
 
@@ -25,11 +26,20 @@ export class MongoApiKeyStore implements ApiKeyStore {
     return stored ? toRecord(stored) : null;
   }
 
-  /** Store a new key. @throws ApiKeyExistsError when the id (`_id`) or the hash (unique index) is taken; nothing is written then. */
+  /**
+   * Store a new key. A write concern error is settled by a majority read: a key that landed is created; one
+   * that did not is taken back (so a 503 never leaves a key whose token nobody saw).
+   * @throws ApiKeyExistsError when the id (`_id`) or the hash (unique index) is taken; nothing is written then.
+   */
   async insert(record: ApiKeyRecord): Promise<void> {
     const { id, ...rest } = record;
+    const mine = { _id: id, hash: record.hash };
     try {
-      await guardMongo(() => this.#keys.insertOne({ _id: id, ...rest }));
+      await confirmedWrite(
+        () => this.#keys.insertOne({ _id: id, ...rest }).then(() => true),
+        async () => ((await this.#keys.findOne(mine)) ? true : null),
+        () => this.#keys.deleteOne(mine),
+      );
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new ApiKeyExistsError(id);
       throw error;
@@ -67,8 +77,10 @@ export class MongoApiKeyStore implements ApiKeyStore {
    */
   async expireBy(id: string, at: string): Promise<boolean> {
     const earlier = { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$expiresAt', null] }, null] }, { $gt: ['$expiresAt', { $literal: at }] }] }, { $literal: at }, '$expiresAt'] };
-    const result = await guardMongo(() => this.#keys.updateOne({ _id: id }, [{ $set: { expiresAt: earlier } }]));
-    return result.matchedCount > 0;
+    return confirmedWrite(
+      async () => (await this.#keys.updateOne({ _id: id }, [{ $set: { expiresAt: earlier } }])).matchedCount > 0,
+      async () => ((await this.#keys.findOne({ _id: id, expiresAt: { $lte: at } })) ? true : null),
+    );
   }
 
   /**
@@ -78,8 +90,10 @@ export class MongoApiKeyStore implements ApiKeyStore {
    */
   async revoke(id: string, at: string): Promise<boolean> {
     // $literal: in a pipeline a string starting with '$' would be read as a field path.
-    const result = await guardMongo(() => this.#keys.updateOne({ _id: id }, [{ $set: { revokedAt: { $ifNull: ['$revokedAt', { $literal: at }] } } }]));
-    return result.matchedCount > 0;
+    return confirmedWrite(
+      async () => (await this.#keys.updateOne({ _id: id }, [{ $set: { revokedAt: { $ifNull: ['$revokedAt', { $literal: at }] } } }])).matchedCount > 0,
+      async () => ((await this.#keys.findOne({ _id: id, revokedAt: { $type: 'string' } })) ? true : null),
+    );
   }
 
   /** Number of stored keys, revoked ones included (counted, not estimated from metadata). */

@@ -1,9 +1,9 @@
 /**
  * MongoDB for the read side of several instances: read models, their checkpoints and aliases, API keys and
  * the projector lease, in one database. Opening it creates the collections and indexes idempotently.
- * Nothing here uses multi-document transactions, so a standalone server will do; every write is
- * acknowledged by a majority and every read sees only majority-committed data (on a standalone server
- * both are the server itself).
+ * Nothing here uses multi-document transactions, so a standalone server will do; every write waits for a
+ * majority to acknowledge it (at most `wtimeoutMS`, then it answers 503 unless a read-back finds it landed)
+ * and every read sees only majority-committed data (on a standalone server both are the server itself).
  */
 import {
   type Db,
@@ -19,6 +19,7 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import { DependencyUnavailableError } from '../../application/ports/errors.js';
+import { ensureIndexes, type IndexDefinition } from './indexes.js';
 
 /** The collections this service keeps (each adapter names the ones it uses from here). */
 export const COLLECTIONS = {
@@ -45,7 +46,18 @@ export interface MongoOptions {
    * It is also how long a request waits before a MongoDB outage answers 503: a service wants a few seconds.
    */
   serverSelectionTimeoutMs?: number;
+  /**
+   * How long a write waits for a majority to acknowledge it, ms (the write concern's `wtimeoutMS`; default
+   * {@link DEFAULT_WRITE_CONCERN_TIMEOUT_MS}; a `wtimeoutMS` in the URL wins). Past it the server answers a
+   * write concern error (64 WriteConcernTimeout) and the write is read back (see `confirmed-write.ts`). Without
+   * it a write waits forever when no majority can acknowledge (review finding M1). The driver's `timeoutMS`
+   * cannot do this: in driver 7 it is deprecated and has no effect.
+   */
+  writeConcernTimeoutMs?: number;
 }
+
+/** Default of {@link MongoOptions.writeConcernTimeoutMs}: as long as a request waits for server selection in the service (wiring.ts). */
+export const DEFAULT_WRITE_CONCERN_TIMEOUT_MS = 5000;
 
 /**
  * A client for `url` with the service's read and write concerns and the database the URL names, not yet
@@ -57,7 +69,7 @@ export function mongoConnection(url: string, options: MongoOptions = {}): MongoC
     // A write acknowledged by a majority survives a failover, and a majority read never sees one that is
     // rolled back; together they let one thread read its own writes on the primary (MongoDB manual,
     // "Read Concern majority", Read Your Own Writes).
-    writeConcern: { w: 'majority' },
+    writeConcern: { w: 'majority', wtimeoutMS: writeConcernTimeout(url, options) },
     readConcern: { level: 'majority' },
     ...(options.serverSelectionTimeoutMs !== undefined ? { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs } : {}),
   });
@@ -67,13 +79,14 @@ export function mongoConnection(url: string, options: MongoOptions = {}): MongoC
 /**
  * Connect to `url` (`mongodb://` or `mongodb+srv://`; the database is the URL's path, `letterpress` when
  * it names none), check that the server answers, and create the collections and indexes:
- * - `read_models` `{ collection, partition, key, revision, doc }`, unique on `{ collection, partition, key }`
- *   (also the list endpoint's index: equality on the first two, sorted by `key`);
+ * - `read_models` `{ collection, partition, key, revision, doc, removedAt? }`, unique on `{ collection, partition, key }`
+ *   (also the list endpoint's index: equality on the first two, sorted by `key`), sparse on `removedAt` (tombstones);
  * - `checkpoints` `{ _id: projection, version, position }`; `read_model_aliases` `{ _id: name, physical }`;
  *   `leases` `{ _id: name, holder, expiresAt }` — each found by `_id`, which is always uniquely indexed;
  * - `api_keys` `{ _id: id, hash, … }`, unique on `hash`, indexed on `{ workspace, createdAt, _id }` (listing);
  * - `idempotency_keys` `{ _id: [scope, key] as JSON, …, expiresAt }`, a TTL index on `expiresAt`.
- * Idempotent: `createIndexes` with an existing identical index does nothing (MongoDB manual, createIndexes).
+ * Idempotent: `createIndexes` with an existing identical index does nothing (MongoDB manual, createIndexes);
+ * an index whose definition changed is replaced under a versioned name (indexes.ts).
  * @throws DependencyUnavailableError when no server answers within the server selection timeout (the
  *   message names the URL without its credentials); other driver errors (bad URL, authentication) as they are.
  */
@@ -92,6 +105,24 @@ export async function openMongo(url: string, options: MongoOptions = {}): Promis
   }
 }
 
+/**
+ * The indexes of each collection, versioned (indexes.ts: bump `version` with any change of key or options).
+ * `tombstones`: sparse, so only removed documents (which alone have `removedAt`) are in it; the purge reads it.
+ * `expiry` is a TTL index: the server deletes a record once its `expiresAt` has passed (its monitor runs every
+ * 60 s, so reads still check the time; MongoDB manual, "TTL Indexes", expireAfterSeconds 0).
+ */
+const INDEXES: Record<string, IndexDefinition[]> = {
+  [COLLECTIONS.readModels]: [
+    { base: 'location', version: 1, key: { collection: 1, partition: 1, key: 1 }, options: { unique: true } },
+    { base: 'tombstones', version: 1, key: { removedAt: 1 }, options: { sparse: true } },
+  ],
+  [COLLECTIONS.apiKeys]: [
+    { base: 'hash', version: 1, key: { hash: 1 }, options: { unique: true } },
+    { base: 'workspace', version: 1, key: { workspace: 1, createdAt: 1, _id: 1 } },
+  ],
+  [COLLECTIONS.idempotencyKeys]: [{ base: 'expiry', version: 1, key: { expiresAt: 1 }, options: { expireAfterSeconds: 0 } }],
+};
+
 async function createSchema(db: Db): Promise<void> {
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
   for (const name of Object.values(COLLECTIONS)) {
@@ -101,17 +132,20 @@ async function createSchema(db: Db): Promise<void> {
       if ((error as { code?: unknown }).code !== 48) throw error;
     });
   }
-  await db.collection(COLLECTIONS.readModels).createIndexes([{ key: { collection: 1, partition: 1, key: 1 }, unique: true, name: 'location' }]);
-  await db.collection(COLLECTIONS.apiKeys).createIndexes([
-    { key: { hash: 1 }, unique: true, name: 'hash' },
-    { key: { workspace: 1, createdAt: 1, _id: 1 }, name: 'workspace' },
-  ]);
+  for (const [name, definitions] of Object.entries(INDEXES)) {
+    const created = await ensureIndexes(db.collection(name), definitions);
+    // Tombstones written before `removedAt` existed start their horizon now (once: when its index is new).
+    if (created.includes('tombstones')) await db.collection(COLLECTIONS.readModels).updateMany({ doc: null, removedAt: { $exists: false } }, { $currentDate: { removedAt: true } });
+  }
   // Keys written before per-key limits have no `rateLimitPerMinute` (read as null). The bootstrap key
   // ("all scopes", ARCHITECTURE §5) gains keys:admin, added with issue 10; idempotent ($addToSet).
   await db.collection(COLLECTIONS.apiKeys).updateMany({ name: 'bootstrap', workspace: 'default', scopes: { $ne: 'keys:admin' } }, { $addToSet: { scopes: 'keys:admin' } });
-  // A TTL index: the server deletes a record once its `expiresAt` has passed (its monitor runs every 60 s,
-  // so reads still check the time; MongoDB manual, "TTL Indexes", expireAfterSeconds 0).
-  await db.collection(COLLECTIONS.idempotencyKeys).createIndexes([{ key: { expiresAt: 1 }, expireAfterSeconds: 0, name: 'expiry' }]);
+}
+
+/** `wtimeoutMS` from the URL's options when it has one, else the option, else the default. */
+function writeConcernTimeout(url: string, options: MongoOptions): number {
+  const fromUrl = /[?&]wtimeoutMS=(\d+)/i.exec(url)?.[1];
+  return fromUrl !== undefined ? Number(fromUrl) : (options.writeConcernTimeoutMs ?? DEFAULT_WRITE_CONCERN_TIMEOUT_MS);
 }
 
 /** The database a connection string names: its path, URL-decoded; `letterpress` when it has none. */

@@ -5,6 +5,7 @@
  */
 import type { Collection, Db } from 'mongodb';
 import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
+import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';
 
@@ -45,12 +46,17 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     const _id = idempotencyId(record.scope, record.key);
     for (let attempt = 1; ; attempt++) {
       try {
-        await guardMongo(() =>
-          this.#records.updateOne(
-            { _id, expiresAt: { $lte: new Date(now) } },
-            { $set: { scope: record.scope, key: record.key, fingerprint: record.fingerprint, owner: record.owner, response: null, expiresAt: new Date(record.expiresAt) } },
-            { upsert: true },
-          ),
+        // After a write concern error: claimed if a majority has our claim; otherwise it is taken back, so the
+        // client's retry after the outage does not meet an in-flight claim nobody owns (M6).
+        await confirmedWrite(
+          () =>
+            this.#records.updateOne(
+              { _id, expiresAt: { $lte: new Date(now) } },
+              { $set: { scope: record.scope, key: record.key, fingerprint: record.fingerprint, owner: record.owner, response: null, expiresAt: new Date(record.expiresAt) } },
+              { upsert: true },
+            ).then(() => true),
+          async () => ((await this.#records.findOne({ _id, owner: record.owner })) ? true : null),
+          () => this.#records.deleteOne({ _id, owner: record.owner, response: null }),
         );
         return { claimed: true };
       } catch (error) {
@@ -63,14 +69,19 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
-    const result = await guardMongo(() =>
-      this.#records.updateOne({ _id: idempotencyId(scope, key), owner, response: null }, { $set: { response, expiresAt: new Date(expiresAt) } }),
+    const _id = idempotencyId(scope, key);
+    return confirmedWrite(
+      async () => (await this.#records.updateOne({ _id, owner, response: null }, { $set: { response, expiresAt: new Date(expiresAt) } })).modifiedCount > 0,
+      async () => ((await this.#records.findOne({ _id, owner, response: { $ne: null } })) ? true : null),
     );
-    return result.modifiedCount > 0;
   }
 
   async release(scope: string, key: string, owner: string): Promise<void> {
-    await guardMongo(() => this.#records.deleteOne({ _id: idempotencyId(scope, key), owner, response: null }));
+    const mine = { _id: idempotencyId(scope, key), owner, response: null };
+    await confirmedWrite(
+      async () => (await this.#records.deleteOne(mine), true),
+      async () => ((await this.#records.findOne(mine)) ? null : true),
+    );
   }
 
   async get(scope: string, key: string, now: number): Promise<IdempotencyRecord | null> {

@@ -10,6 +10,7 @@
  */
 import type { Collection, Db } from 'mongodb';
 import type { ProjectorLease } from '../../application/ports/read-model.js';
+import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError, leaseAcquisition, type StoredLease } from './updates.js';
 
@@ -36,8 +37,12 @@ export class MongoProjectorLease implements ProjectorLease {
   async tryAcquire(holder: string, ttlMs: number): Promise<boolean> {
     const { filter, update } = leaseAcquisition(LEASE, holder, ttlMs, this.#now());
     try {
-      await guardMongo(() => this.#leases.updateOne(filter, update, { upsert: true }));
-      return true;
+      // After a write concern error: held if a majority has this very lease (M6).
+      const taken = { _id: LEASE, holder, expiresAt: update.$set!.expiresAt as Date };
+      return await confirmedWrite(
+        async () => (await this.#leases.updateOne(filter, update, { upsert: true }), true),
+        async () => ((await this.#leases.findOne(taken)) ? true : null),
+      );
     } catch (error) {
       // The lease exists and is another's, unexpired: the upsert's insert hit its `_id`.
       if (isDuplicateKeyError(error)) return false;

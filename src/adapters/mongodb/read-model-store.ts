@@ -16,6 +16,7 @@ import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelS
 import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
 import { COLLECTIONS, guardMongo } from './database.js';
+import { type TombstonePurgeOptions, TombstonePurger } from './tombstones.js';
 import {
   checkpointWrite,
   documentUpsert,
@@ -73,16 +74,19 @@ export class MongoReadModelStore implements ReadModelStore {
   /** Where each name was last seen served from: a guess, checked after every read (see the class comment). */
   readonly #lastServedFrom = new Map<string, string>();
   readonly #now: () => number;
+  readonly #tombstones: TombstonePurger;
 
   /**
    * @param db the database `openMongo` returned (collections and indexes created); its client's owner closes it.
-   * @param options `now`: ms since the epoch, for switch-over fences (default `Date.now`).
+   * @param options `now`: ms since the epoch, for switch-over fences (default `Date.now`); `tombstones`: when
+   *   commits purge old tombstones (tombstones.ts; default: those older than 7 days, at most once an hour).
    */
-  constructor(db: Db, options: { now?: () => number } = {}) {
+  constructor(db: Db, options: { now?: () => number; tombstones?: TombstonePurgeOptions } = {}) {
     this.#readModels = db.collection<StoredReadModel>(COLLECTIONS.readModels);
     this.#checkpoints = db.collection<StoredCheckpoint>(COLLECTIONS.checkpoints);
     this.#aliases = db.collection<StoredAlias>(COLLECTIONS.aliases);
     this.#now = options.now ?? Date.now;
+    this.#tombstones = new TombstonePurger(this.#readModels, options.tombstones);
   }
 
   /** The document at `location`; `null` when there is none or it was removed. */
@@ -137,6 +141,7 @@ export class MongoReadModelStore implements ReadModelStore {
     const latest = newestPerDocument(serialised.map((c) => ({ ...c, collection: physical.get(c.collection)! })));
     const writes = latest.map((c) => documentUpsert(c.collection, c, c.doc as string | null));
     if (writes.length > 0) await this.#upsertDocuments(writes);
+    this.#tombstones.maybePurge(); // in the background, at most once per interval
     if (checkpoints.length === 0) return;
     // One projection's checkpoints in the order given; different projections at once.
     const byProjection = new Map<string, ProjectionCheckpoint[]>();
@@ -215,9 +220,10 @@ export class MongoReadModelStore implements ReadModelStore {
     return this.#checkpointListeners.add(listener);
   }
 
-  /** Forget the listeners. The client is shared with the other stores: its owner closes it. */
+  /** Forget the listeners and let a tombstone purge in progress finish. The client is shared with the other stores: its owner closes it. */
   async close(): Promise<void> {
     this.#checkpointListeners.clear();
+    await this.#tombstones.idle();
   }
 
   /** Step 3 of a switch-over from `old` to `physical`: retire the old checkpoint, drop the old documents, then forget `previous`. */

@@ -19,13 +19,17 @@ import type { DocumentChange, DocumentLocation, ProjectionCheckpoint } from '../
 /** MongoDB's DuplicateKey error code. */
 export const DUPLICATE_KEY = 11000;
 
-/** A read-model document as stored: the port's location, the stream revision, the document as JSON text (`null`: a tombstone). */
+/**
+ * A read-model document as stored: the port's location, the stream revision, the document as JSON text
+ * (`null`: a tombstone). `removedAt`: when it became a tombstone, by the server's clock (only tombstones have it).
+ */
 export interface StoredReadModel {
   collection: string;
   partition: string;
   key: string;
   revision: number;
   doc: string | null;
+  removedAt?: Date;
 }
 
 /**
@@ -84,13 +88,23 @@ export function newestPerDocument(changes: readonly DocumentChange[]): DocumentC
 /**
  * The revision-guarded upsert of one change into `physical`: it matches only an older revision, so an
  * equal or newer stored document (tombstones included) is never replaced. `json`: the document as JSON
- * text, `null` for a removal.
+ * text, `null` for a removal, which stamps `removedAt` with the server's time (`$currentDate`, so no
+ * process clock is trusted) for the tombstone purge; a live document has none.
  */
 export function documentUpsert(physical: string, change: DocumentLocation & { revision: number }, json: string | null): GuardedWrite<StoredReadModel> {
   return {
     filter: { collection: physical, partition: change.partition, key: change.key, revision: { $lt: change.revision } },
-    update: { $set: { revision: change.revision, doc: json } },
+    update: json === null ? { $set: { revision: change.revision, doc: null }, $currentDate: { removedAt: true } } : { $set: { revision: change.revision, doc: json }, $unset: { removedAt: '' } },
   };
+}
+
+/**
+ * Tombstones that became one before `horizon`, which the purge deletes. A tombstone only matters while an
+ * older change to its document could still be applied (a page applied again after a crash, which only
+ * replays events after the checkpoint), so past a horizon far longer than any such replay it guards nothing.
+ */
+export function expiredTombstones(horizon: Date): Filter<StoredReadModel> {
+  return { removedAt: { $lt: horizon }, doc: null };
 }
 
 /** The documents at `locations` of `physical`: one `$in` on keys per partition. */
