@@ -16,6 +16,7 @@ import { MongoApiKeyStore } from '../../src/adapters/mongodb/api-key-store.js';
 import { COLLECTIONS, openMongo } from '../../src/adapters/mongodb/database.js';
 import { describeOnMongo } from '../support/mongodb.js';
 import { describeOnPostgres } from '../support/postgres.js';
+import type { ApiKeyStore } from '../../src/application/ports/api-keys.js';
 
 const OLD_SCOPES = '["projects:read","projects:write","templates:render"]';
 const ROWS = [
@@ -40,12 +41,7 @@ describe('API keys: upgrading a database made before key management', () => {
       const db = openDatabase(file);
       try {
         expect(db.pragma('user_version', { simple: true })).to.equal(SCHEMA_VERSION);
-        const store = new SqliteApiKeyStore(db);
-        const boot = await store.findById('kBOOT');
-        expect(boot?.scopes).to.deep.equal(['projects:read', 'projects:write', 'templates:render', 'keys:admin']);
-        expect(boot?.rateLimitPerMinute).to.equal(null);
-        expect((await store.findById('kCI'))?.scopes).to.deep.equal(['templates:render']);
-        expect((await store.listByWorkspace('default', { limit: 10 })).map((k) => k.id)).to.deep.equal(['kBOOT', 'kCI']);
+        await expectMigratedKeys(new SqliteApiKeyStore(db));
       } finally {
         db.close();
       }
@@ -88,15 +84,19 @@ describe('API keys: upgrading a database made before key management', () => {
       );
       const upgraded = await openMongo(mongo().url);
       try {
-        const store = new MongoApiKeyStore(upgraded.db);
-        const boot = await store.findById('kBOOT');
-        expect(boot?.scopes).to.deep.equal(['projects:read', 'projects:write', 'templates:render', 'keys:admin']);
-        expect(boot?.rateLimitPerMinute).to.equal(null);
-        expect((await store.findById('kCI'))?.scopes).to.deep.equal(['templates:render']);
-        expect((await store.listByWorkspace('default', { limit: 10 })).map((k) => k.id)).to.deep.equal(['kBOOT', 'kCI']);
+        await expectMigratedKeys(new MongoApiKeyStore(upgraded.db));
       } finally {
         await upgraded.client.close();
       }
     });
   });
 });
+
+/** What every engine's migration must leave: the bootstrap key gains keys:admin, others keep their scopes, no rate limit. */
+async function expectMigratedKeys(store: Pick<ApiKeyStore, 'findById' | 'listByWorkspace'>): Promise<void> {
+  const boot = await store.findById('kBOOT');
+  expect(boot?.scopes).to.deep.equal(['projects:read', 'projects:write', 'templates:render', 'keys:admin']);
+  expect(boot?.rateLimitPerMinute).to.equal(null);
+  expect((await store.findById('kCI'))?.scopes).to.deep.equal(['templates:render']);
+  expect((await store.listByWorkspace('default', { limit: 10 })).map((k) => k.id)).to.deep.equal(['kBOOT', 'kCI']);
+}
