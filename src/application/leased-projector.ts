@@ -98,7 +98,10 @@ export class LeasedProjector {
       if (held) await this.lease.release(this.holder).catch(() => undefined);
       return;
     }
-    if (held) this.#armDeadline(sentAt + ttlMs - Math.min(this.options.intervalMs ?? 2000, ttlMs / 2));
+    const validUntil = sentAt + ttlMs - Math.min(this.options.intervalMs ?? 2000, ttlMs / 2);
+    // An answer that came back after the lease it granted may have run out proves nothing: wait for the next one.
+    if (held && this.#now() >= validUntil) held = false;
+    if (held) this.#armDeadline(validUntil);
     if (held && !this.#active) {
       this.#active = true;
       this.options.logger?.info({ holder: this.holder }, 'projector lease taken: projecting');

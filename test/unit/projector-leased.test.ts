@@ -74,11 +74,19 @@ const counter: Projection<{ revision: number }> = {
   evolve: (_doc, event) => ({ revision: event.revision }),
 };
 
-/** A lease that fails (`mode: 'fail'`) or hangs (`'hang'`) for its holder once switched, the store's lease otherwise. */
-function faultyLease(inner: ProjectorLease): ProjectorLease & { mode: 'ok' | 'fail' | 'hang' } {
+/**
+ * The store's lease, until `mode` is switched: then every call fails (`'fail'`), never answers (`'hang'`),
+ * or is made at once and answered only after the TTL (`'late'`).
+ */
+function faultyLease(inner: ProjectorLease): ProjectorLease & { mode: 'ok' | 'fail' | 'hang' | 'late' } {
   const lease = {
-    mode: 'ok' as 'ok' | 'fail' | 'hang',
-    tryAcquire(holder: string, ttlMs: number): Promise<boolean> {
+    mode: 'ok' as 'ok' | 'fail' | 'hang' | 'late',
+    async tryAcquire(holder: string, ttlMs: number): Promise<boolean> {
+      if (lease.mode === 'late') {
+        const held = await inner.tryAcquire(holder, ttlMs);
+        await sleep(ttlMs + 20);
+        return held;
+      }
       if (lease.mode === 'fail') return Promise.reject(new DependencyUnavailableError('sqlite', 'injected: the store cannot be reached'));
       if (lease.mode === 'hang') return new Promise<boolean>(() => {});
       return inner.tryAcquire(holder, ttlMs);
@@ -154,6 +162,21 @@ describe('LeasedProjector', () => {
     expect(timeline.entries).to.deep.equal(['holder started', 'holder stopped', 'standby started']);
     expect(timeline.most).to.equal(1);
     expect(holder.active).to.equal(false);
+  });
+
+  it('a renewal granted in time but answered after the lease may have run out proves nothing: the holder does not resume on it', async () => {
+    const timeline = new Timeline();
+    const lease = faultyLease(new SqliteProjectorLease(db));
+    const holder = leased(fakeProjector('holder', timeline), lease);
+    const standby = leased(fakeProjector('standby', timeline), new SqliteProjectorLease(db));
+    await holder.start();
+    await standby.start();
+    lease.mode = 'late';
+    await until(() => timeline.entries.includes('holder stopped'));
+    await sleep(3 * TTL_MS); // late answers keep arriving, some of them true
+    expect(timeline.entries.slice(0, 2)).to.deep.equal(['holder started', 'holder stopped']);
+    expect(timeline.entries.filter((e) => e === 'holder started'), 'never resumed on a late answer').to.have.length(1);
+    expect(timeline.most).to.equal(1);
   });
 
   it('an older image finding a newer projection version stored stands by and gives the lease back; the newer image takes it', async () => {
