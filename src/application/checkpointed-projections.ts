@@ -8,7 +8,7 @@ import { isProjectEvent, pageChanges } from './page-changes.js';
 import { comparePositions, type Position, type RecordedEvent } from './ports/event-store.js';
 import type { DocumentChange, ProjectionCheckpoint, ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
-import { NewerProjectionVersionError, versionPlan } from './projection-versions.js';
+import { planProjections } from './projection-versions.js';
 
 /** The subset of a pino logger the projector uses. */
 export interface ProjectorLogger {
@@ -162,23 +162,10 @@ export class CheckpointedProjections {
 
   async #load(): Promise<void> {
     if (this.#loaded) return;
-    const stored = await Promise.all(this.projections.map((p) => this.readModels.getCheckpoint(p.name)));
-    const plans = this.projections.map((p, i) => ({ p, checkpoint: stored[i]!, plan: versionPlan(p, stored[i]!) }));
-    // Before anything changes: an older image must leave a newer one's read models alone.
-    for (const { p, plan } of plans) if (plan.kind === 'newer-stored') throw new NewerProjectionVersionError(p.name, plan.stored, p.version);
-    for (const { p, checkpoint, plan } of plans) {
-      let position = checkpoint?.position ?? null;
-      this.#targets.set(p.name, p.name);
-      if (plan.kind === 'fresh') this.#pendingResets.add(p.name);
-      if (plan.kind === 'upgrade') {
-        this.#targets.set(p.name, plan.side);
-        const built = await this.readModels.getCheckpoint(plan.side);
-        // Resume a build an earlier process of this version left; anything else there is reset first.
-        position = built?.version === p.version ? built.position : null;
-        if (built?.version !== p.version) this.#pendingResets.add(p.name);
-        this.logger.info({ projection: p.name, from: plan.from, to: p.version, building: plan.side, resumedAt: position }, 'projection version changed; building the new version beside the live one');
-      }
-      this.#positions.set(p.name, position);
+    for (const start of await planProjections(this.readModels, this.projections, this.logger)) {
+      this.#targets.set(start.name, start.target);
+      this.#positions.set(start.name, start.position);
+      if (start.reset) this.#pendingResets.add(start.name);
     }
     this.#loaded = true;
   }

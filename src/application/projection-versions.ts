@@ -8,7 +8,8 @@
  * - a newer one stored (an older image during a rolling deploy or a rollback): touch nothing and stand by
  *   (`NewerProjectionVersionError`), so two images never reset or rebuild each other's read models.
  */
-import type { ProjectionCheckpoint } from './ports/read-model.js';
+import type { Position } from './ports/event-store.js';
+import type { ProjectionCheckpoint, ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection } from './projection.js';
 
 /** What the projector does with one projection, given its stored checkpoint. */
@@ -53,4 +54,43 @@ export class NewerProjectionVersionError extends Error {
         `(a newer image projects it). To go back to older code for good, give its definition a version above ${stored}.`,
     );
   }
+}
+
+/** Where a projector starts one projection: the collection it writes, its position, whether to reset that collection first. */
+export interface ProjectionStart {
+  name: string;
+  /** The projection's name, or the side collection its new version is built in. */
+  target: string;
+  position: Position | null;
+  reset: boolean;
+}
+
+/**
+ * Read every projection's stored checkpoint and decide where the projector starts it (see the module doc).
+ * A side build an earlier process of this version left is resumed from its checkpoint.
+ * @throws NewerProjectionVersionError, before anything is decided, when any projection is stored at a newer
+ *   version than this code's; what the read-model store throws.
+ */
+export async function planProjections(
+  readModels: Pick<ReadModelStore, 'getCheckpoint'>,
+  projections: readonly AnyProjection[],
+  logger: { info(obj: object, msg?: string): void },
+): Promise<ProjectionStart[]> {
+  const stored = await Promise.all(projections.map((p) => readModels.getCheckpoint(p.name)));
+  const plans = projections.map((p, i) => ({ p, checkpoint: stored[i]!, plan: versionPlan(p, stored[i]!) }));
+  // Before anything changes: an older image must leave a newer one's read models alone.
+  for (const { p, plan } of plans) if (plan.kind === 'newer-stored') throw new NewerProjectionVersionError(p.name, plan.stored, p.version);
+  const starts: ProjectionStart[] = [];
+  for (const { p, checkpoint, plan } of plans) {
+    if (plan.kind !== 'upgrade') {
+      starts.push({ name: p.name, target: p.name, position: checkpoint?.position ?? null, reset: plan.kind === 'fresh' });
+      continue;
+    }
+    const built = await readModels.getCheckpoint(plan.side);
+    const resumed = built?.version === p.version; // anything else there is reset first
+    const position = resumed ? built.position : null;
+    starts.push({ name: p.name, target: plan.side, position, reset: !resumed });
+    logger.info({ projection: p.name, from: plan.from, to: p.version, building: plan.side, resumedAt: position }, 'projection version changed; building the new version beside the live one');
+  }
+  return starts;
 }
