@@ -226,20 +226,28 @@ export class Projector {
     const generation = this.#projections.generation;
     this.#live = this.#subscribe({
       onPage: async (page) => {
-        if (generation === this.#projections.generation) return this.#projections.applyPage(page);
+        if (generation === this.#projections.generation) {
+          await this.#projections.applyPage(page);
+          // A switch refused at the end of the catch-up (an older projector had moved the live read model
+          // ahead) is tried again after each live page: some engines tell caught-up once per subscription.
+          if (this.#projections.building) await this.#switchBuilt();
+          return;
+        }
         const stale = this.#live;
         this.#live = null;
         void stale?.stop().then(() => this.#started && !this.#live && this.#openLive());
       },
       onCaughtUp: (head) => {
         this.#projections.caughtUpAt(head, generation);
-        // A switch refused at the end of the catch-up (an older projector moved the live one ahead) is tried again.
-        if (this.#projections.building) {
-          this.#inQueue(() => this.#projections.activateBuilt()).catch((error: unknown) => this.#logger.error({ err: error }, 'switching to a new projection version failed; retrying at the next caught-up'));
-        }
+        if (this.#projections.building) void this.#inQueue(() => this.#switchBuilt());
       },
       onDropped: (error, retryInMs) => this.#logger.error({ err: error, retryInMs }, 'projector subscription dropped; resuming'),
     });
+  }
+
+  /** `activateBuilt`, a failure logged (the next live page or caught-up tries again). */
+  async #switchBuilt(): Promise<void> {
+    await this.#projections.activateBuilt().catch((error: unknown) => this.#logger.error({ err: error }, 'switching to a new projection version failed; retrying after the next page'));
   }
 
   #subscribe(handlers: PageHandlers): Subscription {

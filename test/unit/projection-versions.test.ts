@@ -7,7 +7,27 @@ import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import { NewerProjectionVersionError, sideCollection, versionPlan } from '../../src/application/projection-versions.js';
+import { Projector } from '../../src/application/projector.js';
+import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
 import { rebuildWhileServing } from '../../src/application/rebuild.js';
+import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
+import { created, saved, toEventData } from '../support/events.js';
+
+/** A store whose first `refusals` switch-overs are refused, as when an older projector had moved the live read model ahead. */
+class RefusingSwitches extends SqliteReadModelStore {
+  refusals = 1;
+  override async activate(name: string, physical: string): Promise<boolean> {
+    if (this.refusals-- > 0) return false;
+    return super.activate(name, physical);
+  }
+}
+
+const counting = (version: number): Projection<{ revision: number; builtBy: number }> => ({
+  name: 'docs',
+  version,
+  locate: (event: RecordedProjectEvent) => ({ partition: event.data.workspace, key: event.data.projectId }),
+  evolve: (_doc, event) => ({ revision: event.revision, builtBy: version }),
+});
 
 const p = { name: 'docs', version: 2 };
 
@@ -39,6 +59,30 @@ describe('projection versions', () => {
       expect(await readModels.get('docs', { partition: 'acme', key: 'a' })).to.deep.equal({ v: 3 });
       expect(db.prepare("SELECT count(*) AS n FROM checkpoints WHERE projection LIKE 'docs@%'").get()).to.deep.equal({ n: 0 });
     } finally {
+      db.close();
+    }
+  });
+
+  it('a switch refused at the end of the catch-up is made after a later live page; the old read model serves until then', async () => {
+    const db = openDatabase(':memory:');
+    const quiet = { info() {}, error() {} };
+    const eventStore = new SqliteEventStore(db, { pollIntervalMs: 20 });
+    const readModels = new RefusingSwitches(db);
+    const append = async (event: ProjectEvent) => (await eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' })).position!;
+    const v2 = new Projector({ eventStore, readModels, projections: [counting(2)], logger: quiet });
+    try {
+      await append(created());
+      const v1 = new Projector({ eventStore, readModels, projections: [counting(1)], logger: quiet });
+      await v1.start();
+      await v1.stop();
+      await v2.start();
+      const at = { partition: 'acme', key: 'welcome' };
+      expect([await readModels.getCheckpoint('docs').then((c) => c?.version), await readModels.get('docs', at)]).to.deep.equal([1, { revision: 0, builtBy: 1 }]);
+      expect(await v2.waitFor(await append(saved()), 10_000)).to.equal(true);
+      for (let i = 0; i < 100 && (await readModels.getCheckpoint('docs'))?.version !== 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect([await readModels.getCheckpoint('docs').then((c) => c?.version), await readModels.get('docs', at)]).to.deep.equal([2, { revision: 1, builtBy: 2 }]);
+    } finally {
+      await v2.stop();
       db.close();
     }
   });
