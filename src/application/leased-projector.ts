@@ -77,6 +77,7 @@ export class LeasedProjector {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
     this.#clearDeadline();
     await this.#demote(null);
     await this.lease.release(this.holder).catch(() => undefined);
