@@ -1,12 +1,14 @@
 /**
  * The projections of one projector with their checkpoints: which `$all` position each has applied, the
- * resets a version change or a rebuild asks for, and the application of one page of events (its document
- * changes committed with the checkpoints it advances). The projector decides where pages come from.
+ * resets a rebuild asks for, version changes (built beside the live read model, then switched to: see
+ * projection-versions.ts), and the application of one page of events (its document changes committed with
+ * the checkpoints it advances). The projector decides where pages come from.
  */
 import { isProjectEvent, pageChanges } from './page-changes.js';
 import { comparePositions, type Position, type RecordedEvent } from './ports/event-store.js';
 import type { DocumentChange, ProjectionCheckpoint, ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
+import { planProjections } from './projection-versions.js';
 
 /** The subset of a pino logger the projector uses. */
 export interface ProjectorLogger {
@@ -36,6 +38,8 @@ export class CheckpointedProjections {
   #appliedRecordedAt: string | null = null;
   #loaded = false;
   readonly #pendingResets = new Set<string>();
+  /** The collection each projection writes: its name, or the side collection its new version is built in. */
+  readonly #targets = new Map<string, string>();
   #generation = 0;
   /** The newest head a subscription of this generation caught up at: every event up to it is applied. */
   #scanned: Position | null = null;
@@ -60,8 +64,10 @@ export class CheckpointedProjections {
   }
 
   /**
-   * Load the checkpoints (once), mark projections whose stored version differs for reset, and apply the
-   * pending resets. @returns the generation to subscribe with.
+   * Load the checkpoints (once), plan each projection's version (see projection-versions.ts), and apply
+   * the pending resets. @returns the generation to subscribe with.
+   * @throws NewerProjectionVersionError, changing nothing, when the store serves a projection at a newer
+   *   version than this code's; what the read-model store throws.
    */
   async prepare(): Promise<number> {
     await this.#load();
@@ -83,8 +89,9 @@ export class CheckpointedProjections {
     for (const projection of this.projections) {
       const from = this.#positions.get(projection.name) ?? null;
       if (from !== null && comparePositions(last, from) <= 0) continue;
-      changes.push(...(await pageChanges(projection, fresh, from, this.readModels, (error, p, event) => this.#fault(error, p, event))));
-      checkpoints.push({ projection: projection.name, version: projection.version, position: last });
+      const target = { ...projection, name: this.#target(projection.name) };
+      changes.push(...(await pageChanges(target, fresh, from, this.readModels, (error, p, event) => this.#fault(error, p, event))));
+      checkpoints.push({ projection: target.name, version: projection.version, position: last });
     }
     await this.readModels.commit(changes, checkpoints);
     for (const { projection, position } of checkpoints) this.#positions.set(projection, position);
@@ -98,6 +105,29 @@ export class CheckpointedProjections {
     if (head === null || generation !== this.#generation) return;
     if (this.#scanned === null || comparePositions(head, this.#scanned) > 0) this.#scanned = head;
     this.onAdvanced();
+  }
+
+  /** Whether a projection's new version is being built beside its live read model. */
+  get building(): boolean {
+    return [...this.#targets].some(([name, target]) => name !== target);
+  }
+
+  /**
+   * Switch each projection whose new version was built beside its live read model over to it: call once
+   * everything up to the head is applied. The store refuses (and we try again at the next catch-up) while
+   * the live checkpoint is ahead, which only a projector of the older image can make it.
+   * @throws what the read-model store throws.
+   */
+  async activateBuilt(): Promise<void> {
+    for (const [name, side] of this.#targets) {
+      if (name === side) continue;
+      if (await this.readModels.activate(name, side)) {
+        this.#targets.set(name, name); // the name is served from the side collection now: write through it
+        this.logger.info({ projection: name, from: side }, 'projection version switched: the new read model serves reads');
+      } else {
+        this.logger.info({ projection: name, building: side }, 'new projection version not switched yet: the live read model is ahead');
+      }
+    }
   }
 
   /** Every projection has applied `position`: its checkpoint is there, or a subscription caught up past it. */
@@ -132,13 +162,10 @@ export class CheckpointedProjections {
 
   async #load(): Promise<void> {
     if (this.#loaded) return;
-    for (const p of this.projections) {
-      const checkpoint = await this.readModels.getCheckpoint(p.name);
-      if (checkpoint === null || checkpoint.version !== p.version) {
-        if (checkpoint !== null) this.logger.info({ projection: p.name, from: checkpoint.version, to: p.version }, 'projection version changed; rebuilding');
-        this.#pendingResets.add(p.name);
-      }
-      this.#positions.set(p.name, checkpoint?.position ?? null);
+    for (const start of await planProjections(this.readModels, this.projections, this.logger)) {
+      this.#targets.set(start.name, start.target);
+      this.#positions.set(start.name, start.position);
+      if (start.reset) this.#pendingResets.add(start.name);
     }
     this.#loaded = true;
   }
@@ -146,15 +173,20 @@ export class CheckpointedProjections {
   async #applyPendingResets(): Promise<void> {
     const targets = this.projections.filter((p) => this.#pendingResets.has(p.name));
     if (targets.length === 0) return;
-    for (const p of targets) await this.readModels.reset(p.name);
+    // A projection built beside its live read model resets its side collection only: readers keep the live one.
+    for (const p of targets) await this.readModels.reset(this.#target(p.name));
     // Record the versions now, so an empty store does not reset again on every start.
-    await this.readModels.commit([], targets.map((p) => ({ projection: p.name, version: p.version, position: null })));
+    await this.readModels.commit([], targets.map((p) => ({ projection: this.#target(p.name), version: p.version, position: null })));
     for (const p of targets) {
       this.#positions.set(p.name, null);
       this.#pendingResets.delete(p.name);
     }
     this.#generation += 1;
     this.#scanned = null;
+  }
+
+  #target(name: string): string {
+    return this.#targets.get(name) ?? name;
   }
 
   #fault(error: unknown, projection: AnyProjection, event: RecordedEvent): void {

@@ -60,6 +60,8 @@ export class Projector {
   #live: Subscription | null = null;
   #started = false;
   readonly #catchUps = new Set<Promise<void>>();
+  /** Ends each catch-up subscription in flight (stop() calls them: a catch-up must not outlive the lease). */
+  readonly #abortCatchUps = new Set<() => void>();
   readonly #waiters = new Set<Waiter>();
 
   /**
@@ -79,10 +81,12 @@ export class Projector {
   }
 
   /**
-   * Load checkpoints, reset every projection whose stored version differs from its definition (or that has
-   * no checkpoint), catch up, then follow `$all` on a live subscription (which resumes by itself after a
-   * drop, logging it).
-   * @throws whatever the first catch-up fails with (e.g. `DependencyUnavailableError`); nothing is left running then.
+   * Load checkpoints, build every projection that has none, build a projection whose definition is newer
+   * than the stored one beside its live read model (switched to once caught up; projection-versions.ts),
+   * catch up, then follow `$all` on a live subscription (which resumes by itself after a drop, logging it).
+   * @throws NewerProjectionVersionError when the store serves a newer version of a projection (nothing is
+   *   changed: stand by); whatever the first catch-up fails with (e.g. `DependencyUnavailableError`);
+   *   nothing is left running then.
    */
   async start(): Promise<void> {
     if (this.#started) return;
@@ -96,9 +100,10 @@ export class Projector {
     if (this.#started) this.#openLive(); // unless stop() was called while we caught up
   }
 
-  /** Stop the live subscription, wait for catch-ups in flight, and answer pending `waitFor` calls with false. */
+  /** Stop the live subscription and the catch-ups in flight (they resolve early), and answer pending `waitFor` calls with false. */
   async stop(): Promise<void> {
     this.#started = false;
+    for (const abort of [...this.#abortCatchUps]) abort();
     const live = this.#live;
     this.#live = null;
     await live?.stop();
@@ -190,6 +195,7 @@ export class Projector {
       const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
+        this.#abortCatchUps.delete(abort);
         // Not awaited by the handler that calls this: stop() waits for that handler.
         void subscription.stop().then(outcome);
       };
@@ -200,10 +206,18 @@ export class Projector {
         },
         onCaughtUp: (head) => {
           this.#projections.caughtUpAt(head, generation);
-          finish(() => resolve(true));
+          if (!this.#projections.building) return finish(() => resolve(true));
+          // Everything up to the head is applied: a new version built beside its live read model may take over.
+          this.#inQueue(() => this.#projections.activateBuilt()).then(
+            () => finish(() => resolve(true)),
+            (error: unknown) => finish(() => reject(error)),
+          );
         },
         onDropped: (error) => finish(() => reject(error)),
       });
+      // Stopped: nothing more to catch up for (resolving true lets start() see it was stopped).
+      const abort = () => finish(() => resolve(true));
+      this.#abortCatchUps.add(abort);
     });
   }
 
@@ -212,14 +226,28 @@ export class Projector {
     const generation = this.#projections.generation;
     this.#live = this.#subscribe({
       onPage: async (page) => {
-        if (generation === this.#projections.generation) return this.#projections.applyPage(page);
+        if (generation === this.#projections.generation) {
+          await this.#projections.applyPage(page);
+          // A switch refused at the end of the catch-up (an older projector had moved the live read model
+          // ahead) is tried again after each live page: some engines tell caught-up once per subscription.
+          if (this.#projections.building) await this.#switchBuilt();
+          return;
+        }
         const stale = this.#live;
         this.#live = null;
         void stale?.stop().then(() => this.#started && !this.#live && this.#openLive());
       },
-      onCaughtUp: (head) => this.#projections.caughtUpAt(head, generation),
+      onCaughtUp: (head) => {
+        this.#projections.caughtUpAt(head, generation);
+        if (this.#projections.building) void this.#inQueue(() => this.#switchBuilt());
+      },
       onDropped: (error, retryInMs) => this.#logger.error({ err: error, retryInMs }, 'projector subscription dropped; resuming'),
     });
+  }
+
+  /** `activateBuilt`, a failure logged (the next live page or caught-up tries again). */
+  async #switchBuilt(): Promise<void> {
+    await this.#projections.activateBuilt().catch((error: unknown) => this.#logger.error({ err: error }, 'switching to a new projection version failed; retrying after the next page'));
   }
 
   #subscribe(handlers: PageHandlers): Subscription {

@@ -9,6 +9,7 @@ import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
 import type { EventStore } from './ports/event-store.js';
 import type { ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
+import { NewerProjectionVersionError } from './projection-versions.js';
 import { Projector, type ProjectorLogger } from './projector.js';
 
 export interface RebuildOptions {
@@ -20,14 +21,19 @@ export interface RebuildOptions {
 /**
  * Rebuild `projections` beside the live read models and switch to them.
  * @returns how many events were applied and how long it took, ms.
- * @throws what the stores throw; Error when a switch-over keeps finding the live model ahead (a store
- *   written faster than it can be rebuilt).
+ * @throws NewerProjectionVersionError, before anything is built, when the store serves a projection at a
+ *   newer version than `projections` (a switch would never be allowed); what the stores throw; Error when a
+ *   switch-over keeps finding the live model ahead (a store written faster than it can be rebuilt).
  */
 export async function rebuildWhileServing(
   stores: { eventStore: EventStore; readModels: ReadModelStore },
   projections: readonly AnyProjection[],
   options: RebuildOptions = {},
 ): Promise<{ events: number; ms: number }> {
+  for (const p of projections) {
+    const live = await stores.readModels.getCheckpoint(p.name);
+    if (live && live.version > p.version) throw new NewerProjectionVersionError(p.name, live.version, p.version);
+  }
   const started = Date.now();
   const suffix = `@rebuild-${started}`;
   const building = projections.map((p) => ({ ...p, name: `${p.name}${suffix}` }));

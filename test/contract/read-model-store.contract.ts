@@ -155,6 +155,13 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: null });
       });
 
+      it('never moves a checkpoint back to an older version: an older image\'s projector cannot undo a version change', async () => {
+        await store.commit([], [{ projection: 'docs', version: 2, position: pos(5) }]);
+        await store.commit([], [{ projection: 'docs', version: 1, position: pos(9) }]);
+        await store.commit([], [{ projection: 'docs', version: 1, position: null }]);
+        expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: pos(5) });
+      });
+
       it('stores, then overwrites, a checkpoint together with documents', async () => {
         await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: null }]);
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: null });
@@ -183,6 +190,19 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.get('docs@2', at('b'))).to.deep.equal({ v: 'b' });
         expect(await store.getCheckpoint('docs@2')).to.deep.equal({ version: 1, position: pos(6) });
         expect(await store.activate('docs', 'docs@2'), 'already served from it').to.equal(true);
+      });
+
+      it('switches to a newer projection version once it has reached the live position, never to an older one', async () => {
+        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 1 }], [{ projection: 'docs', version: 1, position: pos(5) }]);
+        await store.commit([{ collection: 'docs@v2', partition: 'acme', key: 'a', doc: { v: 2 }, revision: 1 }], [{ projection: 'docs@v2', version: 2, position: pos(4) }]);
+        expect(await store.activate('docs', 'docs@v2'), 'behind the live checkpoint').to.equal(false);
+        await store.commit([], [{ projection: 'docs@v2', version: 2, position: pos(5) }]);
+        expect(await store.activate('docs', 'docs@v2')).to.equal(true);
+        expect([await store.get('docs', at('a')), await store.getCheckpoint('docs')]).to.deep.equal([{ v: 2 }, { version: 2, position: pos(5) }]);
+        // An older version built beside it, even further on, never replaces it.
+        await store.commit([{ collection: 'docs@old', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 2 }], [{ projection: 'docs@old', version: 1, position: pos(9) }]);
+        expect(await store.activate('docs', 'docs@old')).to.equal(false);
+        expect([await store.get('docs', at('a')), await store.getCheckpoint('docs')]).to.deep.equal([{ v: 2 }, { version: 2, position: pos(5) }]);
       });
     });
 

@@ -84,30 +84,30 @@ describe('MongoDB adapters: what they send', () => {
   describe('checkpoints', () => {
     const notHeld = { $or: [{ switchOver: { $exists: false } }, { 'switchOver.until': { $lt: new Date(NOW) } }] };
 
-    it('moves a checkpoint with a position only over another version, no position, or an earlier position, and never a held or retired one', () => {
+    it('moves a checkpoint with a position only over an older version, or the same version with no position or an earlier one, and never a held or retired one', () => {
       expect(checkpointWrite('docs', { version: 2, position: pos(9) }, NOW)).to.deep.equal({
         filter: {
           _id: 'docs',
           retired: { $exists: false },
-          $and: [notHeld, { $or: [{ version: { $ne: 2 } }, { position: null }, { position: { $lt: pos(9) } }] }],
+          $and: [notHeld, { $or: [{ version: { $lt: 2 } }, { version: 2, position: null }, { version: 2, position: { $lt: pos(9) } }] }],
         },
         update: { $set: { version: 2, position: pos(9) }, $unset: { switchOver: '' } },
       });
     });
 
-    it('moves a checkpoint without a position only over another version or no position', () => {
+    it('moves a checkpoint without a position only over an older version, or the same version with no position (never over a newer version)', () => {
       expect(checkpointWrite('docs', { version: 1, position: null }, NOW)).to.deep.equal({
-        filter: { _id: 'docs', retired: { $exists: false }, $and: [notHeld, { $or: [{ version: { $ne: 1 } }, { position: null }] }] },
+        filter: { _id: 'docs', retired: { $exists: false }, $and: [notHeld, { $or: [{ version: { $lt: 1 } }, { version: 1, position: null }] }] },
         update: { $set: { version: 1, position: null }, $unset: { switchOver: '' } },
       });
     });
 
-    it('fences the live checkpoint only while the rebuilt one has caught up with it: no position, or the same version at or before', () => {
+    it('fences the live checkpoint only while the rebuilt one has caught up with it: of the same or an older version, with no position or one at or before', () => {
       expect(switchOverFence('docs', { version: 3, position: pos(5) }, 'docs@2', NOW, 30_000)).to.deep.equal({
         filter: {
           _id: 'docs',
           retired: { $exists: false },
-          $and: [notHeld, { $or: [{ position: null }, { version: 3, position: { $lte: pos(5) } }] }],
+          $and: [notHeld, { $or: [{ version: { $exists: false } }, { version: { $lte: 3 }, position: null }, { version: { $lte: 3 }, position: { $lte: pos(5) } }] }],
         },
         update: { $set: { switchOver: { to: 'docs@2', until: new Date(NOW + 30_000) } } },
       });
@@ -117,7 +117,7 @@ describe('MongoDB adapters: what they send', () => {
       expect(switchOverFence('docs', { version: 3, position: null }, 'docs@2', NOW, 1_000).filter).to.deep.equal({
         _id: 'docs',
         retired: { $exists: false },
-        $and: [notHeld, { $or: [{ position: null }] }],
+        $and: [notHeld, { $or: [{ version: { $exists: false } }, { version: { $lte: 3 }, position: null }] }],
       });
     });
 

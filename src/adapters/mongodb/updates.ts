@@ -126,14 +126,15 @@ function noSwitchOverHolds(now: Date): Filter<StoredCheckpoint> {
 
 /**
  * The forward-only write of a checkpoint to `physical`: it matches only a stored checkpoint that is older —
- * of another version, with no position yet, or (the new one having a position) at an earlier one; positions
+ * of an older version (never a newer one: an older image's projector must not undo a version change), of
+ * the same version with no position yet, or (the new one having a position) at an earlier one; positions
  * are fixed-width digits, and MongoDB compares strings bytewise, so `$lt` is `$all` order. It also never
  * matches a retired checkpoint or one a switch-over holds (`nowMs`: this process's clock). Sent as an upsert:
  * E11000 then means "not moved" — or refused, which `refusedBySwitchOver` tells apart.
  */
 export function checkpointWrite(physical: string, checkpoint: ProjectionCheckpoint, nowMs: number): GuardedWrite<StoredCheckpoint> {
-  const older: Array<Filter<StoredCheckpoint>> = [{ version: { $ne: checkpoint.version } }, { position: null }];
-  if (checkpoint.position !== null) older.push({ position: { $lt: checkpoint.position } });
+  const older: Array<Filter<StoredCheckpoint>> = [{ version: { $lt: checkpoint.version } }, { version: checkpoint.version, position: null }];
+  if (checkpoint.position !== null) older.push({ version: checkpoint.version, position: { $lt: checkpoint.position } });
   return {
     filter: { _id: physical, retired: { $exists: false }, $and: [noSwitchOverHolds(new Date(nowMs)), { $or: older }] },
     update: { $set: { version: checkpoint.version, position: checkpoint.position }, $unset: { switchOver: '' } },
@@ -142,15 +143,15 @@ export function checkpointWrite(physical: string, checkpoint: ProjectionCheckpoi
 
 /**
  * The fence `activate` sets on the live checkpoint (`current`) before switching the name to `to`: it holds
- * only if `rebuilt` has still caught up with it (the rule of `caughtUp`: the live one has no position, or the
- * same version at or before the rebuilt one's position), checked and set in one single-document write, so no
+ * only if `rebuilt` has still caught up with it (the rule of `caughtUp`: the live one is of the same or an
+ * older version, and has no position or one at or before the rebuilt one's), checked and set in one single-document write, so no
  * commit can move the live checkpoint between the check and the switch. From then until `nowMs + ttlMs`
  * commits may not move it (`checkpointWrite` does not match). Sent as an upsert (no live checkpoint counts as
  * caught up); E11000 means "not caught up, or another switch-over holds it".
  */
 export function switchOverFence(current: string, rebuilt: ProjectionCheckpoint, to: string, nowMs: number, ttlMs: number): GuardedWrite<StoredCheckpoint> {
-  const caughtUp: Array<Filter<StoredCheckpoint>> = [{ position: null }];
-  if (rebuilt.position !== null) caughtUp.push({ version: rebuilt.version, position: { $lte: rebuilt.position } });
+  const caughtUp: Array<Filter<StoredCheckpoint>> = [{ version: { $exists: false } }, { version: { $lte: rebuilt.version }, position: null }];
+  if (rebuilt.position !== null) caughtUp.push({ version: { $lte: rebuilt.version }, position: { $lte: rebuilt.position } });
   return {
     filter: { _id: current, retired: { $exists: false }, $and: [noSwitchOverHolds(new Date(nowMs)), { $or: caughtUp }] },
     update: { $set: { switchOver: { to, until: new Date(nowMs + ttlMs) } } },

@@ -111,8 +111,9 @@ export class PostgresReadModelStore implements ReadModelStore {
         await client.query(
           `INSERT INTO checkpoints (projection, version, position) VALUES (${PHYSICAL}, $2, $3)
            ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
-           WHERE excluded.version <> checkpoints.version OR checkpoints.position IS NULL
-              OR (excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
+           WHERE excluded.version > checkpoints.version
+          OR (excluded.version = checkpoints.version AND checkpoints.position IS NULL)
+              OR (excluded.version = checkpoints.version AND excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
           [projection, version, position],
         );
       }

@@ -53,13 +53,14 @@ export class SqliteReadModelStore implements ReadModelStore {
     );
     this.#getCheckpoint = db.prepare(`SELECT version, position FROM checkpoints WHERE projection = ${PHYSICAL}`);
     // Forward only (positions are fixed-width text, so text order is $all order): the same version never
-    // goes back to an earlier position (or to none); another
-    // version (a rebuild after a definition change) replaces it.
+    // goes back to an earlier position (or to none); a newer version replaces it, an older one never does
+    // (an older image's projector must not undo a version change).
     this.#upsertCheckpoint = db.prepare(
       `INSERT INTO checkpoints (projection, version, position) VALUES (${PHYSICAL}, @version, @position)
        ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
-       WHERE excluded.version <> checkpoints.version OR checkpoints.position IS NULL
-          OR (excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
+       WHERE excluded.version > checkpoints.version
+          OR (excluded.version = checkpoints.version AND checkpoints.position IS NULL)
+          OR (excluded.version = checkpoints.version AND excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
     );
     this.#deleteCollection = db.prepare(`DELETE FROM read_models WHERE collection = ${PHYSICAL}`);
     this.#deleteCheckpoint = db.prepare(`DELETE FROM checkpoints WHERE projection = ${PHYSICAL}`);

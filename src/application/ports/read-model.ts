@@ -41,7 +41,8 @@ export interface ReadModelStore {
   list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>>;
   /**
    * Apply document changes, each only over an older revision (see `DocumentChange.revision`), and move
-   * checkpoints forward: a checkpoint never goes back to an earlier position of the same version. No
+   * checkpoints forward: a checkpoint never goes back to an earlier position of the same version, nor to an
+   * older version (a projector of an older image, still running during a deploy, cannot undo a newer one). No
    * transaction across collections is needed for that; the SQLite adapter still writes a commit at once.
    */
   commit(changes: DocumentChange[], checkpoints: Array<{ projection: string } & ProjectionCheckpoint>): Promise<void>;
@@ -50,7 +51,8 @@ export interface ReadModelStore {
   reset(projection: string): Promise<void>;
   /**
    * Serve collection `name` and its checkpoint from `physical` (another collection, built beside it) from
-   * now on — atomically, and only if `physical`'s checkpoint has reached the live one — then drop the old.
+   * now on — atomically, and only if `physical`'s checkpoint has reached the live one (a position at or past
+   * it, of the same or a newer projection version; never an older version) — then drop the old.
    * Every read and write naming `name` follows the switch at once. @returns false, changing nothing, when
    * `physical` is behind (catch it up and try again).
    */
@@ -65,12 +67,40 @@ export interface ReadModelStore {
 }
 
 /**
- * The right to be the one active projector of a store: a standby keeps trying and takes over when the
- * holder stops renewing (or, where the engine ties the lease to a connection, when that connection dies).
+ * The right to be the one active projector of a store (test/contract/projector-lease.contract.ts states it
+ * once for every engine). Holders are opaque strings (`LeasedProjector` uses `projector-<uuid>`); times are ms.
+ *
+ * What every engine promises:
+ * - **One holder.** While a holder keeps renewing, `tryAcquire` by any other holder resolves false.
+ * - **Renewal.** `tryAcquire(holder)` by the holder resolves true and keeps the lease (for `ttlMs` more,
+ *   on engines whose expiry is a clock's).
+ * - **Take-over after a crash.** Once the holder stops renewing (its process died), another holder's
+ *   `tryAcquire` resolves true at the latest `ttlMs` after the last renewal.
+ * - **No late renewal.** Once another holder has taken the lease, the former holder's `tryAcquire`
+ *   resolves false: it never takes the lease back from under the new holder.
+ * - **Races.** Of contenders calling `tryAcquire` at once for a free or expired lease, exactly one wins.
+ * - **Release.** `release(holder)` frees it at once; releasing a lease one does not hold changes nothing.
+ * - **Failure.** When the store cannot be reached `tryAcquire` rejects (`DependencyUnavailableError`) or
+ *   resolves false, never true: the caller must count itself as not holding the lease (and stop projecting).
+ *
+ * Where engines differ (the contract tests each difference):
+ * - **Expiry by the clock** (SQLite, MongoDB): a lease is held until `ttlMs` after its last renewal. MongoDB
+ *   judges expiry by the asking process's clock against the `expiresAt` the holder wrote with its own, so
+ *   clock skew between machines shortens (standby ahead) or lengthens (standby behind) a lease by the skew:
+ *   `ttlMs` must exceed the largest skew plus the renewal interval. SQLite's processes share one machine's
+ *   clock; a standby there also takes at once the lease of a holder whose process on the same host has died.
+ * - **Expiry with the connection** (PostgreSQL, a session advisory lock): `ttlMs` is ignored. The lease is
+ *   held as long as the holder's connection lives, however late its renewal, and is free as soon as the server
+ *   sees that connection close (a crash, a terminated backend); the holder's next renewal then resolves false.
  */
 export interface ProjectorLease {
-  /** Take the lease if it is free or expired; renews it when `holder` holds it. @returns whether `holder` holds it now. */
+  /**
+   * Take the lease if it is free or expired, or renew it when `holder` holds it.
+   * @param holder who asks; @param ttlMs how long the lease lasts without a renewal, ms (> 0; ignored where
+   *   the connection is the lease). @returns whether `holder` holds it now.
+   * @throws DependencyUnavailableError when the store cannot be reached (count the lease as lost).
+   */
   tryAcquire(holder: string, ttlMs: number): Promise<boolean>;
-  /** Give it up, if `holder` holds it. */
+  /** Give it up, if `holder` holds it (someone else's is left alone). */
   release(holder: string): Promise<void>;
 }
