@@ -20,23 +20,32 @@ type Reads = Pick<ReadModelStore, 'get' | 'getMany' | 'list'>;
 
 /**
  * Up to `limit` revisions of a project after revision `after` (from the first when omitted), oldest first,
- * and the revision to continue after (null on the last page): one `list` of `limit + 1` documents (plus one
- * `get` of version 1's document when that list is empty).
+ * and the revision to continue after (null on the last page): one `list` of `limit + 1` documents. When it
+ * finds none, version 1's document is read, and if that is gone too (the switch to version 2 fell between
+ * the two reads) the list is asked once more.
  */
 export async function revisionPage(readModels: Reads, ref: ProjectRef, page: { after?: number; limit: number }): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
-  const rows = await readModels.list<RevisionHistoryItem>(COLLECTION, {
+  const rows = await listPage(readModels, ref, page);
+  if (rows.length > 0) return pageOf(rows.map((row) => row.doc), page.limit);
+  const versionOne = await versionOneDoc(readModels, ref);
+  if (versionOne === null) return pageOf((await listPage(readModels, ref, page)).map((row) => row.doc), page.limit);
+  const all = versionOne.items;
+  const start = page.after === undefined ? 0 : firstAfter(all, page.after);
+  return pageOf(all.slice(start, start + page.limit + 1), page.limit);
+}
+
+function listPage(readModels: Reads, ref: ProjectRef, page: { after?: number; limit: number }) {
+  return readModels.list<RevisionHistoryItem>(COLLECTION, {
     partition: projectPartition(ref),
     limit: page.limit + 1,
     ...(page.after !== undefined ? { after: revisionKey(page.after) } : {}),
   });
-  const all = rows.length > 0 ? null : (await versionOneDoc(readModels, ref))?.items;
-  if (all === undefined || all === null) {
-    const items = rows.slice(0, page.limit).map((row) => row.doc);
-    return { items, nextAfter: rows.length > page.limit ? items[items.length - 1]!.revision : null };
-  }
-  const start = page.after === undefined ? 0 : firstAfter(all, page.after);
-  const items = all.slice(start, start + page.limit);
-  return { items, nextAfter: start + page.limit < all.length ? items[items.length - 1]!.revision : null };
+}
+
+/** The first `limit` of `items` (up to `limit + 1` in revision order), and whether one more follows. */
+function pageOf(items: RevisionHistoryItem[], limit: number): { items: RevisionHistoryItem[]; nextAfter: number | null } {
+  const shown = items.slice(0, limit);
+  return { items: shown, nextAfter: items.length > limit ? shown[shown.length - 1]!.revision : null };
 }
 
 /**
@@ -72,24 +81,30 @@ export async function revisionLiveAt(readModels: Reads, ref: ProjectRef, head: n
  * can be created again after a delete). Walks back from `revision`, `CREATION_SCAN_BLOCK` revisions per
  * round trip: only asked for a revision from before the id's latest creation (the caller answers the
  * others from `project-details`), so it costs round trips in proportion to that earlier life's length.
+ * Reads version 1's document when version 2 has no document of `revision`.
  * @returns null when there is none in either version's layout.
  */
 export async function creationOf(readModels: Reads, ref: ProjectRef, revision: number): Promise<string | null> {
+  const found = await walkBackToCreation(readModels, ref, revision);
+  if (found !== undefined) return found;
+  const versionOne = await versionOneDoc(readModels, ref);
+  // Neither layout: the switch to version 2 fell between the two reads; walk again.
+  if (versionOne === null) return (await walkBackToCreation(readModels, ref, revision)) ?? null;
+  return versionOne.items.filter((item) => item.event === 'created' && item.revision <= revision).pop()?.occurredAt ?? null;
+}
+
+/** The creation's time; null when there is none; undefined when a revision has no version-2 document. */
+async function walkBackToCreation(readModels: Reads, ref: ProjectRef, revision: number): Promise<string | null | undefined> {
   const partition = projectPartition(ref);
   for (let high = revision; high >= 0; high -= CREATION_SCAN_BLOCK) {
     const revisions = Array.from({ length: Math.min(CREATION_SCAN_BLOCK, high + 1) }, (_, i) => high - i);
     const docs = await readModels.getMany<RevisionHistoryItem>(COLLECTION, revisions.map((r) => ({ partition, key: revisionKey(r) })));
     for (const doc of docs) {
-      if (doc === null) return creationInVersionOne(readModels, ref, revision);
+      if (doc === null) return undefined;
       if (doc.event === 'created') return doc.occurredAt;
     }
   }
   return null;
-}
-
-async function creationInVersionOne(readModels: Reads, ref: ProjectRef, revision: number): Promise<string | null> {
-  const items = (await versionOneDoc(readModels, ref))?.items ?? [];
-  return items.filter((item) => item.event === 'created' && item.revision <= revision).pop()?.occurredAt ?? null;
 }
 
 /** Version 1's document of a project, when the store still serves version 1 (its documents have `items`). */
