@@ -2,13 +2,16 @@
  * Deploying `revision-history` version 2 (one document per revision, finding M4) over a store that serves
  * version 1 (one document per project): the projector builds version 2 beside it and switches once caught
  * up (docs/projections.md). Through an API instance, every GET /revisions page, `?at=` and past `?revision=`
- * answers the same bytes before, during and after the switch: never an error, never a short list.
+ * answers the same bytes before, during and after the switch: never an error, never a short list. On SQLite,
+ * PostgreSQL, and KurrentDB with MongoDB read models.
  */
 import { expect } from 'chai';
 import { allProjections, projectDetails, projectPartition, templateList } from '../../projections/index.js';
 import type { ReadModelStore } from '../../src/application/ports/read-model.js';
 import { Projector } from '../../src/application/projector.js';
 import { openStores } from '../../src/wiring.js';
+import { startKurrentDouble, type KurrentDouble } from '../support/kurrentdb-double/server.js';
+import { createMongoTestDatabase, type MongoTestDatabase } from '../support/mongodb.js';
 import { describeOnPostgres } from '../support/postgres.js';
 import { revisionHistoryV1 } from '../support/revision-history-v1.js';
 import { mjmlPage, startTestServer, type TestServer } from '../support/server.js';
@@ -31,7 +34,9 @@ async function readsOf(server: TestServer, i: number): Promise<string[]> {
   ];
 }
 
-async function upgradeUnderReads(env: Record<string, string>, storeConfig: { store?: 'sqlite' | 'postgres'; databaseUrl?: string }): Promise<void> {
+type StoreConfig = Omit<Parameters<typeof openStores>[0], 'dataDir'>;
+
+async function upgradeUnderReads(env: Record<string, string>, storeConfig: StoreConfig): Promise<void> {
   const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', ...env, PROJECTOR: 'off' } });
   const stores = await openStores({ dataDir: server.dataDir, ...storeConfig, projectorPollMs: 20 });
   const versionOne = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: [projectDetails, revisionHistoryV1, templateList], logger: quiet });
@@ -110,5 +115,21 @@ describe('revision-history version 1 → 2 while serving (M4)', function () {
   describeOnPostgres('on PostgreSQL', (database) => {
     it(`${PROJECTS} projects of ${SAVES + 1} revisions, the same answers before, during and after the switch`, () =>
       upgradeUnderReads({ STORE: 'postgres', DATABASE_URL: database().url }, { store: 'postgres', databaseUrl: database().url }));
+  });
+
+  describe('on KurrentDB + MongoDB (a KurrentDB double of its own; MONGODB_URL, the MongoDB double under npm test)', () => {
+    let mongo: MongoTestDatabase | null = null;
+    let double: KurrentDouble | null = null;
+    before(async function () {
+      mongo = await createMongoTestDatabase(); // prints why when MONGODB_URL is not set
+      if (!mongo) this.skip();
+      double = await startKurrentDouble({});
+    });
+    after(async () => {
+      await double?.stop();
+      await mongo?.drop();
+    });
+    it(`${PROJECTS} projects of ${SAVES + 1} revisions, the same answers before, during and after the switch`, () =>
+      upgradeUnderReads({ STORE: 'kurrentdb', KURRENTDB_URL: double!.url, MONGODB_URL: mongo!.url }, { store: 'kurrentdb', kurrentdbUrl: double!.url, mongodbUrl: mongo!.url }));
   });
 });
