@@ -1,6 +1,8 @@
 /**
  * Reads of the `revision-history` read model (one document per revision, version 2 of the projection:
- * projections/revision-history.ts), each in a bounded number of round trips whatever a project's length.
+ * projections/revision-history.ts). A page of revisions and the revision live at an instant take a bounded
+ * number of round trips whatever a project's length; the creation a revision belongs to is walked back to
+ * (`creationOf`: only for revisions from before an id's latest creation).
  *
  * While a store still serves version 1 (one document per project listing every revision: during the
  * version change, until the version built beside it takes over) these reads find no version-2 documents
