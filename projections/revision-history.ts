@@ -1,13 +1,22 @@
 /**
- * `revision-history`: one document per project listing every revision (GET /projects/:id/revisions,
- * and the audit of which revision was used). Kept after deletion, with a 'deleted' entry; a re-creation
- * of the id continues the same list with a 'created' entry (the stream goes on).
+ * `revision-history`: one small document per revision of a project (GET /projects/:id/revisions, `?at=`,
+ * and the creation a past revision belongs to). Kept after deletion, with a 'deleted' entry; a re-creation
+ * of the id continues with a 'created' entry (the stream goes on).
+ *
+ * Version 2. Version 1 kept one document per project listing every revision, rewritten whole on every save:
+ * O(n) bytes per save (~150 bytes a revision), and past ~110k revisions of one project more than MongoDB's
+ * 16 MiB document limit, so the commit failed and stalled every projection (review finding M4). Here each
+ * save writes one document of its own, whatever the project's length. Readers tell the layouts apart while
+ * a version change builds this one beside version 1 (`src/application/revision-index.ts`).
  */
-import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
+import { projectPartition, revisionKey } from './revision-keys.js';
+import { alreadyApplied, type DocumentLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever } from '../src/domain/project.js';
 import type { ProjectMetadata } from '../src/domain/mjml-ast.js';
 
-/** One revision of a project. */
+export { projectPartition, revisionKey, REVISION_KEY_DIGITS } from './revision-keys.js';
+
+/** One revision of a project: the whole document stored for it (~150 bytes, no template). */
 export interface RevisionHistoryItem {
   /** Stream revision of the event (0 = creation). */
   revision: number;
@@ -22,7 +31,10 @@ export interface RevisionHistoryItem {
   name: string | null;
 }
 
-/** The revisions of one project, oldest first; `revision` is the stream revision of the last event applied. */
+/**
+ * Version 1's document (partition = workspace, key = project id): every revision, oldest first. Only read
+ * while a store still serves version 1, during the switch to version 2.
+ */
 export interface RevisionHistoryDoc {
   workspace: string;
   id: string;
@@ -30,33 +42,25 @@ export interface RevisionHistoryDoc {
   items: RevisionHistoryItem[];
 }
 
+/** Where the entry of an event's revision lives: partition `<workspace>/<projectId>`, key its zero-padded revision. */
+export function revisionLocation(event: ProjectionEvent): DocumentLocation {
+  return { partition: projectPartition(event.data), key: revisionKey(event.revision) };
+}
+
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
-export const revisionHistory: Projection<RevisionHistoryDoc> = {
+export const revisionHistory: Projection<RevisionHistoryItem> = {
   name: 'revision-history',
-  version: 1,
-  locate: projectLocation,
-  evolve(doc, event: ProjectionEvent): RevisionHistoryDoc | null {
+  version: 2,
+  locate: revisionLocation,
+  evolve(doc, event: ProjectionEvent): RevisionHistoryItem | null {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
-      case 'ProjectCreated': {
-        const item = publishedItem('created', event.revision, event.data);
-        if (doc !== null) return appendItem(doc, item); // created again after a delete: the history goes on
-        return { workspace: event.data.workspace, id: event.data.projectId, revision: event.revision, items: [item] };
-      }
+      case 'ProjectCreated':
+        return publishedItem('created', event.revision, event.data);
       case 'ProjectSaved':
-        // No document means creation was never seen (the decider prevents it): nothing sound to add to.
-        if (doc === null) return null;
-        return appendItem(doc, publishedItem('saved', event.revision, event.data));
+        return publishedItem('saved', event.revision, event.data);
       case 'ProjectDeleted':
-        if (doc === null) return null;
-        return appendItem(doc, {
-          revision: event.revision,
-          event: 'deleted',
-          occurredAt: event.data.occurredAt,
-          mjmlVersion: null,
-          publishedHtmlBytes: null,
-          name: null,
-        });
+        return { revision: event.revision, event: 'deleted', occurredAt: event.data.occurredAt, mjmlVersion: null, publishedHtmlBytes: null, name: null };
       default:
         return assertNever(event);
     }
@@ -76,8 +80,4 @@ function publishedItem(
     publishedHtmlBytes: Buffer.byteLength(data.publishedHtml, 'utf8'),
     name: typeof data.metadata.name === 'string' ? data.metadata.name : null,
   };
-}
-
-function appendItem(doc: RevisionHistoryDoc, item: RevisionHistoryItem): RevisionHistoryDoc {
-  return { ...doc, revision: item.revision, items: [...doc.items, item] };
 }

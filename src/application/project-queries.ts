@@ -5,11 +5,12 @@
 import { DomainError } from '../domain/errors.js';
 import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
 import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../domain/project.js';
-import type { ProjectDetailsDoc, RevisionHistoryDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
+import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore } from './ports/event-store.js';
 import type { ReadModelStore } from './ports/read-model.js';
 import { eventAt } from './project-history.js';
+import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
 
 export type { CurrentRevision } from './current-revisions.js';
 
@@ -88,11 +89,29 @@ export class ProjectQueries {
   }
 
   /**
-   * The project as it was at instant `at` (RFC 3339): the revision live then.
+   * The project as it was at instant `at` (RFC 3339): the revision live then. Found in the `revision-history`
+   * read model (a few round trips whatever the project's length: `revisionLiveAt`), then that one event read
+   * from the stream; from the whole stream when the read model cannot tell (version 1 still served).
    * @throws DomainError `project_not_found` (no such project), `revision_not_found` (it did not exist yet
    *   at `at`), `project_deleted` (it had been deleted by then).
    */
   async getProjectAsOf(ref: ProjectRef, at: string): Promise<ProjectView> {
+    const details = await this.readModels.get<ProjectDetailsDoc>('project-details', location(ref));
+    const live = details ? await revisionLiveAt(this.readModels, ref, details.revision, Date.parse(at)) : undefined;
+    if (details === null || live === undefined) return this.getProjectAsOfFromStream(ref, at);
+    if (live === null) throw new DomainError('revision_not_found', `Project '${ref.projectId}' did not exist yet at ${at}.`, { at });
+    if (live.event === 'deleted') {
+      throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${live.occurredAt}).`, { at });
+    }
+    const [recorded] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
+    if (!recorded || recorded.revision !== live.revision || recorded.type === 'ProjectDeleted') return this.getProjectAsOfFromStream(ref, at);
+    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = recorded.data as Extract<ProjectEvent, { type: 'ProjectSaved' }>['data'];
+    const createdAt = await this.createdAtOf(ref, live.revision, occurredAt, details.createdAt);
+    return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+  }
+
+  /** `getProjectAsOf` from the whole event stream (every event read, with its AST and HTML). */
+  private async getProjectAsOfFromStream(ref: ProjectRef, at: string): Promise<ProjectView> {
     const stream = await this.eventStore.readStream(projectStream(ref));
     const first = stream[0];
     if (first === undefined) throw notFound(ref);
@@ -134,19 +153,14 @@ export class ProjectQueries {
 
   /**
    * A page of a live project's revisions, oldest first: up to `limit` after revision `after` (from the
-   * first when omitted), and the revision to continue after (null on the last page). One read of the
-   * `revision-history` document (~150 bytes a revision, no template): never the event stream, whose
-   * events carry every revision's AST and HTML.
+   * first when omitted), and the revision to continue after (null on the last page). One `list` of the
+   * `revision-history` documents of this project (~150 bytes a revision, no template): never the event
+   * stream, whose events carry every revision's AST and HTML.
    * @throws DomainError `project_not_found`, `project_deleted`.
    */
   async listRevisions(ref: ProjectRef, page: { after?: number; limit: number }): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
     await this.getProject(ref);
-    const doc = await this.readModels.get<RevisionHistoryDoc>('revision-history', location(ref));
-    const all = doc?.items ?? [];
-    const start = page.after === undefined ? 0 : firstAfter(all, page.after);
-    const items = all.slice(start, start + page.limit);
-    const more = start + page.limit < all.length;
-    return { items, nextAfter: more ? items[items.length - 1]!.revision : null };
+    return revisionPage(this.readModels, ref, page);
   }
 
   /**
@@ -156,22 +170,8 @@ export class ProjectQueries {
    */
   private async createdAtOf(ref: ProjectRef, revision: number, occurredAt: string, currentCreatedAt: string): Promise<string> {
     if (Date.parse(occurredAt) >= Date.parse(currentCreatedAt)) return currentCreatedAt;
-    const doc = await this.readModels.get<RevisionHistoryDoc>('revision-history', location(ref));
-    const creation = (doc?.items ?? []).filter((item) => item.event === 'created' && item.revision <= revision).pop();
-    return creation?.occurredAt ?? currentCreatedAt;
+    return (await creationOf(this.readModels, ref, revision)) ?? currentCreatedAt;
   }
-}
-
-/** Index of the first item whose revision is after `revision` (items are in revision order): a binary search. */
-function firstAfter(items: RevisionHistoryItem[], revision: number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (items[mid]!.revision <= revision) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 function location(ref: ProjectRef) {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
 import type { EventStore } from './ports/event-store.js';
-import type { ReadModelStore } from './ports/read-model.js';
+import type { DocumentLocation, ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
 import { Projector, type ProjectorLogger } from './projector.js';
@@ -89,18 +89,34 @@ export async function verifyAgainstStreams(stores: { eventStore: EventStore; rea
   let documents = 0;
   for (const stream of streams.values()) {
     for (const projection of projections) {
-      const location = projection.locate(stream[0]!);
-      if (!location) continue;
-      const expected = stream.reduce((doc: unknown, event) => projection.evolve(doc, event), null);
-      const actual = await stores.readModels.get(projection.name, location);
-      const [a, b] = [canonical(actual), canonical(expected)];
-      stored.update(a);
-      folded.update(b);
-      documents += 1;
-      if (a !== b) mismatches.push(`${projection.name}/${location.partition}/${location.key}`);
+      for (const { location, doc: expected } of foldStream(projection, stream)) {
+        const actual = await stores.readModels.get(projection.name, location);
+        const [a, b] = [canonical(actual), canonical(expected)];
+        stored.update(a);
+        folded.update(b);
+        documents += 1;
+        if (a !== b) mismatches.push(`${projection.name}/${location.partition}/${location.key}`);
+      }
     }
   }
   return { documents, storedHash: stored.digest('hex'), foldedHash: folded.digest('hex'), mismatches };
+}
+
+/**
+ * A stream folded through one projection: each document it locates (one per project for most projections,
+ * one per revision for `revision-history`), in the order first located, with what `evolve` makes of it.
+ */
+export function foldStream(projection: AnyProjection, stream: readonly RecordedProjectEvent[]): Array<{ location: DocumentLocation; doc: unknown }> {
+  const docs = new Map<string, { location: DocumentLocation; doc: unknown }>();
+  for (const event of stream) {
+    const location = projection.locate(event);
+    if (!location) continue;
+    const id = JSON.stringify([location.partition, location.key]);
+    const entry = docs.get(id) ?? { location, doc: null };
+    entry.doc = projection.evolve(entry.doc, event);
+    docs.set(id, entry);
+  }
+  return [...docs.values()];
 }
 
 /** JSON with object keys sorted at every level: stores may keep keys in another order (PostgreSQL's JSONB). */

@@ -3,7 +3,7 @@
  */
 import type { ProjectView } from '../application/project-queries.js';
 import type { TemplateWarning } from '../application/templates.js';
-import type { RevisionHistoryDoc, TemplateSummaryDoc } from '../../projections/index.js';
+import type { RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
 import type { RenderOutput } from '../application/render-template.js';
 import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/variables/missing-variables.js';
 
@@ -38,7 +38,7 @@ export function presentSummary(doc: TemplateSummaryDoc) {
 }
 
 /** One entry of GET /projects/:id/revisions. */
-export function presentRevision(item: RevisionHistoryDoc['items'][number]) {
+export function presentRevision(item: RevisionHistoryItem) {
   return {
     revision: item.revision,
     updated_at: item.occurredAt,

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { allProjections } from '../../projections/index.js';
 import { projectStream } from '../../src/domain/project.js';
 import type { RecordedProjectEvent } from '../../src/application/projection.js';
+import { foldStream } from '../../src/application/rebuild.js';
 import { openStores } from '../../src/wiring.js';
 import { startTestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
@@ -50,8 +51,9 @@ async function takeover(env: Record<string, string>, dataDir: string): Promise<v
         const stream = (await stores.eventStore.readStream(projectStream({ workspace: 'default', projectId: id }))) as RecordedProjectEvent[];
         expect(stream).to.have.length(20);
         for (const projection of allProjections) {
-          const folded = stream.reduce((doc: unknown, event) => projection.evolve(doc, event), null);
-          expect(await stores.readModels.get(projection.name, { partition: 'default', key: id }), `${projection.name}/${id}`).to.deep.equal(folded);
+          for (const { location, doc } of foldStream(projection, stream)) {
+            expect(await stores.readModels.get(projection.name, location), `${projection.name}/${location.partition}/${location.key}`).to.deep.equal(doc);
+          }
         }
       }
     } finally {

@@ -7,7 +7,10 @@
  * `factory` is called before each test and must return an empty store.
  */
 import { expect } from 'chai';
+import { revisionHistory, revisionKey, type RevisionHistoryItem } from '../../projections/index.js';
 import type { ReadModelStore } from '../../src/application/ports/read-model.js';
+import { creationOf, revisionLiveAt, revisionPage } from '../../src/application/revision-index.js';
+import { created, deleted, recorded, saved } from '../support/events.js';
 
 /** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */
 const pos = (n: number): string => String(n).padStart(20, '0');
@@ -19,6 +22,11 @@ export interface ReadModelStoreFixture {
 }
 
 const at = (key: string, partition = 'acme') => ({ partition, key });
+
+/** The same elements in another order (a fixed shuffle): a commit must not rely on arriving in key order. */
+function shuffled<T>(list: T[]): T[] {
+  return list.map((value, i) => ({ value, rank: (i * 7919) % list.length })).sort((a, b) => a.rank - b.rank).map(({ value }) => value);
+}
 
 /** Register the contract suite as `ReadModelStore contract: <name>`; `factory` runs before each test and must give an empty store. */
 export function describeReadModelStoreContract(name: string, factory: () => Promise<ReadModelStoreFixture>): void {
@@ -236,6 +244,58 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
 
       it('returns [] for an empty partition', async () => {
         expect(await store.list('docs', { partition: 'initech', limit: 10 })).to.deep.equal([]);
+      });
+    });
+
+    describe('revision-history version 2 layout: 2,000 revisions of one project (M4)', () => {
+      const REF = { workspace: 'acme', projectId: 'welcome' };
+      const START = Date.parse('2026-01-01T00:00:00.000Z');
+      const time = (revision: number) => new Date(START + revision * 1000).toISOString();
+      const REVISIONS = 2_000;
+      let items: RevisionHistoryItem[];
+
+      beforeEach(async function () {
+        this.timeout(60_000);
+        // Created 0, saved 1…1,199, deleted 1,200, created again 1,201, saved to 1,999: one document each.
+        const kind = (r: number) => (r === 0 || r === 1_201 ? created : r === 1_200 ? deleted : saved);
+        const events = Array.from({ length: REVISIONS }, (_, r) => recorded(kind(r)({ occurredAt: time(r) }), r));
+        const changes = events.map((event) => ({ collection: 'revision-history', ...revisionHistory.locate(event)!, doc: revisionHistory.evolve(null, event), revision: event.revision }));
+        items = changes.map((change) => change.doc!);
+        for (let i = 0; i < changes.length; i += 500) await store.commit(shuffled(changes.slice(i, i + 500)), []);
+        // Neighbours that must stay out of the way: the workspace's own partition, a project whose id extends this one's.
+        await store.commit([
+          { collection: 'revision-history', partition: 'acme', key: 'welcome', doc: { items: [] }, revision: 0 },
+          { collection: 'revision-history', partition: 'acme/welcome2', key: revisionKey(0), doc: { ...items[0], name: 'other' }, revision: 0 },
+        ], []);
+      });
+
+      it('lists the project\'s revisions in revision order, paged with `after` and `limit`', async () => {
+        const seen: RevisionHistoryItem[] = [];
+        let after: number | undefined;
+        for (let pages = 1; ; pages++) {
+          const page = await revisionPage(store, REF, { limit: 200, ...(after !== undefined ? { after } : {}) });
+          seen.push(...page.items);
+          if (page.nextAfter === null) {
+            expect(pages).to.equal(10);
+            break;
+          }
+          after = page.nextAfter;
+        }
+        expect(seen).to.deep.equal(items);
+      });
+
+      it('finds the revision live at an instant in at most 3 round trips, and the creation it belongs to', async () => {
+        let roundTrips = 0;
+        const counted = { get: store.get.bind(store), list: store.list.bind(store), getMany: <T>(c: string, l: Array<{ partition: string; key: string }>) => ((roundTrips += 1), store.getMany<T>(c, l)) };
+        const cases: Array<[number, number | null]> = [[START - 1, null], [START, 0], [START + 1_234_567, 1_234], [START + 1_200_000, 1_200], [START + 1_999_000, 1_999], [START + 9_999_999, 1_999]];
+        for (const [at, expected] of cases) {
+          roundTrips = 0;
+          const live = await revisionLiveAt(counted, REF, REVISIONS - 1, at);
+          expect(live ?? null, new Date(at).toISOString()).to.deep.equal(expected === null ? null : items[expected]);
+          expect(roundTrips).to.be.at.most(3);
+        }
+        expect(await creationOf(store, REF, 1_500)).to.equal(time(1_201));
+        expect(await creationOf(store, REF, 1_199)).to.equal(time(0));
       });
     });
 

@@ -10,9 +10,11 @@ import {
   revisionHistory,
   templateList,
   type ProjectDetailsDoc,
-  type RevisionHistoryDoc,
+  revisionKey,
+  type RevisionHistoryItem,
   type TemplateSummaryDoc,
 } from '../../projections/index.js';
+import { foldStream } from '../../src/application/rebuild.js';
 import { created, deleted, recorded, sampleAst, saved, WORKSPACE } from '../support/events.js';
 
 const CREATED = recorded(created(), 0);
@@ -28,15 +30,27 @@ function fold<Doc>(projection: Projection<Doc>, events: RecordedProjectEvent[], 
 const stored = <T>(doc: T): T => JSON.parse(JSON.stringify(doc)) as T;
 
 describe('projections', () => {
-  it('allProjections holds the three definitions, each at version 1 with a unique name', () => {
-    expect(allProjections.map((p) => p.name)).to.deep.equal(['project-details', 'revision-history', 'template-list']);
-    expect(allProjections.every((p) => p.version === 1)).to.equal(true);
+  it('allProjections holds the three definitions with unique names; revision-history at version 2 (one document per revision)', () => {
+    expect(allProjections.map((p) => [p.name, p.version])).to.deep.equal([
+      ['project-details', 1],
+      ['revision-history', 2],
+      ['template-list', 1],
+    ]);
   });
 
-  it('each locates a project event at partition = workspace, key = project id', () => {
-    for (const projection of allProjections) {
+  it('project-details and template-list locate a project event at partition = workspace, key = project id', () => {
+    for (const projection of [projectDetails, templateList]) {
       expect(projection.locate(SAVED)).to.deep.equal({ partition: WORKSPACE, key: 'welcome' });
     }
+  });
+
+  it('revision-history locates each event at partition = workspace/project id, key = its revision zero-padded to 16 digits', () => {
+    expect(revisionHistory.locate(CREATED)).to.deep.equal({ partition: `${WORKSPACE}/welcome`, key: '0000000000000000' });
+    expect(revisionHistory.locate(recorded(saved(), 12_345))).to.deep.equal({ partition: `${WORKSPACE}/welcome`, key: '0000000000012345' });
+    expect(revisionKey(Number.MAX_SAFE_INTEGER)).to.equal('9007199254740991');
+    // Keys sort in revision order as strings (the store's list order), unlike unpadded numbers ('10' < '9').
+    const keys = [9, 10, 100, 1_000_000].map(revisionKey);
+    expect([...keys].sort()).to.deep.equal(keys);
   });
 
   describe('project-details', () => {
@@ -98,30 +112,21 @@ describe('projections', () => {
     });
   });
 
-  describe('revision-history', () => {
-    it('ProjectCreated: one "created" item', () => {
-      expect(fold(revisionHistory, [CREATED])).to.deep.equal({
-        workspace: WORKSPACE,
-        id: 'welcome',
+  describe('revision-history (one document per revision)', () => {
+    it('ProjectCreated: a "created" entry', () => {
+      expect(revisionHistory.evolve(null, CREATED)).to.deep.equal({
         revision: 0,
-        items: [
-          {
-            revision: 0,
-            event: 'created',
-            occurredAt: '2026-01-01T10:00:00.000Z',
-            mjmlVersion: '5.4.1',
-            publishedHtmlBytes: 21,
-            name: 'Welcome',
-          },
-        ],
-      } satisfies RevisionHistoryDoc);
+        event: 'created',
+        occurredAt: '2026-01-01T10:00:00.000Z',
+        mjmlVersion: '5.4.1',
+        publishedHtmlBytes: 21,
+        name: 'Welcome',
+      } satisfies RevisionHistoryItem);
     });
 
-    it('ProjectSaved: appends a "saved" item sized in UTF-8 bytes, not characters', () => {
-      const doc = fold(revisionHistory, [CREATED, SAVED]);
+    it('ProjectSaved: a "saved" entry of its own, sized in UTF-8 bytes, not characters', () => {
       const html = '<p>Hi again {{name}} – ünïcode</p>';
-      expect(doc?.revision).to.equal(1);
-      expect(doc?.items[1]).to.deep.equal({
+      expect(revisionHistory.evolve(null, SAVED)).to.deep.equal({
         revision: 1,
         event: 'saved',
         occurredAt: '2026-01-02T10:00:00.000Z',
@@ -132,19 +137,16 @@ describe('projections', () => {
     });
 
     it('ProjectSaved: a non-string metadata.name gives name null', () => {
-      const doc = fold(revisionHistory, [CREATED, recorded(saved({ metadata: { name: 42 } }), 1)]);
-      expect(doc?.items[1]?.name).to.equal(null);
+      expect(revisionHistory.evolve(null, recorded(saved({ metadata: { name: 42 } }), 1))?.name).to.equal(null);
     });
 
-    it('ProjectDeleted: appends a "deleted" item and keeps the history', () => {
-      const doc = fold(revisionHistory, [CREATED, SAVED, DELETED]);
-      expect(doc?.revision).to.equal(2);
-      expect(doc?.items.map((item) => [item.revision, item.event])).to.deep.equal([
-        [0, 'created'],
-        [1, 'saved'],
-        [2, 'deleted'],
+    it('ProjectDeleted: a "deleted" entry; the earlier entries are other documents, kept', () => {
+      expect(foldStream(revisionHistory, [CREATED, SAVED, DELETED]).map(({ location, doc }) => [location.key, (doc as RevisionHistoryItem).event])).to.deep.equal([
+        [revisionKey(0), 'created'],
+        [revisionKey(1), 'saved'],
+        [revisionKey(2), 'deleted'],
       ]);
-      expect(doc?.items[2]).to.deep.equal({
+      expect(revisionHistory.evolve(null, DELETED)).to.deep.equal({
         revision: 2,
         event: 'deleted',
         occurredAt: '2026-01-03T10:00:00.000Z',
@@ -154,9 +156,10 @@ describe('projections', () => {
       });
     });
 
-    it('leaves a missing document missing on ProjectSaved / ProjectDeleted', () => {
-      expect(fold(revisionHistory, [SAVED])).to.equal(null);
-      expect(fold(revisionHistory, [DELETED])).to.equal(null);
+    it('writes the entry of each event whatever came before (version 1 dropped a save whose creation it had not seen)', () => {
+      // Each revision is its own document: there is no list a lone save could be "added to" or not.
+      expect(revisionHistory.evolve(null, SAVED)?.event).to.equal('saved');
+      expect(revisionHistory.evolve(null, DELETED)?.event).to.equal('deleted');
     });
   });
 
@@ -214,10 +217,11 @@ describe('projections', () => {
       expect(fold(projectDetails, [CREATED, SAVED, DELETED, AGAIN, AFTER])).to.deep.include({ revision: 4, createdAt: '2026-01-05T10:00:00.000Z', status: 'active' });
     });
 
-    it('revision-history: the whole history in one list, the re-creation appended', () => {
-      const doc = fold(revisionHistory, [CREATED, SAVED, DELETED, AGAIN, AFTER]);
-      expect(doc?.revision).to.equal(4);
-      expect(doc?.items.map((item) => [item.revision, item.event, item.occurredAt, item.name])).to.deep.equal([
+    it('revision-history: the whole history in one partition, the re-creation after the deletion', () => {
+      const docs = foldStream(revisionHistory, [CREATED, SAVED, DELETED, AGAIN, AFTER]);
+      expect(docs.every(({ location }) => location.partition === `${WORKSPACE}/welcome`)).to.equal(true);
+      expect(docs.map(({ location }) => location.key)).to.deep.equal([0, 1, 2, 3, 4].map(revisionKey));
+      expect(docs.map(({ doc }) => doc as RevisionHistoryItem).map((item) => [item.revision, item.event, item.occurredAt, item.name])).to.deep.equal([
         [0, 'created', '2026-01-01T10:00:00.000Z', 'Welcome'],
         [1, 'saved', '2026-01-02T10:00:00.000Z', 'Welcome v2'],
         [2, 'deleted', '2026-01-03T10:00:00.000Z', null],

@@ -12,7 +12,7 @@ import type { Projection, RecordedProjectEvent } from '../../src/application/pro
 import type { ProjectionEvent } from '../../projections/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/application/projector.js';
 import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
-import { allProjections, type ProjectDetailsDoc, type RevisionHistoryDoc, type TemplateSummaryDoc } from '../../projections/index.js';
+import { allProjections, projectPartition, revisionKey, type ProjectDetailsDoc, type RevisionHistoryItem, type TemplateSummaryDoc } from '../../projections/index.js';
 import { created, deleted, saved, toEventData, WORKSPACE } from '../support/events.js';
 
 /** A read-model store that counts commits and can run a hook before each one. */
@@ -125,7 +125,7 @@ describe('Projector', () => {
     expect(p.status()).to.deep.equal({
       projections: [
         { name: 'project-details', version: 1, position: at(5) },
-        { name: 'revision-history', version: 1, position: at(5) },
+        { name: 'revision-history', version: 2, position: at(5) },
         { name: 'template-list', version: 1, position: at(5) },
       ],
       position: at(5),
@@ -137,8 +137,15 @@ describe('Projector', () => {
   it('applies consecutive events on one document within one page, each seeing the previous result', async () => {
     await append(created(), saved(), saved({ occurredAt: '2026-01-05T00:00:00.000Z' }));
     await projector().catchUp();
-    const history = await readModels.get<RevisionHistoryDoc>('revision-history', where('welcome'));
-    expect(history?.items.map((item) => item.event)).to.deep.equal(['created', 'saved', 'saved']);
+    // project-details keeps createdAt from the creation: each event saw the document the one before made.
+    const details = await readModels.get<ProjectDetailsDoc>('project-details', where('welcome'));
+    expect(details).to.deep.include({ revision: 2, createdAt: created().data.occurredAt, updatedAt: '2026-01-05T00:00:00.000Z' });
+    const history = await readModels.list<RevisionHistoryItem>('revision-history', { partition: projectPartition({ workspace: WORKSPACE, projectId: 'welcome' }), limit: 10 });
+    expect(history.map((row) => [row.key, row.doc.event])).to.deep.equal([
+      [revisionKey(0), 'created'],
+      [revisionKey(1), 'saved'],
+      [revisionKey(2), 'saved'],
+    ]);
     expect(readModels.commits).to.equal(2); // one recording the versions at first load, one for the single page
   });
 
