@@ -165,6 +165,17 @@ describeOnMongo('MongoDB adapters', (mongo) => {
       expect(await collection(COLLECTIONS.aliases).findOne({ _id: 'docs' })).to.deep.equal({ _id: 'docs', physical: 'docs@3' });
       expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'newer' });
     });
+
+    it("a reader that remembers where a name is served sees another process's switch-over at its next read (M5)", async () => {
+      const [reader, switcher] = [new MongoReadModelStore(mongo().db), new MongoReadModelStore(mongo().db)];
+      await reader.commit([{ collection: 'docs', ...at('a'), doc: { v: 'old' }, revision: 1 }], [{ projection: 'docs', version: 1, position: pos(5) }]);
+      await reader.commit([{ collection: 'docs@2', ...at('a'), doc: { v: 'new' }, revision: 1 }], [{ projection: 'docs@2', version: 2, position: pos(6) }]);
+      expect([await reader.get('docs', at('a')), (await reader.list('docs', { partition: 'acme', limit: 10 })).map((d) => d.doc), (await reader.getCheckpoint('docs'))?.version])
+        .to.deep.equal([{ v: 'old' }, [{ v: 'old' }], 1]);
+      expect(await switcher.activate('docs', 'docs@2')).to.equal(true);
+      expect([await reader.get('docs', at('a')), (await reader.list('docs', { partition: 'acme', limit: 10 })).map((d) => d.doc), (await reader.getCheckpoint('docs'))?.version])
+        .to.deep.equal([{ v: 'new' }, [{ v: 'new' }], 2]);
+    });
   });
 
   describe('MongoProjectorLease', () => {

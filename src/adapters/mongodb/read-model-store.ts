@@ -11,7 +11,7 @@
  * reinterpreted by update operators (MongoDB manual, "Field Names with Periods and Dollar Signs"), and a NUL
  * cannot be in one at all — and text returns exactly what was stored, like the SQLite adapter.
  */
-import { type Collection, type Db, MongoBulkWriteError, type WriteError } from 'mongodb';
+import { type Collection, type Db, type Document, MongoBulkWriteError, type WriteError } from 'mongodb';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/read-model.js';
 import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
@@ -60,10 +60,12 @@ export class SwitchOverInProgressError extends Error {
  *
  * Every call resolves the collection name it is given to the physical collection it is served from, through
  * `read_model_aliases`, at the time of the call: nothing caches the answer as truth, or another process's
- * switch-over would go unseen. A read starts from the collection the name was last served from and then
- * checks the alias (one `findOne` by `_id` per call), reading again from the new one if it moved: a physical
- * collection is served over one stretch of time only (a retired one is never activated again), so "served
- * from it before and after the read" means "during the read".
+ * switch-over would go unseen. A read starts from the collection the name was last served from (the name
+ * itself at first) and fetches the alias document in the same command, after the read (`$unionWith`, MongoDB
+ * 4.4+): one round trip while the alias stays put; when it moved, the read runs again on the new collection.
+ * A physical collection is served over one stretch of time only (a retired one is never activated again, so
+ * its name is the alias's version stamp), so "served from it before and after the read" means "during the
+ * read": no read answers from a dropped or an older collection.
  */
 export class MongoReadModelStore implements ReadModelStore {
   readonly kind = 'mongodb';
@@ -98,9 +100,10 @@ export class MongoReadModelStore implements ReadModelStore {
   /** The documents at `locations`, in their order (`null` where none or removed), in one `find`. */
   async getMany<T>(collection: string, locations: DocumentLocation[]): Promise<Array<T | null>> {
     if (locations.length === 0) return [];
-    const stored = await this.#servedFrom(collection, (physical) =>
-      this.#readModels.find(locationsFilter(physical, locations), { projection: { _id: 0, partition: 1, key: 1, doc: 1 } }).toArray(),
-    );
+    const stored = await this.#servedFrom<StoredReadModel>(this.#readModels, collection, locations.length, (physical) => [
+      { $match: locationsFilter(physical, locations) },
+      { $project: { _id: 0, partition: 1, key: 1, doc: 1 } },
+    ]);
     const found = new Map(stored.map((s) => [JSON.stringify([s.partition, s.key]), s.doc]));
     return locations.map((l) => {
       const json = found.get(JSON.stringify([l.partition, l.key]));
@@ -115,13 +118,12 @@ export class MongoReadModelStore implements ReadModelStore {
    */
   async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
     if (options.limit <= 0) return []; // MongoDB reads limit(0) as "no limit"
-    const stored = await this.#servedFrom(collection, (physical) =>
-      this.#readModels
-        .find(listFilter(physical, options.partition, options.after), { projection: { _id: 0, key: 1, doc: 1 } })
-        .sort({ key: 1 })
-        .limit(options.limit)
-        .toArray(),
-    );
+    const stored = await this.#servedFrom<StoredReadModel>(this.#readModels, collection, options.limit, (physical) => [
+      { $match: listFilter(physical, options.partition, options.after) },
+      { $sort: { key: 1 } },
+      { $limit: options.limit },
+      { $project: { _id: 0, key: 1, doc: 1 } },
+    ]);
     return stored.map((s) => ({ key: s.key, doc: JSON.parse(s.doc as string) as T }));
   }
 
@@ -161,7 +163,8 @@ export class MongoReadModelStore implements ReadModelStore {
 
   /** The stored checkpoint of `projection`, `null` when it has none (never run, or reset). */
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
-    return toCheckpoint(await this.#servedFrom(projection, (physical) => this.#checkpoints.findOne({ _id: physical })));
+    const [stored] = await this.#servedFrom<StoredCheckpoint>(this.#checkpoints, projection, 1, (physical) => [{ $match: { _id: physical } }]);
+    return toCheckpoint(stored ?? null);
   }
 
   /**
@@ -233,14 +236,21 @@ export class MongoReadModelStore implements ReadModelStore {
     await guardMongo(() => this.#aliases.updateOne({ _id: name, previous: old }, { $unset: { previous: '' } }));
   }
 
-  /** Run `read` on the collection `name` is served from, again on the new one if a switch-over moved it meanwhile. */
-  async #servedFrom<R>(name: string, read: (physical: string) => Promise<R>): Promise<R> {
-    let physical = this.#lastServedFrom.get(name) ?? (await this.#physicalOf(name));
+  /**
+   * The documents `pipeline(physical)` reads from `source`, `physical` being the collection `name` is served
+   * from: one `aggregate` that reads, then appends the alias document (`$unionWith`, so it is read after the
+   * documents); run again on the new collection if a switch-over moved the alias meanwhile. `expected`: the
+   * most documents the read returns, so that they and the alias come in the first batch (one round trip).
+   */
+  async #servedFrom<R extends Document>(source: Collection<R>, name: string, expected: number, pipeline: (physical: string) => Document[]): Promise<R[]> {
+    const alias = { $unionWith: { coll: COLLECTIONS.aliases, pipeline: [{ $match: { _id: name } }, { $project: { _id: 0, aliasOf: '$_id', servedFrom: '$physical' } }] } };
+    let physical = this.#lastServedFrom.get(name) ?? name;
     for (;;) {
-      const result = await guardMongo(() => read(physical));
-      const served = await this.#physicalOf(name);
+      const rows = await guardMongo(() => source.aggregate([...pipeline(physical), alias], { batchSize: expected + 1 }).toArray());
+      const aliasRow = rows.find((row) => 'aliasOf' in row) as { servedFrom?: string } | undefined;
+      const served = aliasRow?.servedFrom ?? name;
       this.#lastServedFrom.set(name, served);
-      if (served === physical) return result;
+      if (served === physical) return rows.filter((row) => row !== aliasRow) as R[];
       physical = served;
     }
   }

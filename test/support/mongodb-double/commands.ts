@@ -5,7 +5,8 @@
  * Filters, projections and pipelines run in `mingo`; sorting is the double's own (`values.ts`: UTF-8 byte order).
  */
 import { type Document, Long } from 'bson';
-import { aggregate, find } from 'mingo';
+import { find } from 'mingo';
+import { runPipeline } from './pipeline.js';
 import { serverQuery } from './query.js';
 import { CommandError, type IndexSpec, type Storage } from './storage.js';
 import { indexKey, sortComparator } from './values.js';
@@ -63,11 +64,12 @@ export function findCommand({ storage, db, command, cursors }: ReadContext): Doc
   return cursors.first(`${db}.${name}`, docs, command['batchSize'], command['singleBatch'] === true || limit < 0);
 }
 
-/** `aggregate` (what `countDocuments` sends: `$match` then `$group` with `$sum`). */
+/** `aggregate`: what `countDocuments` sends (`$match` then `$group` with `$sum`), and reads joined by `$unionWith` (`pipeline.ts`). */
 export function aggregateCommand({ storage, db, command, cursors }: ReadContext): Document {
   const name = command['aggregate'] as string;
-  const docs = storage.find(db, name, storage.view(command['readConcern']?.level))?.docs ?? [];
-  return cursors.first(`${db}.${name}`, aggregate(docs, command['pipeline']) as Document[], command['cursor']?.batchSize, false);
+  const view = storage.view(command['readConcern']?.level);
+  const docs = storage.find(db, name, view)?.docs ?? [];
+  return cursors.first(`${db}.${name}`, runPipeline(storage, db, view, docs, command['pipeline']), command['cursor']?.batchSize, false);
 }
 
 export function listCollectionsCommand({ storage, db, command, cursors }: ReadContext): Document {
