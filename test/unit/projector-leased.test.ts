@@ -137,13 +137,19 @@ describe('LeasedProjector', () => {
     expect(standby.active).to.equal(false);
   });
 
-  it('a holder whose renewals fail stops projecting before the standby takes over: never two active', async () => {
+  /** A holder on a lease whose faults a test switches on (`lease.mode`), and a standby on a plain lease: both started. */
+  async function holderAndStandby() {
     const timeline = new Timeline();
     const lease = faultyLease(new SqliteProjectorLease(db));
     const holder = leased(fakeProjector('holder', timeline), lease);
     const standby = leased(fakeProjector('standby', timeline), new SqliteProjectorLease(db));
     await holder.start();
     await standby.start();
+    return { timeline, lease, holder, standby };
+  }
+
+  it('a holder whose renewals fail stops projecting before the standby takes over: never two active', async () => {
+    const { timeline, lease, standby } = await holderAndStandby();
     lease.mode = 'fail';
     await until(() => standby.active);
     expect(timeline.entries).to.deep.equal(['holder started', 'holder stopped', 'standby started']);
@@ -151,12 +157,7 @@ describe('LeasedProjector', () => {
   });
 
   it('a holder whose renewal hangs past the TTL (a late renewal) stops at its own deadline, before the standby may take over', async () => {
-    const timeline = new Timeline();
-    const lease = faultyLease(new SqliteProjectorLease(db));
-    const holder = leased(fakeProjector('holder', timeline), lease);
-    const standby = leased(fakeProjector('standby', timeline), new SqliteProjectorLease(db));
-    await holder.start();
-    await standby.start();
+    const { timeline, lease, holder, standby } = await holderAndStandby();
     lease.mode = 'hang';
     await until(() => standby.active);
     expect(timeline.entries).to.deep.equal(['holder started', 'holder stopped', 'standby started']);
@@ -165,12 +166,7 @@ describe('LeasedProjector', () => {
   });
 
   it('a renewal granted in time but answered after the lease may have run out proves nothing: the holder does not resume on it', async () => {
-    const timeline = new Timeline();
-    const lease = faultyLease(new SqliteProjectorLease(db));
-    const holder = leased(fakeProjector('holder', timeline), lease);
-    const standby = leased(fakeProjector('standby', timeline), new SqliteProjectorLease(db));
-    await holder.start();
-    await standby.start();
+    const { timeline, lease } = await holderAndStandby();
     lease.mode = 'late';
     await until(() => timeline.entries.includes('holder stopped'));
     await sleep(3 * TTL_MS); // late answers keep arriving, some of them true
