@@ -11,6 +11,7 @@ import { analyzeTemplate } from '../rendering/handlebars/analysis.js';
 import type { DataRead } from '../rendering/handlebars/walker.js';
 import { TEXT_PART_WORDWRAP, toPlainText } from '../rendering/email/plain-text.js';
 import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../rendering/email/warnings.js';
+import { headerText } from '../rendering/email/header-text.js';
 import { findImagesWithoutAlt, imageAltRenderWarnings, type ImageSource } from '../rendering/email/image-alt.js';
 import type { MissingVariablesWarning } from '../rendering/variables/missing-variables.js';
 
@@ -74,9 +75,19 @@ export function renderParts(
   const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
   const warnings = [...staticWarnings];
   if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
-  // As rendered, byte for byte: a subject or preheader ending in a space (or a no-break space that pads a
-  // preheader) is the sender's choice; the mailer, not us, folds and encodes the header.
-  return { subject: run(parts.subject), preheader, text, warnings };
+  // As rendered, byte for byte — a subject or preheader ending in a space (or a no-break space that pads a
+  // preheader) is the sender's choice; the mailer, not us, folds and encodes the header — except what a
+  // header cannot hold (control characters, a subject past 998 bytes): email/header-text.ts.
+  const safePreheader = asHeader(preheader, 'preheader', warnings); // each goes first: the subject's ahead
+  const subject = asHeader(run(parts.subject), 'subject', warnings);
+  return { subject, preheader: safePreheader, text, warnings };
+}
+
+function asHeader(text: string | null, field: 'subject' | 'preheader', warnings: EmailWarning[]): string | null {
+  if (text === null) return null;
+  const safe = headerText(text, field);
+  warnings.unshift(...safe.warnings);
+  return safe.text;
 }
 
 /**
@@ -106,7 +117,7 @@ export function linkWarnings(html: string): EmailWarning[] {
   return emailWarnings(html).filter((warning) => warning.code === 'javascript_link' || warning.code === 'insecure_link');
 }
 
-const WARNING_ORDER: readonly EmailWarning['code'][] = ['unsafe_url_neutralised', 'gmail_clipping', 'image_without_alt', 'javascript_link', 'insecure_link'];
+const WARNING_ORDER: readonly EmailWarning['code'][] = ['header_control_characters', 'header_truncated', 'unsafe_url_neutralised', 'gmail_clipping', 'image_without_alt', 'javascript_link', 'insecure_link'];
 
 /** Warnings in the order renders list them (`WARNING_ORDER`), keeping the order within one code. */
 export function inWarningOrder(warnings: readonly EmailWarning[]): EmailWarning[] {

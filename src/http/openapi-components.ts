@@ -50,7 +50,7 @@ const Warning = {
     'A render (and a dry run of a saved template with variables) lists each path it read, in the branches it rendered, that the variables do not have: ' +
     '`missing_variable` with `path`, at most 50, then one `missing_variables_omitted` with `count` when there were more.',
   properties: {
-    code: { type: 'string', description: 'Set on warnings that have one, e.g. missing_variable, missing_variables_omitted, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).' },
+    code: { type: 'string', description: 'Set on warnings that have one, e.g. missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).' },
     message: { type: 'string' },
     file: { type: 'string', description: '"" or absent: the template itself; else an include key.' },
     line: { type: 'integer' },
@@ -59,7 +59,8 @@ const Warning = {
     helper: { type: 'string', description: '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.' },
     argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
     path: { type: 'string', description: 'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).' },
-    count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; other codes: how many elements the warning is about.' },
+    count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; header_control_characters: how many characters were replaced; header_truncated: the length found; other codes: how many elements the warning is about.' },
+    field: { type: 'string', enum: ['subject', 'preheader'], description: 'header_control_characters, header_truncated: the rendered part changed (README "Subject, preheader, text, warnings").' },
   },
   allOf: [
     { if: { required: ['code'], properties: { code: { const: 'missing_variable' } }, additionalProperties: true }, then: { required: ['code', 'path', 'message'] } },

@@ -76,6 +76,10 @@ describe('OpenAPI document: responses match their schemas', function () {
     const unsent = await s.request('POST', '/v1/templates/oa/render', { body: { variables: {} } });
     expect(unsent.json.warnings.map((w: { code: string }) => w.code)).to.deep.equal(['missing_variable', 'missing_variable']);
     conforms('/templates/{id}/render', 'post', unsent);
+    await s.request('POST', '/v1/projects', { body: { id: 'ob', mjml, metadata: { subject: 'Hi {{name}}' } } });
+    const injected = await s.request('POST', '/v1/templates/ob/render', { body: { variables: { name: 'Ada\r\nBcc: evil@example.com', order: { number: 1 } } } });
+    expect(injected.json.warnings.map((w: { code: string }) => w.code)).to.deep.equal(['header_control_characters']);
+    conforms('/templates/{id}/render', 'post', injected);
     conforms('/templates/{id}/validate', 'post', await s.request('POST', '/v1/templates/oa/validate', { body: { variables: { name: 'Ada' } } }));
     conforms('/validate', 'post', await s.request('POST', '/v1/validate', { body: { mjml, variables: { name: 'Ada' } } }));
     conforms('/health', 'get', await s.request('GET', '/v1/health'));

@@ -12,7 +12,7 @@
 import { Tokenizer } from 'htmlparser2';
 
 /** `unsafe_url_neutralised` comes from the render's URL check (email/url-warnings.ts), not from `emailWarnings`. */
-export type EmailWarningCode = 'gmail_clipping' | 'image_without_alt' | 'javascript_link' | 'insecure_link' | 'unsafe_url_neutralised';
+export type EmailWarningCode = 'gmail_clipping' | 'image_without_alt' | 'javascript_link' | 'insecure_link' | 'unsafe_url_neutralised' | 'header_control_characters' | 'header_truncated';
 
 export interface EmailWarning {
   code: EmailWarningCode;
@@ -21,6 +21,8 @@ export interface EmailWarning {
   count?: number;
   /** UTF-8 size of the HTML (`gmail_clipping` only). */
   sizeBytes?: number;
+  /** The part a `header_control_characters` / `header_truncated` warning is about (email/header-text.ts). */
+  field?: 'subject' | 'preheader';
   /** Up to `MAX_EXAMPLES` distinct offending values (image `src`, link `href`), each at most `MAX_EXAMPLE_LENGTH` characters. */
   examples?: string[];
 }
