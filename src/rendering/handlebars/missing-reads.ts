@@ -19,19 +19,20 @@
  *
  * Renders are synchronous: one collector is active at a time per thread (`MissingReads.run`).
  */
+import { RenderScope } from './render-scope.js';
 import { ELEMENT } from './walker.js';
 
 /** Name by which compiled code reaches `missingRead` (a parameter of the function `loadTemplate` builds). */
 export const MISSING_READ = '__letterpressMissingRead';
 
-let active: MissingReads | null = null;
+const active = new RenderScope<MissingReads>();
 
 /**
  * Called by compiled templates when a path read gave `undefined`: records `path` (segments, read on
  * `base`) in the active collector, if any. Returns `undefined`, the value the read gave. Never throws.
  */
 export function missingRead(base: unknown, path: readonly string[]): undefined {
-  active?.record(base, path);
+  active.current?.record(base, path);
   return undefined;
 }
 
@@ -52,13 +53,7 @@ export class MissingReads {
 
   /** Run `render` with this collector active (nested runs restore the outer one). @throws what `render` throws. */
   run<T>(render: () => T): T {
-    const previous = active;
-    active = this;
-    try {
-      return render();
-    } finally {
-      active = previous;
-    }
+    return active.within(this, render);
   }
 
   /** Record a read of `path` on `base` that gave `undefined`; one on a value not in the variables is dropped by `paths()`. */

@@ -18,6 +18,7 @@
  * closes outside it), the revision falls back to `neutraliseHtml` on every rendered email (`scan`).
  * Dynamic (Handlebars-first) revisions use `neutraliseHtml` on each compiled HTML, which is cached.
  */
+import { RenderScope } from './render-scope.js';
 import { Tokenizer } from 'htmlparser2';
 import { decodeHTMLAttribute } from 'entities';
 import { NEUTRAL_URL, classifyUrl, isUrlAttribute, prefixDecides } from '../email/url-policy.js';
@@ -39,21 +40,15 @@ export interface UrlFinding {
   values: readonly string[];
 }
 
-let sink: UrlFinding[] | null = null;
+const sink = new RenderScope<UrlFinding[]>();
 
 /**
  * Run a render and collect what the safe-URL helper neutralised during it (renders are synchronous, so
  * one collector is active at a time per thread; a nested call keeps its own).
  */
 export function collectUrlFindings<T>(render: () => T): { value: T; findings: UrlFinding[] } {
-  const previous = sink;
   const findings: UrlFinding[] = [];
-  sink = findings;
-  try {
-    return { value: render(), findings };
-  } finally {
-    sink = previous;
-  }
+  return { value: sink.within(findings, render), findings };
 }
 
 interface BlockOptions {
@@ -77,7 +72,7 @@ export function safeUrlHelper(output: 'html' | 'json', bare: BareCall): (this: u
     const html = output === 'json' && rendered.includes('\\') ? unescapeJson(rendered) : rendered;
     const verdict = classifyUrl(html);
     if (verdict.safe) return rendered;
-    sink?.push({ attribute: String(attribute), scheme: verdict.scheme, values: [html, decodeHTMLAttribute(html)] });
+    sink.current?.push({ attribute: String(attribute), scheme: verdict.scheme, values: [html, decodeHTMLAttribute(html)] });
     return NEUTRAL_URL;
   };
 }

@@ -18,6 +18,7 @@
  * Every other error (a render limit, Handlebars' own errors) is thrown as it is: a real template error.
  * Renders are synchronous, so one proof records at a time per thread.
  */
+import { RenderScope } from './render-scope.js';
 import { createHandlebars, type HandlebarsEnvironment } from './environment.js';
 import { HelperArgumentError, LIBRARY_HELPERS } from './helpers/index.js';
 import type { HelperOptions } from './helpers/arguments.js';
@@ -37,7 +38,7 @@ export interface Refusal {
   loc: hbs.AST.SourceLocation | undefined;
 }
 
-let recording: Refusal[] | null = null;
+const recording = new RenderScope<Refusal[]>();
 
 /**
  * A Handlebars environment for proof renders: `createHandlebars()`'s, with each library helper wrapped so
@@ -53,9 +54,10 @@ export function createProofHandlebars(): HandlebarsEnvironment {
       try {
         return helper.apply(this, all);
       } catch (error) {
-        if (recording === null || !(error instanceof HelperArgumentError)) throw error;
+        const refusals = recording.current;
+        if (refusals === null || !(error instanceof HelperArgumentError)) throw error;
         const options = all[all.length - 1] as HelperOptions & { loc?: hbs.AST.SourceLocation };
-        recording.push({ helper: name, error, args: all.slice(0, -1), hash: { ...(options.hash ?? {}) }, loc: options.loc });
+        refusals.push({ helper: name, error, args: all.slice(0, -1), hash: { ...(options.hash ?? {}) }, loc: options.loc });
         return typeof options.fn === 'function' ? (options.inverse?.(this) ?? '') : '';
       }
     });
@@ -65,14 +67,8 @@ export function createProofHandlebars(): HandlebarsEnvironment {
 
 /** Runs `render` (in a proof environment) recording the helpers' refusals. @throws what `render` throws otherwise. */
 export function recordRefusals(render: () => string): { output: string; refusals: Refusal[] } {
-  const previous = recording;
   const refusals: Refusal[] = [];
-  recording = refusals;
-  try {
-    return { output: render(), refusals };
-  } finally {
-    recording = previous;
-  }
+  return { output: recording.within(refusals, render), refusals };
 }
 
 export interface ProofInput {
