@@ -8,51 +8,55 @@ import { CompilePool, CompileQueueFullError } from '../../src/rendering/compile/
 import { withCompileTenant } from '../../src/rendering/compile/tenant.js';
 
 describe('FairQueue', () => {
-  it('refuses item maxWaiting + 1 (queue_full), queuing nothing for it', () => {
-    const queue = new FairQueue<number>({ maxWaiting: 3, perTenantMax: 3 });
-    expect([1, 2, 3].map((n) => queue.add('a', n))).to.deep.equal([null, null, null]);
-    expect(queue.add('b', 4)).to.equal('queue_full');
+  it('runs at once while a slot is free, then queues, then refuses job maxWaiting + 1 (queue_full), keeping nothing of it', () => {
+    const queue = new FairQueue<number>({ slots: 1, maxWaiting: 3, perTenantMax: 3 });
+    expect([0, 1, 2, 3].map((n) => queue.admit('a', n))).to.deep.equal(['run', 'queued', 'queued', 'queued']);
+    expect(queue.admit('b', 4)).to.equal('queue_full');
     expect(queue.size).to.equal(3);
     expect(queue.waitingOf('b')).to.equal(0);
   });
 
   it("refuses a tenant past its share (tenant_full) while others still get in", () => {
-    const queue = new FairQueue<string>({ maxWaiting: 8, perTenantMax: 2 });
-    expect(queue.add('greedy', 'g1')).to.equal(null);
-    expect(queue.add('greedy', 'g2')).to.equal(null);
-    expect(queue.add('greedy', 'g3')).to.equal('tenant_full');
-    expect(queue.add('other', 'o1')).to.equal(null);
+    const queue = new FairQueue<string>({ slots: 1, maxWaiting: 8, perTenantMax: 2 });
+    expect(['g0', 'g1', 'g2', 'g3'].map((job) => queue.admit('greedy', job))).to.deep.equal(['run', 'queued', 'queued', 'tenant_full']);
+    expect(queue.admit('other', 'o1')).to.equal('queued');
     expect(queue.size).to.equal(3);
   });
 
-  it('never lets a share pass the whole queue, and maxWaiting 0 refuses everything', () => {
-    expect(new FairQueue({ maxWaiting: 0, perTenantMax: 1 }).add('a', 1)).to.equal('queue_full');
-    const queue = new FairQueue({ maxWaiting: 1, perTenantMax: 5 });
-    expect(queue.add('a', 1)).to.equal(null);
-    expect(queue.add('a', 2)).to.equal('queue_full');
+  it('never lets a share pass the whole queue, and maxWaiting 0 refuses whatever finds the slots taken', () => {
+    const none = new FairQueue({ slots: 1, maxWaiting: 0, perTenantMax: 1 });
+    expect(none.admit('a', 1)).to.equal('run');
+    expect(none.admit('b', 2)).to.equal('queue_full');
+    const one = new FairQueue({ slots: 1, maxWaiting: 1, perTenantMax: 5 });
+    expect([1, 2, 3].map((n) => one.admit('a', n))).to.deep.equal(['run', 'queued', 'queue_full']);
   });
 
-  it('serves tenants round-robin, each oldest first: a late tenant waits behind one item of the greedy one, not all', () => {
-    const queue = new FairQueue<string>({ maxWaiting: 10, perTenantMax: 10 });
-    for (const item of ['g1', 'g2', 'g3', 'g4']) queue.add('greedy', item);
-    queue.add('late', 'l1');
-    queue.add('late', 'l2');
-    queue.add('third', 't1');
+  it('gives a freed slot to the tenant served least recently: a late key waits behind no job of the greedy one', () => {
+    const queue = new FairQueue<string>({ slots: 1, maxWaiting: 10, perTenantMax: 10 });
     const order: string[] = [];
-    for (let item = queue.take(); item !== undefined; item = queue.take()) order.push(item);
+    const run = (tenant: string, job: string) => {
+      if (queue.admit(tenant, job) === 'run') order.push(job);
+    };
+    ['g1', 'g2', 'g3', 'g4'].forEach((job) => run('greedy', job));
+    run('late', 'l1');
+    run('late', 'l2');
+    run('third', 't1');
+    const tenantOf = (job: string) => ({ g: 'greedy', l: 'late', t: 'third' })[job[0] as 'g' | 'l' | 't'];
+    for (let next = queue.finish(tenantOf(order.at(-1)!)); next !== undefined; next = queue.finish(tenantOf(order.at(-1)!))) order.push(next);
     expect(order).to.deep.equal(['g1', 'l1', 't1', 'g2', 'l2', 'g3', 'g4']);
     expect(queue.size).to.equal(0);
   });
 
-  it('frees a slot when an item is taken or removed', () => {
-    const queue = new FairQueue<string>({ maxWaiting: 2, perTenantMax: 1 });
-    queue.add('a', 'a1');
-    expect(queue.add('a', 'a2')).to.equal('tenant_full');
-    expect(queue.remove('a', 'a1')).to.equal(true);
-    expect(queue.remove('a', 'a1')).to.equal(false);
-    expect(queue.add('a', 'a2')).to.equal(null);
-    expect(queue.take()).to.equal('a2');
-    expect(queue.add('a', 'a3')).to.equal(null);
+  it('with two slots, the next job goes to the key not already running one', () => {
+    const queue = new FairQueue<string>({ slots: 2, maxWaiting: 10, perTenantMax: 10 });
+    expect(queue.admit('a', 'a1')).to.equal('run');
+    expect(queue.admit('b', 'b1')).to.equal('run');
+    queue.admit('a', 'a2');
+    queue.admit('c', 'c1');
+    expect(queue.finish('b')).to.equal('c1'); // a was served after b, c never
+    expect(queue.finish('a')).to.equal('a2');
+    expect(queue.finish('c')).to.equal(undefined);
+    expect(queue.admit('d', 'd1')).to.equal('run'); // a slot is free again
   });
 });
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { TemplateError } from '../template-error.js';
-import { FairQueue, type QueueRefusal } from './fair-queue.js';
+import { FairQueue } from './fair-queue.js';
 import type { CompileJob, JobOutcome, JobResults } from './jobs.js';
 import { currentCompileTenant } from './tenant.js';
 
@@ -75,17 +75,14 @@ export class CompilePool {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
   private readonly onJobDone: CompilePoolOptions['onJobDone'];
-  /** Jobs handed to Piscina: at most one per thread, so nothing ever waits inside it uncounted. */
-  private running = 0;
-  private readonly capacity: number;
-  /** Each waiting job's go-ahead: called when a thread is its. */
-  private readonly waiting: FairQueue<() => void>;
+  /** Who runs and who waits: at most one job per thread is handed to Piscina, so none waits there uncounted. Each job: its go-ahead. */
+  private readonly queue: FairQueue<() => void>;
 
   constructor(options: CompilePoolOptions) {
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     const maxQueue = options.maxQueue ?? 32;
-    this.capacity = threads;
-    this.waiting = new FairQueue({ maxWaiting: maxQueue, perTenantMax: Math.min(maxQueue, options.perTenantQueueMax ?? Math.max(1, Math.floor(maxQueue / 4))) });
+    const perTenantMax = Math.min(maxQueue, options.perTenantQueueMax ?? Math.max(1, Math.floor(maxQueue / 4)));
+    this.queue = new FairQueue({ slots: threads, maxWaiting: maxQueue, perTenantMax });
     // Under tsx (dev, tests) the worker is the .ts source; in the build it is the emitted .js.
     const ext = extname(fileURLToPath(import.meta.url));
     this.pool = new Piscina({
@@ -124,39 +121,26 @@ export class CompilePool {
    *   exhausts a worker's memory, or the job's own refusal (`invalid_mjml`, `template_too_large`, …).
    */
   async run<J extends CompileJob>(job: J, options: { timeoutMs?: number; tenant?: string } = {}): Promise<JobResults[J['kind']]> {
-    await this.admit(options.tenant ?? currentCompileTenant() ?? NO_TENANT);
+    const tenant = options.tenant ?? currentCompileTenant() ?? NO_TENANT;
+    await this.admit(tenant);
     try {
       return await this.execute(job, options.timeoutMs ?? this.timeoutMs);
     } finally {
-      this.release();
+      this.queue.finish(tenant)?.(); // the freed thread's next job, if one waits
     }
   }
 
   /** Take a thread now, or a place in the queue and wait for one. @throws CompileQueueFullError. */
   private admit(tenant: string): Promise<void> | undefined {
-    if (this.running < this.capacity && this.waiting.size === 0) {
-      this.running += 1;
-      return undefined;
-    }
     let go!: () => void;
     const turn = new Promise<void>((resolve) => (go = resolve));
-    const refusal = this.waiting.add(tenant, go);
-    if (refusal !== null) throw this.refusal(refusal, tenant);
-    return turn;
-  }
-
-  /** A job ended: its thread goes to the next waiting job, whose turn it is, or back to the pool. */
-  private release(): void {
-    const next = this.waiting.take();
-    if (next) next();
-    else this.running -= 1;
-  }
-
-  private refusal(why: QueueRefusal, tenant: string): CompileQueueFullError {
-    const { maxWaiting, perTenantMax } = this.waiting.bounds;
-    return why === 'queue_full'
-      ? new CompileQueueFullError(this.waiting.size, 1, 'COMPILE_QUEUE_MAX', maxWaiting)
-      : new CompileQueueFullError(this.waiting.waitingOf(tenant), 1, 'COMPILE_QUEUE_PER_KEY_MAX', perTenantMax);
+    const verdict = this.queue.admit(tenant, go);
+    if (verdict === 'run') return undefined;
+    if (verdict === 'queued') return turn;
+    const { maxWaiting, perTenantMax } = this.queue.bounds;
+    throw verdict === 'queue_full'
+      ? new CompileQueueFullError(this.queue.size, 1, 'COMPILE_QUEUE_MAX', maxWaiting)
+      : new CompileQueueFullError(this.queue.waitingOf(tenant), 1, 'COMPILE_QUEUE_PER_KEY_MAX', perTenantMax);
   }
 
   private async execute<J extends CompileJob>(job: J, timeoutMs: number): Promise<JobResults[J['kind']]> {
@@ -211,7 +195,7 @@ export class CompilePool {
 
   /** Jobs waiting for a thread (for /health and metrics). */
   get queued(): number {
-    return this.waiting.size + this.pool.queueSize;
+    return this.queue.size + this.pool.queueSize;
   }
 
   async close(): Promise<void> {
