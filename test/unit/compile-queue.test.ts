@@ -95,3 +95,18 @@ describe('CompilePool admission (one thread)', function () {
     expect(await Promise.all(jobs)).to.deep.equal(['done', 'done', 'done', 'COMPILE_QUEUE_PER_KEY_MAX']);
   });
 });
+
+describe('CompilePool close', function () {
+  this.timeout(30_000);
+
+  it('fails the running job and each waiting one, and starts no thread for them', async () => {
+    const pool = new CompilePool({ timeoutMs: 10_000, threads: 1, maxQueue: 4, perTenantQueueMax: 4 });
+    await pool.warmUp();
+    const job = { kind: 'load' as const, publishedHtml: '<p>{{name}}</p>', output: 'html' as const };
+    const jobs = Array.from({ length: 3 }, () => pool.run(job, { tenant: 'a' }).then(() => 'done', (error: Error) => error.message));
+    await pool.close();
+    const outcomes = await Promise.all(jobs);
+    expect(outcomes.slice(1)).to.deep.equal(['The compile pool is closed: the service is stopping.', 'The compile pool is closed: the service is stopping.']);
+    expect(pool.threads).to.equal(0);
+  });
+});

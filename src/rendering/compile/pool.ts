@@ -77,6 +77,7 @@ export class CompilePool {
   private readonly onJobDone: CompilePoolOptions['onJobDone'];
   /** Who runs and who waits: at most one job per thread is handed to Piscina, so none waits there uncounted. Each job: its go-ahead. */
   private readonly queue: FairQueue<() => void>;
+  private closed = false;
 
   constructor(options: CompilePoolOptions) {
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -124,6 +125,8 @@ export class CompilePool {
     const tenant = options.tenant ?? currentCompileTenant() ?? NO_TENANT;
     await this.admit(tenant);
     try {
+      // A job whose turn came after `close`: Piscina would start a new thread for it, outliving the service.
+      if (this.closed) throw new Error('The compile pool is closed: the service is stopping.');
       return await this.execute(job, options.timeoutMs ?? this.timeoutMs);
     } finally {
       this.queue.finish(tenant)?.(); // the freed thread's next job, if one waits
@@ -198,7 +201,9 @@ export class CompilePool {
     return this.queue.size + this.pool.queueSize;
   }
 
+  /** Stop the threads: running jobs fail, and so does each waiting one as its turn comes. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.pool.destroy();
   }
 }
