@@ -28,6 +28,8 @@ const schema = z.object({
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
   COMPILE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   COMPILE_QUEUE_MAX: integer(32, 0, 100_000),
+  /** Default (unset): a quarter of COMPILE_QUEUE_MAX, at least 1; above COMPILE_QUEUE_MAX it means COMPILE_QUEUE_MAX. */
+  COMPILE_QUEUE_PER_KEY_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
   COMPILE_WORKER_MEMORY_MB: integer(512, 64, 65536),
   COMPILE_NICE: integer(10, 0, 19),
   TEMPLATE_MAX_SOURCE_BYTES: integer(DEFAULT_TEMPLATE_LIMITS.maxSourceBytes, 1024, 64 * 1024 * 1024),
@@ -84,6 +86,8 @@ export interface Config {
   compileThreads: number | undefined;
   /** Compile jobs that may wait for a worker; one more gets 503 `compile_queue_full`. */
   compileQueueMax: number;
+  /** Compile jobs one API key may have waiting (at most `compileQueueMax`); one more of its own gets 503 `compile_queue_full`. */
+  compileQueuePerKeyMax: number;
   /** Heap limit of a compile worker, MB. */
   compileWorkerMemoryMb: number;
   /** Niceness of the compile worker threads (0 = same priority as the event loop). */
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     compileTimeoutMs: c.COMPILE_TIMEOUT_MS,
     compileThreads: c.COMPILE_THREADS,
     compileQueueMax: c.COMPILE_QUEUE_MAX,
+    compileQueuePerKeyMax: Math.min(c.COMPILE_QUEUE_MAX, c.COMPILE_QUEUE_PER_KEY_MAX ?? Math.max(1, Math.floor(c.COMPILE_QUEUE_MAX / 4))),
     compileWorkerMemoryMb: c.COMPILE_WORKER_MEMORY_MB,
     compileNice: c.COMPILE_NICE,
     templateLimits: Object.freeze({

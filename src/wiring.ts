@@ -179,6 +179,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
     maxQueue: config.compileQueueMax,
+    perTenantQueueMax: config.compileQueuePerKeyMax,
     workerMemoryMb: config.compileWorkerMemoryMb,
     nice: config.compileNice,
     onWorkerError: (error) => logger.error({ err: error }, 'MJML compile worker crashed'),

@@ -10,7 +10,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { authenticate } from './authentication.js';
-import { accessLog, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
+import { accessLog, compileTenant, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
 import { methodProblems } from './methods.js';
 import { countRequests, metricsRoutes } from './metrics.js';
 import { problemDetails } from './problem.js';
@@ -44,6 +44,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(previewRoutes().routes());
   app.use(authenticate(deps.apiKeys)); // every other route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
+  app.use(compileTenant()); // one key's compile jobs take at most its share of the queue
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
   for (const prefix of API_PREFIXES) {
     const router = new Router<AppState>({ prefix });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Principal } from '../application/api-keys.js';
 import type { Scope } from '../application/ports/api-keys.js';
+import { withCompileTenant } from '../rendering/compile/tenant.js';
 import { ProblemError } from './problem.js';
 
 /** Koa state our middleware fills in. */
@@ -99,3 +100,11 @@ export { rateLimit } from './rate-limit.js';
 
 /** JSON bodies live in json-body.ts (decoding, limits, the json-guard walk); re-exported for the routes. */
 export { jsonBody } from './json-body.js';
+
+/**
+ * Count the compile jobs this request starts against its API key's share of the compile queue
+ * (rendering/compile/tenant.ts, COMPILE_QUEUE_PER_KEY_MAX). After `authenticate`: needs `ctx.state.principal`.
+ */
+export function compileTenant(): Koa.Middleware<AppState> {
+  return (ctx, next) => (ctx.state.principal ? withCompileTenant(ctx.state.principal.keyId, next) : next());
+}

@@ -47,7 +47,7 @@ const paths = {
     post: {
       tags: ['projects'], summary: 'Create a project (projects:write)', parameters: [idempotencyKey],
       requestBody: json(jsonSchema(requestSchemas.createBody), { id: 'welcome', metadata: { name: 'Welcome', subject: 'Hello {{name}}' }, mjml: MJML }),
-      responses: { '201': { ...ok('Created.', ref('ProjectWrite'), { ...etag, Location: { $ref: '#/components/headers/Location' } }) }, ...problems(400, 401, 403, 409, 413, 415, 422, 429) },
+      responses: { '201': { ...ok('Created.', ref('ProjectWrite'), { ...etag, Location: { $ref: '#/components/headers/Location' } }) }, ...problems(400, 401, 403, 409, 413, 415, 422, 429, 503) },
     },
     get: { tags: ['projects'], summary: 'List projects (projects:read)', parameters: queryParameters(listQuery), responses: { '200': ok('A page.', ref('SummaryPage')), ...problems(400, 401, 403, 429) } },
   },
@@ -65,7 +65,7 @@ const paths = {
     put: {
       tags: ['projects'], summary: 'Save a new revision (projects:write)', parameters: [ifMatch, idempotencyKey],
       requestBody: json(jsonSchema(requestSchemas.saveBody), { metadata: { name: 'Welcome', subject: 'Welcome, {{name}}' }, mjml: MJML.replace('Hello', 'Welcome') }),
-      responses: { '200': ok('Saved (or unchanged).', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 413, 415, 422, 428, 429) },
+      responses: { '200': ok('Saved (or unchanged).', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 413, 415, 422, 428, 429, 503) },
     },
     patch: {
       tags: ['projects'], summary: 'Change metadata only: a JSON Merge Patch, RFC 7396 (projects:write)', parameters: [ifMatch, idempotencyKey],
@@ -88,14 +88,14 @@ const paths = {
   },
   '/projects/{id}/variables': {
     parameters: [projectIdParam],
-    get: { tags: ['projects'], summary: 'Variables the current revision takes (projects:read)', responses: { '200': ok('Inferred and declared.', ref('Variables')), ...problems(401, 403, 404, 429) } },
+    get: { tags: ['projects'], summary: 'Variables the current revision takes (projects:read)', responses: { '200': ok('Inferred and declared.', ref('Variables')), ...problems(401, 403, 404, 429, 503) } },
   },
   '/templates': {
     get: { tags: ['templates'], summary: 'List templates (projects:read)', parameters: queryParameters(listQuery), responses: { '200': ok('A page.', ref('SummaryPage')), ...problems(400, 401, 403, 429) } },
   },
   '/templates/{id}': {
     parameters: [projectIdParam],
-    get: { tags: ['templates'], summary: 'What a sender needs to render (projects:read)', responses: { '200': ok('The template.', ref('Template')), ...problems(401, 403, 404, 429) } },
+    get: { tags: ['templates'], summary: 'What a sender needs to render (projects:read)', responses: { '200': ok('The template.', ref('Template')), ...problems(401, 403, 404, 429, 503) } },
     delete: { tags: ['templates'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429) } },
   },
   '/templates/{id}/render': {
@@ -121,14 +121,14 @@ const paths = {
     post: {
       tags: ['templates'], summary: 'Dry-run variables against a saved revision (templates:render)',
       requestBody: json(jsonSchema(requestSchemas.validateSavedBody), { variables: { name: 'Ada' }, strict: true }),
-      responses: { '200': ok('Report.', ref('ValidationReport')), ...problems(400, 401, 403, 404, 413, 415, 422, 429) },
+      responses: { '200': ok('Report.', ref('ValidationReport')), ...problems(400, 401, 403, 404, 413, 415, 422, 429, 503) },
     },
   },
   '/validate': {
     post: {
       tags: ['templates'], summary: 'Dry-run a template and variables, nothing stored (templates:render)',
       requestBody: json(jsonSchema(requestSchemas.validateSourceBody), { mjml: MJML, variables: { name: 'Ada' } }),
-      responses: { '200': ok('Report.', ref('ValidationReport')), ...problems(400, 401, 403, 413, 415, 422, 429) },
+      responses: { '200': ok('Report.', ref('ValidationReport')), ...problems(400, 401, 403, 413, 415, 422, 429, 503) },
     },
   },
   '/health': {

@@ -71,7 +71,7 @@ export function toProblem(error: unknown): ProblemError {
     return new ProblemError(400, 'render_limit_exceeded', error.message, [], {}, { limit: error.limit, max: error.max });
   }
   if (error instanceof CompileQueueFullError) {
-    return new ProblemError(503, 'compile_queue_full', error.message, [], { 'Retry-After': String(error.retryAfterS) }, { queued: error.queued });
+    return new ProblemError(503, 'compile_queue_full', error.message, [], { 'Retry-After': String(error.retryAfterS) }, { queued: error.queued, limit: error.limit, max: error.max });
   }
   if (error instanceof AuthError) {
     const challenge = error.code === 'missing_api_key' ? 'Bearer realm="letterpress"' : 'Bearer realm="letterpress", error="invalid_token"';

@@ -228,7 +228,13 @@ function jsonSpecOf(program: hbs.AST.Program, spec: string): string | null {
   if (!supportsJsonOutput(program)) return null;
   const jsonSpec = precompileTemplate(jsonHandlebars, program);
   const limits = { maxBytes: 64 * 1024 * 1024, maxIterations: 1_000_000 };
-  for (const context of [buildSampleContext(program), {}]) {
+  let sample: Record<string, unknown>;
+  try {
+    sample = buildSampleContext(program);
+  } catch {
+    return null; // a revision saved before SAMPLE_MAX_NODES whose sample passes it: no JSON form, as when unsure
+  }
+  for (const context of [sample, {}]) {
     try {
       const html = renderWithin(loadTemplate(handlebars, spec), context, limits);
       const json = renderWithin(loadTemplate(jsonHandlebars, jsonSpec), context, limits);
