@@ -20,6 +20,7 @@ const schema = z.object({
   PROJECTOR: z.enum(['embedded', 'off']).default('embedded'),
   PROJECTOR_LEASE_INTERVAL_MS: integer(2000, 50, 600_000),
   PROJECTOR_POLL_MS: integer(50, 5, 60_000),
+  SQLITE_LOCK_WAIT_MS: integer(5000, 0, 600_000),
   PROJECTOR_LEASE_TTL_MS: integer(10_000, 100, 3_600_000),
   BOOTSTRAP_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
@@ -70,6 +71,12 @@ export interface Config {
   projector: 'embedded' | 'off';
   /** `npm run projector`: how often the lease is renewed (or a standby retries), and how long it lasts unrenewed, ms. */
   projectorLease: { intervalMs: number; ttlMs: number };
+  /**
+   * SQLite: how long a call waits for another process's write lock (a second instance, `rebuild-projections`,
+   * the `keys` script) before answering 503 with `Retry-After`, ms. The wait is retries with pauses between
+   * them, never a sleep on the event loop (docs/sqlite-locks.md).
+   */
+  sqliteLockWaitMs: number;
   /**
    * SQLite: how often a caught-up subscription (projector, revision follower) reads `$all` for appends
    * made by other processes on the same file, ms (writes through `PROJECTOR=off` instances wait for it).
@@ -141,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     projector: c.PROJECTOR,
     projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },
     projectorPollMs: c.PROJECTOR_POLL_MS,
+    sqliteLockWaitMs: c.SQLITE_LOCK_WAIT_MS,
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     redisUrl: c.REDIS_URL,

@@ -85,7 +85,7 @@ export interface Stores {
  * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when a
  *   server does not answer (nothing is left open then).
  */
-export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs'>>): Promise<Stores> {
+export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs' | 'sqliteLockWaitMs'>>): Promise<Stores> {
   if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!);
   if (config.store === 'postgres') {
     const pool = await openPostgres(config.databaseUrl!);
@@ -106,7 +106,7 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
       },
     };
   }
-  const db = openDatabase(join(config.dataDir, SQLITE_FILE));
+  const db = openDatabase(join(config.dataDir, SQLITE_FILE), { lockWaitMs: config.sqliteLockWaitMs });
   return {
     // Only polling hears appends made by other processes on the same file.
     eventStore: new SqliteEventStore(db, { pollIntervalMs: config.projectorPollMs ?? 50 }),

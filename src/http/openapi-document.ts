@@ -74,9 +74,9 @@ const paths = {
         { metadata: { subject: 'Hi {{name}}' } },
         'application/merge-patch+json',
       ),
-      responses: { '200': ok('Patched.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 415, 422, 428, 429) },
+      responses: { '200': ok('Patched.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 415, 422, 428, 429, 503) },
     },
-    delete: { tags: ['projects'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429) } },
+    delete: { tags: ['projects'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429, 503) } },
   },
   '/projects/{id}/revisions': {
     parameters: [projectIdParam],
@@ -84,7 +84,7 @@ const paths = {
   },
   '/projects/{id}/revisions/{revision}/restore': {
     parameters: [projectIdParam, revisionParam],
-    post: { tags: ['projects'], summary: 'Restore a past revision as a new one (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { '200': ok('Restored.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 428, 429) } },
+    post: { tags: ['projects'], summary: 'Restore a past revision as a new one (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { '200': ok('Restored.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 428, 429, 503) } },
   },
   '/projects/{id}/variables': {
     parameters: [projectIdParam],
@@ -96,7 +96,7 @@ const paths = {
   '/templates/{id}': {
     parameters: [projectIdParam],
     get: { tags: ['templates'], summary: 'What a sender needs to render (projects:read)', responses: { '200': ok('The template.', ref('Template')), ...problems(401, 403, 404, 429, 503) } },
-    delete: { tags: ['templates'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429) } },
+    delete: { tags: ['templates'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429, 503) } },
   },
   '/templates/{id}/render': {
     parameters: [projectIdParam],
@@ -148,21 +148,21 @@ const paths = {
     post: {
       tags: ['api-keys'], summary: 'Issue a key (keys:admin)',
       requestBody: json(jsonSchema(keyRequestSchemas.createBody), { name: 'ci-render', scopes: ['templates:render'], expires_in: '90d' }),
-      responses: { '201': ok('Issued; the token is shown once.', ref('IssuedKey')), ...problems(400, 401, 403, 415, 429) },
+      responses: { '201': ok('Issued; the token is shown once.', ref('IssuedKey')), ...problems(400, 401, 403, 415, 429, 503) },
     },
     get: { tags: ['api-keys'], summary: 'List keys (keys:admin)', parameters: queryParameters(keyRequestSchemas.listQuery), responses: { '200': ok('A page.', ref('ApiKeyPage')), ...problems(400, 401, 403, 429) } },
   },
   '/api-keys/{id}': {
     parameters: [keyIdParam],
     get: { tags: ['api-keys'], summary: 'Fetch a key (keys:admin)', responses: { '200': ok('The key.', ref('ApiKey')), ...problems(401, 403, 404, 429) } },
-    delete: { tags: ['api-keys'], summary: 'Revoke a key (keys:admin)', responses: { ...noContent, ...problems(401, 403, 404, 409, 429) } },
+    delete: { tags: ['api-keys'], summary: 'Revoke a key (keys:admin)', responses: { ...noContent, ...problems(401, 403, 404, 409, 429, 503) } },
   },
   '/api-keys/{id}/rotate': {
     parameters: [keyIdParam],
     post: {
       tags: ['api-keys'], summary: 'Rotate: a new token, the old one valid for an overlap (keys:admin)',
       requestBody: json(jsonSchema(keyRequestSchemas.rotateBody), { overlap: '1h' }),
-      responses: { '201': ok('Issued; the token is shown once.', ref('IssuedKey')), ...problems(400, 401, 403, 404, 409, 415, 429) },
+      responses: { '201': ok('Issued; the token is shown once.', ref('IssuedKey')), ...problems(400, 401, 403, 404, 409, 415, 429, 503) },
     },
   },
   '/openapi.json': {

@@ -5,7 +5,8 @@ import type { Statement } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports/api-keys.js';
 import { API_KEY_COLUMNS, apiKeyValues, toApiKeyRecord, type ApiKeyRow as SharedRow } from '../shared/api-keys.js';
-import { guardSqlite, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from './database.js';
+import { sqliteCall } from './lock-wait.js';
 
 /** The row as SQLite keeps it: scopes as JSON text. */
 type ApiKeyRow = SharedRow<string>;
@@ -15,6 +16,7 @@ type ApiKeyRow = SharedRow<string>;
  * Storage failures surface as `DependencyUnavailableError`. It has no `close()`: the database's owner closes it.
  */
 export class SqliteApiKeyStore implements ApiKeyStore {
+  readonly #db: SqliteDatabase;
   readonly #findByHash: Statement<[string], ApiKeyRow>;
   readonly #insert: Statement<ReturnType<typeof apiKeyValues>>;
   readonly #list: Statement<[], ApiKeyRow>;
@@ -26,6 +28,7 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 
   /** @param db an open database with the schema applied (`openDatabase`). */
   constructor(db: SqliteDatabase) {
+    this.#db = db;
     this.#findByHash = db.prepare('SELECT * FROM api_keys WHERE hash = ?');
     this.#insert = db.prepare(`INSERT INTO api_keys (${API_KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.#list = db.prepare('SELECT * FROM api_keys ORDER BY created_at, id');
@@ -44,7 +47,7 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 
   /** The key whose SHA-256 hex `hash` this is, revoked and expired ones included (the caller checks); `null` when none. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = guardSqlite(() => this.#findByHash.get(hash));
+    const row = await sqliteCall(this.#db, () => this.#findByHash.get(hash));
     return row ? toRecord(row) : null;
   }
 
@@ -54,37 +57,33 @@ export class SqliteApiKeyStore implements ApiKeyStore {
    */
   async insert(record: ApiKeyRecord): Promise<void> {
     try {
-      this.#insertRow(record);
+      await sqliteCall(this.#db, () => this.#insert.run(...apiKeyValues(record)));
     } catch (error) {
       if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) throw new ApiKeyExistsError(record.id);
       throw error;
     }
   }
 
-  #insertRow(record: ApiKeyRecord): void {
-    guardSqlite(() => this.#insert.run(...apiKeyValues(record)));
-  }
-
   /** Every key, oldest first (by `createdAt`, then id). */
   async list(): Promise<ApiKeyRecord[]> {
-    return guardSqlite(() => this.#list.all()).map(toRecord);
+    return (await sqliteCall(this.#db, () => this.#list.all())).map(toRecord);
   }
 
   /** The key with this id, revoked and expired ones included; `null` when none. */
   async findById(id: string): Promise<ApiKeyRecord | null> {
-    const row = guardSqlite(() => this.#findById.get(id));
+    const row = await sqliteCall(this.#db, () => this.#findById.get(id));
     return row ? toRecord(row) : null;
   }
 
   /** A page of `workspace`'s keys, oldest first, after the key `page.after` names. */
   async listByWorkspace(workspace: string, page: { limit: number; after?: { createdAt: string; id: string } }): Promise<ApiKeyRecord[]> {
     const { createdAt, id } = page.after ?? { createdAt: '', id: '' };
-    return guardSqlite(() => this.#listByWorkspace.all(workspace, createdAt, createdAt, id, page.limit)).map(toRecord);
+    return (await sqliteCall(this.#db, () => this.#listByWorkspace.all(workspace, createdAt, createdAt, id, page.limit))).map(toRecord);
   }
 
   /** Bring key `id`'s expiry forward to `at` (never later than it is). @returns false when no key has that id. */
   async expireBy(id: string, at: string): Promise<boolean> {
-    return guardSqlite(() => this.#expireBy.run(at, at, id)).changes > 0;
+    return (await sqliteCall(this.#db, () => this.#expireBy.run(at, at, id))).changes > 0;
   }
 
   /**
@@ -92,12 +91,12 @@ export class SqliteApiKeyStore implements ApiKeyStore {
    * @returns false when no key has that id.
    */
   async revoke(id: string, at: string): Promise<boolean> {
-    return guardSqlite(() => this.#revoke.run(at, id)).changes > 0;
+    return (await sqliteCall(this.#db, () => this.#revoke.run(at, id))).changes > 0;
   }
 
   /** Number of stored keys, revoked ones included. */
   async count(): Promise<number> {
-    return guardSqlite(() => this.#count.get()?.count ?? 0);
+    return sqliteCall(this.#db, () => this.#count.get()?.count ?? 0);
   }
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { DependencyUnavailableError } from '../../application/ports/errors.js';
+import { DEFAULT_LOCK_WAIT_MS, setLockWait } from './lock-wait.js';
 
 /** An open better-sqlite3 connection. */
 export type SqliteDatabase = Database.Database;
@@ -127,28 +127,42 @@ const MIGRATIONS: readonly string[] = [
 /** Schema version this code writes (the number of migrations). */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/** How the connection meets another connection's write lock. */
+export interface OpenDatabaseOptions {
+  /**
+   * Longest wait for another connection's write lock before a call answers `DependencyUnavailableError`
+   * (503), ms; the waiting happens between attempts, off the event loop (`lock-wait.ts`). Default
+   * {@link DEFAULT_LOCK_WAIT_MS} (SQLITE_LOCK_WAIT_MS in the service).
+   */
+  lockWaitMs?: number;
+}
+
 /**
  * Open (creating if needed) the database file and bring its schema up to date.
  *
  * - `file`: a path (its parent directory is created) or `':memory:'`.
- * - Pragmas: `journal_mode=WAL` (readers do not block the writer; an in-memory database stays `memory`),
- *   `synchronous=FULL` (a committed append survives power loss), `foreign_keys=ON`, `busy_timeout=5000` ms
- *   (another process holding the write lock makes us wait up to 5 s before `SQLITE_BUSY`).
- * - Migrations are idempotent: each runs in its own transaction and bumps `user_version`.
+ * - Pragmas: `journal_mode=WAL` (readers do not block the writer, nor it them; an in-memory database stays
+ *   `memory`), `synchronous=FULL` (a committed append survives power loss), `foreign_keys=ON`.
+ * - Migrations are idempotent: each runs in its own transaction and bumps `user_version`. They run before
+ *   anything is served, with `busy_timeout=5000` ms (another process starting on the same file may hold the lock).
+ * - Then `busy_timeout=0`: SQLite never sleeps on the main thread for a lock; the stores' calls go through
+ *   `sqliteCall`, which retries with pauses for up to `options.lockWaitMs`.
  *
  * The caller owns the connection: close it once, after every store built on it is done.
  * @throws Error when the file's schema is newer than this code (`user_version` > {@link SCHEMA_VERSION}),
  *   or whatever better-sqlite3 throws when the file cannot be opened.
  */
-export function openDatabase(file: string): SqliteDatabase {
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     migrate(db);
+    db.pragma('busy_timeout = 0');
+    setLockWait(db, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     return db;
   } catch (error) {
     db.close();
@@ -169,31 +183,4 @@ function migrate(db: SqliteDatabase): void {
       db.pragma(`user_version = ${version + 1}`);
     }).immediate();
   }
-}
-
-/** SQLite result codes that mean the storage itself is unusable, not that our statement is wrong. */
-const UNAVAILABLE_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_READONLY'];
-
-/**
- * Run a synchronous database call, turning "the database is unusable" failures (busy past the timeout,
- * I/O error, disk full, corrupt file, connection closed) into {@link DependencyUnavailableError}
- * (`dependency` = `'sqlite'`, maps to 503). Other errors (constraint violations, bugs) pass through unchanged.
- */
-export function guardSqlite<T>(operation: () => T): T {
-  try {
-    return operation();
-  } catch (error) {
-    throw asUnavailable(error) ?? error;
-  }
-}
-
-function asUnavailable(error: unknown): DependencyUnavailableError | null {
-  if (error instanceof Database.SqliteError && UNAVAILABLE_CODES.some((code) => error.code.startsWith(code))) {
-    return new DependencyUnavailableError('sqlite', `SQLite is unavailable: ${error.message}`, { cause: error });
-  }
-  // better-sqlite3 throws a TypeError with this message on a closed connection.
-  if (error instanceof TypeError && /database connection is not open/i.test(error.message)) {
-    return new DependencyUnavailableError('sqlite', 'The SQLite connection is closed.', { cause: error });
-  }
-  return null;
 }

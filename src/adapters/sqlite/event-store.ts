@@ -6,7 +6,8 @@ import type { Statement } from 'better-sqlite3';
 import type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent, SubscribeToAllOptions, Subscription, SubscriptionHandlers } from '../../application/ports/event-store.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
-import { guardSqlite, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from './database.js';
+import { sqliteCall } from './lock-wait.js';
 
 export { encodePosition } from '../shared/events.js';
 
@@ -22,8 +23,8 @@ export const DEFAULT_READ_ALL_MAX_COUNT = 500;
  * position starting at 1 (the table's AUTOINCREMENT key: a rolled-back append returns its numbers,
  * and appends are serialised by an IMMEDIATE transaction, so no gaps appear).
  *
- * Storage failures (busy past `busy_timeout`, I/O error, closed connection) surface as
- * `DependencyUnavailableError`.
+ * Storage failures (another connection's write lock held past the lock-wait bound, I/O error, closed
+ * connection) surface as `DependencyUnavailableError`; waiting for a lock never blocks the event loop (lock-wait.ts).
  */
 export class SqliteEventStore implements EventStore {
   readonly kind = 'sqlite';
@@ -77,7 +78,8 @@ export class SqliteEventStore implements EventStore {
   async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const expected = options.expectedRevision;
     checkExpectedRevisionShape(expected);
-    const result = guardSqlite(() => this.#append(streamId, events, expected));
+    // The whole transaction runs again while another connection holds the write lock (lock-wait.ts).
+    const result = await sqliteCall(this.#db, () => this.#append(streamId, events, expected));
     if (events.length > 0 && result.position !== null) this.#listeners.notify(result.position);
     return result;
   }
@@ -108,7 +110,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Events of one stream in revision order from `fromRevision` (default 0), at most `maxCount` (default all); `[]` when the stream does not exist. */
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
-    const rows = guardSqlite(() => this.#readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1));
+    const rows = await sqliteCall(this.#db, () => this.#readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1));
     return rows.map(toRecordedEvent);
   }
 
@@ -120,7 +122,7 @@ export class SqliteEventStore implements EventStore {
   async readAll(options: { after?: Position | null; maxCount?: number; streamPrefix?: string } = {}): Promise<RecordedEvent[]> {
     const after = options.after == null ? 0 : decodePosition(options.after);
     const maxCount = options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT;
-    const rows = guardSqlite(() =>
+    const rows = await sqliteCall(this.#db, () =>
       options.streamPrefix === undefined ? this.#readAll.all(after, maxCount) : this.#readAllPrefixed.all(after, options.streamPrefix.length, options.streamPrefix, maxCount),
     );
     return rows.map(toRecordedEvent);
@@ -128,7 +130,7 @@ export class SqliteEventStore implements EventStore {
 
   /** The last event of `$all` (position and recording time), `null` when the store is empty. */
   async head(): Promise<{ position: Position; recordedAt: string } | null> {
-    const row = guardSqlite(() => this.#head.get());
+    const row = await sqliteCall(this.#db, () => this.#head.get());
     return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;
   }
 

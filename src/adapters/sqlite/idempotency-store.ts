@@ -4,7 +4,8 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
-import { guardSqlite, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from './database.js';
+import { sqliteCall } from './lock-wait.js';
 
 interface Row {
   scope: string;
@@ -19,6 +20,7 @@ interface Row {
 
 /** {@link IdempotencyStore} on the `idempotency_keys` table of a database from `openDatabase` (migration 8). */
 export class SqliteIdempotencyStore implements IdempotencyStore {
+  readonly #db: SqliteDatabase;
   readonly #claim: (record: Omit<IdempotencyRecord, 'response'>, now: number) => IdempotencyClaim;
   readonly #get: Statement<[string, string, number], Row>;
   readonly #complete: Statement<[number, string, string | null, number, string, string, string]>;
@@ -27,6 +29,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   /** @param db an open database with the schema applied; its owner closes it. */
   constructor(db: SqliteDatabase) {
+    this.#db = db;
     // Inserted when absent; an expired row (in flight or completed) is taken over, its response dropped.
     const take = db.prepare<[string, string, string, string, number, number], { owner: string }>(
       `INSERT INTO idempotency_keys (scope, key, fingerprint, owner, status, headers, body, expires_at)
@@ -52,25 +55,25 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   async claim(record: Omit<IdempotencyRecord, 'response'>, now: number): Promise<IdempotencyClaim> {
-    return guardSqlite(() => this.#claim(record, now));
+    return sqliteCall(this.#db, () => this.#claim(record, now));
   }
 
   async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
-    const result = guardSqlite(() => this.#complete.run(response.status, JSON.stringify(response.headers), response.body, expiresAt, scope, key, owner));
+    const result = await sqliteCall(this.#db, () => this.#complete.run(response.status, JSON.stringify(response.headers), response.body, expiresAt, scope, key, owner));
     return result.changes > 0;
   }
 
   async release(scope: string, key: string, owner: string): Promise<void> {
-    guardSqlite(() => this.#release.run(scope, key, owner));
+    await sqliteCall(this.#db, () => this.#release.run(scope, key, owner));
   }
 
   async get(scope: string, key: string, now: number): Promise<IdempotencyRecord | null> {
-    const row = guardSqlite(() => this.#get.get(scope, key, now));
+    const row = await sqliteCall(this.#db, () => this.#get.get(scope, key, now));
     return row ? toRecord(row) : null;
   }
 
   async purgeExpired(now: number, limit: number): Promise<number> {
-    return guardSqlite(() => this.#purge.run(now, limit)).changes;
+    return (await sqliteCall(this.#db, () => this.#purge.run(now, limit))).changes;
   }
 }
 

@@ -7,7 +7,8 @@
 import { hostname } from 'node:os';
 import type { Statement } from 'better-sqlite3';
 import type { ProjectorLease } from '../../application/ports/read-model.js';
-import { guardSqlite, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from './database.js';
+import { sqliteCall } from './lock-wait.js';
 
 const LEASE = 'projector';
 
@@ -33,6 +34,7 @@ function processIsAlive(pid: number): boolean {
 
 /** {@link ProjectorLease} on the `leases` table of a database from `openDatabase`. */
 export class SqliteProjectorLease implements ProjectorLease {
+  readonly #db: SqliteDatabase;
   readonly #take: Statement<[string, string, number, string, number, number], { holder: string }>;
   readonly #current: Statement<[string], { holder: string; host: string | null; pid: number | null }>;
   readonly #release: Statement<[string, string]>;
@@ -42,6 +44,7 @@ export class SqliteProjectorLease implements ProjectorLease {
   readonly #isAlive: (pid: number) => boolean;
 
   constructor(db: SqliteDatabase, options: SqliteProjectorLeaseOptions = {}) {
+    this.#db = db;
     this.#now = options.now ?? Date.now;
     this.#self = options.self ?? { host: hostname(), pid: process.pid };
     this.#isAlive = options.isAlive ?? processIsAlive;
@@ -68,10 +71,10 @@ export class SqliteProjectorLease implements ProjectorLease {
 
   /** Take the lease if it is free, expired or held by a process of this host that has died; renew it if `holder` holds it. */
   async tryAcquire(holder: string, ttlMs: number): Promise<boolean> {
-    return guardSqlite(() => this.#acquire(holder, ttlMs));
+    return sqliteCall(this.#db, () => this.#acquire(holder, ttlMs));
   }
 
   async release(holder: string): Promise<void> {
-    guardSqlite(() => this.#release.run(LEASE, holder));
+    await sqliteCall(this.#db, () => this.#release.run(LEASE, holder));
   }
 }

@@ -8,7 +8,8 @@ import type { Statement } from 'better-sqlite3';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/read-model.js';
 import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
-import { guardSqlite, type SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from './database.js';
+import { sqliteCall } from './lock-wait.js';
 
 type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
 
@@ -91,13 +92,13 @@ export class SqliteReadModelStore implements ReadModelStore {
 
   /** The document at `location` in `collection`, parsed from JSON; `null` when there is none or it was removed. */
   async get<T>(collection: string, location: DocumentLocation): Promise<T | null> {
-    const row = guardSqlite(() => this.#get.get({ collection, partition: location.partition, key: location.key }));
+    const row = await sqliteCall(this.#db, () => this.#get.get({ collection, partition: location.partition, key: location.key }));
     return row && row.doc !== null ? (JSON.parse(row.doc) as T) : null;
   }
 
   /** The documents at `locations`, in order (`null` where none). One synchronous read each: no round trips here. */
   async getMany<T>(collection: string, locations: DocumentLocation[]): Promise<Array<T | null>> {
-    return guardSqlite(() =>
+    return sqliteCall(this.#db, () =>
       locations.map((location) => {
         const row = this.#get.get({ collection, partition: location.partition, key: location.key });
         return row && row.doc !== null ? (JSON.parse(row.doc) as T) : null;
@@ -108,7 +109,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   /** Up to `limit` documents of one partition, keys ascending (UTF-8 byte order) and strictly after `after` when given. */
   async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
     const { partition, after, limit } = options;
-    const rows = guardSqlite(() =>
+    const rows = await sqliteCall(this.#db, () =>
       after === undefined ? this.#listFirst.all({ collection, partition, limit }) : this.#listAfter.all({ collection, partition, after, limit }),
     );
     return rows.map((row) => ({ key: row.key, doc: JSON.parse(row.doc) as T }));
@@ -122,7 +123,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
     // Serialise first so a bad document fails before the transaction starts.
     const serialised = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
-    guardSqlite(() => this.#commit(serialised, checkpoints));
+    await sqliteCall(this.#db, () => this.#commit(serialised, checkpoints));
     if (checkpoints.length > 0) this.#checkpointListeners.notify();
   }
 
@@ -133,18 +134,18 @@ export class SqliteReadModelStore implements ReadModelStore {
    * @returns false, changing nothing, when `physical` is behind.
    */
   async activate(name: string, physical: string): Promise<boolean> {
-    return guardSqlite(() => (this.#activate as unknown as { immediate(n: string, p: string): boolean }).immediate(name, physical));
+    return sqliteCall(this.#db, () => (this.#activate as unknown as { immediate(n: string, p: string): boolean }).immediate(name, physical));
   }
 
   /** The stored checkpoint of `projection`, `null` when it has none (never run, or reset). */
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
-    const row = guardSqlite(() => this.#getCheckpoint.get({ collection: projection }));
+    const row = await sqliteCall(this.#db, () => this.#getCheckpoint.get({ collection: projection }));
     return row ? { version: row.version, position: row.position } : null;
   }
 
   /** Delete every document of the collection named `projection` and its checkpoint, in one transaction. */
   async reset(projection: string): Promise<void> {
-    guardSqlite(() => this.#reset(projection));
+    await sqliteCall(this.#db, () => this.#reset(projection));
   }
 
   /** Tell `listener` after each commit through this store that wrote checkpoints (other processes' are not heard). */
