@@ -3,11 +3,13 @@
  */
 import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
+import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
+import type { IdempotencyStore } from '../application/ports/idempotency.js';
 import type { ProjectCommands } from '../application/project-commands.js';
+import type { WriteTarget } from '../application/project-writes.js';
 import type { ProjectQueries } from '../application/project-queries.js';
 import type { RateLimiter } from '../application/ports/rate-limit.js';
 import type { TemplateRenderer } from '../application/render-template.js';
-import type { IdempotencyOptions } from './idempotency.js';
 import type { JsonLimits } from './json-guard.js';
 import type { Metrics } from './metrics.js';
 
@@ -45,7 +47,13 @@ export interface AppDeps {
    * clock (`now`, ms since the epoch), the unrenewed lease (`inFlightTtlMs`), the event-store look-up of a
    * lapsed claim's write (`findCommitted`), and a test-only hook after a commit (`afterCommit`).
    */
-  idempotency: Pick<IdempotencyOptions, 'store' | 'now' | 'inFlightTtlMs' | 'findCommitted' | 'afterCommit'>;
+  idempotency: {
+    store: IdempotencyStore;
+    now?: () => number;
+    inFlightTtlMs?: number;
+    findCommitted?: (target: WriteTarget, tag: WriteTag) => Promise<CommittedWrite | null>;
+    afterCommit?: (key: string) => void;
+  };
   /** `REQUIRE_IF_MATCH`: unconditional PUT, PATCH, DELETE and restore → 428. */
   requireIfMatch: boolean;
   /** Prometheus instruments and `GET /metrics` (metrics.ts); absent: no metrics route, nothing counted. */

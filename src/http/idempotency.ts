@@ -17,16 +17,19 @@
  *   process) or a failure after the note looks in the event store: a committed write is answered again,
  *   rebuilt from its events, with `Idempotent-Replayed: true`; otherwise the retry takes the key over and runs.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
 import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../application/ports/idempotency.js';
 import type { WriteTarget } from '../application/project-writes.js';
 import type { AppDeps, Logger } from './deps.js';
 import { ClaimLease, parseTarget, recoveredResponse, type ReplayKind } from './idempotent-recovery.js';
+import { parseIdempotencyKey, requestFingerprint } from './idempotency-key.js';
 import type { AppState } from './middleware.js';
 import { ProblemError, toProblem, writeProblem } from './problem.js';
+
+// Parsing and fingerprinting live beside the middleware; imported from here as before.
+export { MAX_IDEMPOTENCY_KEY_LENGTH, parseIdempotencyKey, requestFingerprint } from './idempotency-key.js';
 
 /** How long a completed response is replayed, ms (24 h, as the issue asks and Stripe does). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -35,8 +38,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * request runs, so it lapses only when the process is gone (or cannot reach the store that long).
  */
 export const IDEMPOTENCY_IN_FLIGHT_MS = 60_000;
-/** Longest key accepted (the common 255 of Stripe and others; the draft sets none). */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Largest response body kept for replay, bytes: above any write answer the template and event limits allow (README "Limits"). */
 export const MAX_STORED_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Response header fields replayed with the body. */
@@ -63,46 +64,6 @@ export interface IdempotencyOptions {
   replayAs?: ReplayKind;
   /** Test-only: called once a write made with key `key` committed, before it is answered (crash tests). */
   afterCommit?: (key: string) => void;
-}
-
-/**
- * The `Idempotency-Key` value: an RFC 8941 §3.3.3 sf-string (`"…"`, as the draft §2.1 defines the field) or,
- * as most clients send it, the bare characters; `undefined` when the header is absent.
- * @throws ProblemError 400 `invalid_idempotency_key` when empty, longer than 255, not printable ASCII, or sent twice.
- */
-export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const invalid = (why: string) =>
-    new ProblemError(400, 'invalid_idempotency_key', `The Idempotency-Key header ${why}; send one key of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, e.g. a UUID.`);
-  if (Array.isArray(header)) throw invalid('is sent more than once');
-  const value = header.trim();
-  let key: string;
-  if (value.startsWith('"')) {
-    const match = /^"((?:[\x20\x21\x23-\x5B\x5D-\x7E]|\\["\\])*)"$/.exec(value);
-    if (!match) throw invalid('is not a well-formed quoted string');
-    key = match[1]!.replace(/\\(["\\])/g, '$1');
-  } else {
-    // Two headers arrive joined by ", " (RFC 9110 §5.3): the space makes them invalid here.
-    if (!/^[\x21-\x7E]*$/.test(value)) throw invalid('holds characters other than printable ASCII (or is sent more than once)');
-    key = value;
-  }
-  if (key.length === 0) throw invalid('is empty');
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid(`is ${key.length} characters long`);
-  return key;
-}
-
-/**
- * The request's fingerprint: hex SHA-256 over method, path and canonical JSON body (`''` for none). A body
- * canonical JSON refuses (a lone surrogate) is fingerprinted as `JSON.stringify` writes it.
- */
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  let text: string;
-  try {
-    text = body === undefined ? '' : (canonicalize(body) ?? '');
-  } catch {
-    text = `\u0000${JSON.stringify(body)}`;
-  }
-  return createHash('sha256').update(`${method}\n${path}\n`).update(text).digest('hex');
 }
 
 /** The middleware (module comment). Needs `ctx.state.principal`; reads `ctx.state.body` when `jsonBody` ran. */
