@@ -42,6 +42,8 @@ const schema = z.object({
   RENDER_MAX_BYTES: integer(2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   RENDER_MAX_ITERATIONS: integer(100_000, 1, 1_000_000_000),
   API_KEY_CACHE_TTL_MS: integer(5000, 0, 3_600_000),
+  IDEMPOTENCY_IN_FLIGHT_MS: integer(60_000, 300, 3_600_000),
+  LETTERPRESS_TEST_CRASH_AFTER_COMMIT: z.string().optional(),
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
@@ -105,6 +107,16 @@ export interface Config {
   renderLimits: RenderLimits;
   /** How long a verified API key is trusted without asking the store again, ms. */
   apiKeyCacheTtlMs: number;
+  /**
+   * How long an `Idempotency-Key` claim holds unrenewed, ms (renewed every third of it while its request
+   * runs): how long after a crash a retry waits (409) before it finds the write or runs it (docs/idempotency.md).
+   */
+  idempotencyInFlightMs: number;
+  /**
+   * TEST ONLY (`LETTERPRESS_TEST_CRASH_AFTER_COMMIT`): the process `kill -9`s itself right after committing a
+   * write made with this Idempotency-Key, before answering (the crash test's fault point). Never set it in use.
+   */
+  testCrashAfterCommit: string | undefined;
   /** Render cache bound, bytes. */
   renderCacheBytes: number;
   /** Largest accepted request body, bytes. */
@@ -169,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     renderLimits: Object.freeze({ maxBytes: c.RENDER_MAX_BYTES, maxIterations: c.RENDER_MAX_ITERATIONS }),
     apiKeyCacheTtlMs: c.API_KEY_CACHE_TTL_MS,
+    idempotencyInFlightMs: c.IDEMPOTENCY_IN_FLIGHT_MS,
+    testCrashAfterCommit: c.LETTERPRESS_TEST_CRASH_AFTER_COMMIT,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',

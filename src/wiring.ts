@@ -27,6 +27,7 @@ import { CurrentRevisions } from './application/current-revisions.js';
 import type { ApiKeyStore } from './application/ports/api-keys.js';
 import { comparePositions, type EventStore, type Position } from './application/ports/event-store.js';
 import type { IdempotencyStore } from './application/ports/idempotency.js';
+import { findCommittedWrite } from './application/committed-writes.js';
 import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
@@ -241,7 +242,12 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       bodyLimitBytes: config.bodyLimitBytes,
       jsonLimits: config.jsonLimits,
       newId: randomUUID,
-      idempotency: { store: stores.idempotency },
+      idempotency: {
+        store: stores.idempotency,
+        inFlightTtlMs: config.idempotencyInFlightMs,
+        findCommitted: (target, tag) => findCommittedWrite(eventStore, target, tag),
+        ...(config.testCrashAfterCommit !== undefined ? { afterCommit: crashAfterCommitOf(config.testCrashAfterCommit, logger) } : {}),
+      },
       requireIfMatch: config.requireIfMatch,
       metrics,
     });
@@ -265,4 +271,16 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     await rateLimiter.close();
     throw error;
   }
+}
+
+/**
+ * TEST ONLY (`LETTERPRESS_TEST_CRASH_AFTER_COMMIT`): `kill -9` this process once a write made with
+ * Idempotency-Key `key` has committed, before it is answered — what test/api/idempotency-crash.test.ts
+ * retries across. Logged at start so a configuration carrying it by mistake is seen.
+ */
+function crashAfterCommitOf(key: string, logger: Logger): (committed: string) => void {
+  logger.warn({ key }, 'TEST ONLY: LETTERPRESS_TEST_CRASH_AFTER_COMMIT is set; a write with this Idempotency-Key kills the process');
+  return (committed) => {
+    if (committed === key) process.kill(process.pid, 'SIGKILL');
+  };
 }

@@ -22,9 +22,20 @@ import type { Position } from './ports/event-store.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
 import { AppendTooLargeError, WrongExpectedRevisionError } from './ports/event-store.js';
 import { ProjectStates } from './project-states.js';
+import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js';
 import { viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
 import type { ProjectView } from './project-queries.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from './templates.js';
+
+/** The metadata of the events a write appends: who wrote them, through which request, for which Idempotency-Key. */
+function metadataOf(actor: Actor | undefined): Record<string, unknown> {
+  if (!actor) return {};
+  return {
+    key_id: actor.keyId,
+    ...(actor.requestId ? { request_id: actor.requestId } : {}),
+    ...(actor.idempotency ? { [IDEMPOTENCY_METADATA]: idempotencyMetadata(actor.idempotency) } : {}),
+  };
+}
 
 /** Attempts when concurrent writers race for the same stream (without If-Match). */
 export const MAX_ATTEMPTS = 3;
@@ -67,11 +78,15 @@ export class ProjectWriter {
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
-      const metadata = input.actor ? { key_id: input.actor.keyId, ...(input.actor.requestId ? { request_id: input.actor.requestId } : {}) } : {};
+      const metadata = metadataOf(input.actor);
       for (const event of events) checkEventSize(eventBytes(event, metadata)); // metadata counts too: KurrentDB counts it
+      const once = input.actor?.idempotency;
+      // Noted before the append, so a retry after a crash knows where to look for it (committed-writes.ts).
+      await once?.beforeAppend({ ...ref, after: state.status === 'none' ? null : state.revision });
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
         const appended = await this.deps.eventStore.appendToStream(stream, events.map((event) => ({ ...event, metadata })), { expectedRevision: expected });
+        once?.afterCommit?.();
         const after = events.reduce(evolve, state);
         this.states.set(stream, after); // what the next load would fold
         const position = appended.position!; // a decided command has at least one event

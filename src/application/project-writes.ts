@@ -15,6 +15,31 @@ import type { TemplatePreparer, TemplateWarning } from './templates.js';
 export interface Actor {
   keyId: string;
   requestId?: string;
+  /** The request's `Idempotency-Key`, when it carries one: recorded in the events (committed-writes.ts). */
+  idempotency?: WriteIdempotency;
+}
+
+/** Where an idempotent write's events land: a project's stream, after revision `after` (null: no stream yet). */
+export interface WriteTarget {
+  workspace: string;
+  projectId: string;
+  after: number | null;
+}
+
+/**
+ * What an idempotent write asks of the command path (`Actor.idempotency`): its tag, recorded in the events,
+ * and the hooks around the append.
+ */
+export interface WriteIdempotency {
+  key: string;
+  fingerprint: string;
+  /**
+   * Called before each append, with where it lands; the append waits for it.
+   * @throws to stop the write (nothing is appended): the key is no longer this request's.
+   */
+  beforeAppend(target: WriteTarget): Promise<void>;
+  /** Called once the append committed, before anything else (a test-only crash point hangs on it). */
+  afterCommit?(): void;
 }
 
 /** What a successful write reports back. */

@@ -3,9 +3,11 @@
  */
 import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
-import type { ProjectCommands } from '../application/project-commands.js';
-import type { ProjectQueries } from '../application/project-queries.js';
+import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
 import type { IdempotencyStore } from '../application/ports/idempotency.js';
+import type { ProjectCommands } from '../application/project-commands.js';
+import type { WriteTarget } from '../application/project-writes.js';
+import type { ProjectQueries } from '../application/project-queries.js';
 import type { RateLimiter } from '../application/ports/rate-limit.js';
 import type { TemplateRenderer } from '../application/render-template.js';
 import type { JsonLimits } from './json-guard.js';
@@ -40,8 +42,18 @@ export interface AppDeps {
   jsonLimits?: JsonLimits;
   /** Id for a project created without one. */
   newId: () => string;
-  /** Where `Idempotency-Key` records are kept (shared by every instance on the store); `now`: ms since the epoch. */
-  idempotency: { store: IdempotencyStore; now?: () => number };
+  /**
+   * `Idempotency-Key` (idempotency.ts): where records are kept (shared by every instance on the store), the
+   * clock (`now`, ms since the epoch), the unrenewed lease (`inFlightTtlMs`), the event-store look-up of a
+   * lapsed claim's write (`findCommitted`), and a test-only hook after a commit (`afterCommit`).
+   */
+  idempotency: {
+    store: IdempotencyStore;
+    now?: () => number;
+    inFlightTtlMs?: number;
+    findCommitted?: (target: WriteTarget, tag: WriteTag) => Promise<CommittedWrite | null>;
+    afterCommit?: (key: string) => void;
+  };
   /** `REQUIRE_IF_MATCH`: unconditional PUT, PATCH, DELETE and restore → 428. */
   requireIfMatch: boolean;
   /** Prometheus instruments and `GET /metrics` (metrics.ts); absent: no metrics route, nothing counted. */

@@ -10,25 +10,34 @@
  *   gets 409 `idempotency_key_in_use`, one with another method, path or body 422 `idempotency_key_reused`
  *   (§2.7), one after it completed the stored response with `Idempotent-Replayed: true` (Stripe's header).
  * - Responses below 500 are kept 24 h (§2.3); a 5xx, 408 or 429, or a thrown error, releases the key so a
- *   retry runs for real. A claim whose request never finished (a crash) lapses after `inFlightTtlMs`.
+ *   retry runs for real — unless the write may have appended (see below).
+ * - Exactly once across crashes (issue 19, item 2; idempotent-recovery.ts, committed-writes.ts): the claim's
+ *   lease (`inFlightTtlMs`) is renewed while the request runs, the write records the key in its events and
+ *   notes in the claim where they land before appending. A retry that meets a lapsed lease (a crashed
+ *   process) or a failure after the note looks in the event store: a committed write is answered again,
+ *   rebuilt from its events, with `Idempotent-Replayed: true`; otherwise the retry takes the key over and runs.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { IdempotencyStore, StoredResponse } from '../application/ports/idempotency.js';
+import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
+import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../application/ports/idempotency.js';
+import type { WriteTarget } from '../application/project-writes.js';
 import type { AppDeps, Logger } from './deps.js';
+import { ClaimLease, parseTarget, recoveredResponse, type ReplayKind } from './idempotent-recovery.js';
+import { parseIdempotencyKey, requestFingerprint } from './idempotency-key.js';
 import type { AppState } from './middleware.js';
 import { ProblemError, toProblem, writeProblem } from './problem.js';
+
+// Parsing and fingerprinting live beside the middleware; imported from here as before.
+export { MAX_IDEMPOTENCY_KEY_LENGTH, parseIdempotencyKey, requestFingerprint } from './idempotency-key.js';
 
 /** How long a completed response is replayed, ms (24 h, as the issue asks and Stripe does). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * How long a claim holds while its request runs, ms. Longer than any bounded request (compile deadline,
- * store timeouts); a request still running after it could see its key claimed by a retry.
+ * How long a claim holds unrenewed, ms (`IDEMPOTENCY_IN_FLIGHT_MS`). Renewed every third of it while the
+ * request runs, so it lapses only when the process is gone (or cannot reach the store that long).
  */
 export const IDEMPOTENCY_IN_FLIGHT_MS = 60_000;
-/** Longest key accepted (the common 255 of Stripe and others; the draft sets none). */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Largest response body kept for replay, bytes: above any write answer the template and event limits allow (README "Limits"). */
 export const MAX_STORED_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Response header fields replayed with the body. */
@@ -47,46 +56,14 @@ export interface IdempotencyOptions {
   /** Expired records are deleted at most this often per process (ms, default 60 s), at most `purgeLimit` (1000) at a time. */
   purgeIntervalMs?: number;
   purgeLimit?: number;
-}
-
-/**
- * The `Idempotency-Key` value: an RFC 8941 §3.3.3 sf-string (`"…"`, as the draft §2.1 defines the field) or,
- * as most clients send it, the bare characters; `undefined` when the header is absent.
- * @throws ProblemError 400 `invalid_idempotency_key` when empty, longer than 255, not printable ASCII, or sent twice.
- */
-export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const invalid = (why: string) =>
-    new ProblemError(400, 'invalid_idempotency_key', `The Idempotency-Key header ${why}; send one key of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, e.g. a UUID.`);
-  if (Array.isArray(header)) throw invalid('is sent more than once');
-  const value = header.trim();
-  let key: string;
-  if (value.startsWith('"')) {
-    const match = /^"((?:[\x20\x21\x23-\x5B\x5D-\x7E]|\\["\\])*)"$/.exec(value);
-    if (!match) throw invalid('is not a well-formed quoted string');
-    key = match[1]!.replace(/\\(["\\])/g, '$1');
-  } else {
-    // Two headers arrive joined by ", " (RFC 9110 §5.3): the space makes them invalid here.
-    if (!/^[\x21-\x7E]*$/.test(value)) throw invalid('holds characters other than printable ASCII (or is sent more than once)');
-    key = value;
-  }
-  if (key.length === 0) throw invalid('is empty');
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid(`is ${key.length} characters long`);
-  return key;
-}
-
-/**
- * The request's fingerprint: hex SHA-256 over method, path and canonical JSON body (`''` for none). A body
- * canonical JSON refuses (a lone surrogate) is fingerprinted as `JSON.stringify` writes it.
- */
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  let text: string;
-  try {
-    text = body === undefined ? '' : (canonicalize(body) ?? '');
-  } catch {
-    text = `\u0000${JSON.stringify(body)}`;
-  }
-  return createHash('sha256').update(`${method}\n${path}\n`).update(text).digest('hex');
+  /**
+   * The write committed for a request whose claim lapsed (committed-writes.ts `findCommittedWrite`), and
+   * how its route answers (`replayAs`); absent: a lapsed claim is taken over (nothing to look in).
+   */
+  findCommitted?: (target: WriteTarget, tag: WriteTag) => Promise<CommittedWrite | null>;
+  replayAs?: ReplayKind;
+  /** Test-only: called once a write made with key `key` committed, before it is answered (crash tests). */
+  afterCommit?: (key: string) => void;
 }
 
 /** The middleware (module comment). Needs `ctx.state.principal`; reads `ctx.state.body` when `jsonBody` ran. */
@@ -104,51 +81,86 @@ export function idempotent(options: IdempotencyOptions): Koa.Middleware<AppState
     const scope = ctx.state.principal!.keyId;
     const fingerprint = requestFingerprint(ctx.method, ctx.path, ctx.state.body);
     const owner = randomUUID();
-    const claim = await store.claim({ scope, key, fingerprint, owner, expiresAt: now() + inFlightTtlMs }, now());
+    const log = { key_id: scope, request_id: ctx.state.requestId };
+    /** Store `answer` for the retries, as `owner`; a failure only logs: the claim lapses, a retry finds the write. */
+    const keep = async (answer: StoredResponse) => {
+      try {
+        if (!(await store.complete(scope, key, owner, answer, now() + ttlMs))) {
+          logger.warn(log, 'idempotency key taken over before its request finished; the response is not kept');
+        }
+      } catch (error) {
+        logger.error({ err: error, ...log }, 'could not keep the response of an idempotent request');
+      }
+    };
+    const claim = await store.claim({ scope, key, fingerprint, owner, expiresAt: now() + ttlMs, leaseUntil: now() + inFlightTtlMs }, now());
     if (!claim.claimed) {
       const { existing } = claim;
       if (existing.fingerprint !== fingerprint) {
         throw new ProblemError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another request (method, path or body) in the last 24 hours; use a new key for a new request.');
       }
-      if (existing.response === null) {
-        throw new ProblemError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry once it has finished.', [], { 'Retry-After': '1' });
+      if (existing.response !== null) return replay(ctx, existing.response);
+      const inUse = () => new ProblemError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry once it has finished.', [], { 'Retry-After': '1' });
+      if (existing.leaseUntil > now()) throw inUse();
+      // The first attempt is gone: if its write committed, answer for it; if not, run it here, once.
+      const recovered = await committedAnswer(existing, ctx.path);
+      if (recovered) {
+        if (await store.takeOver(scope, key, existing.owner, owner, now() + inFlightTtlMs)) await keep(recovered);
+        return replay(ctx, recovered);
       }
-      replay(ctx, existing.response);
-      return;
+      if (!(await store.takeOver(scope, key, existing.owner, owner, now() + inFlightTtlMs))) throw inUse(); // another retry took it
     }
 
-    const release = (why: string) =>
-      store.release(scope, key, owner).catch((error: unknown) => logger.warn({ err: error, key_id: scope, request_id: ctx.state.requestId }, `could not release an idempotency key (${why}); it lapses by itself`));
+    const lease = new ClaimLease(store, scope, key, owner, now, inFlightTtlMs, (error) => logger.warn({ err: error, ...log }, 'could not renew an idempotency key'));
+    ctx.state.idempotency = {
+      key,
+      fingerprint,
+      beforeAppend: (target) => lease.note(target),
+      ...(options.afterCommit ? { afterCommit: () => options.afterCommit!(key) } : {}),
+    };
+    // Not kept: a retry runs again — or, once the write may have appended, asks the event store first.
+    const forget = async (why: string) => {
+      const done = lease.noted ? lease.lapse() : store.release(scope, key, owner);
+      await done.catch((error: unknown) => logger.warn({ err: error, ...log }, `could not release an idempotency key (${why}); it lapses by itself`));
+    };
     try {
-      await next();
+      try {
+        await next();
+      } finally {
+        lease.stop();
+      }
     } catch (error) {
       const problem = toProblem(error);
       if (RETRYABLE(problem.status)) {
-        await release('the request failed');
+        await forget('the request failed');
         throw error; // problemDetails logs and answers it
       }
       writeProblem(ctx, problem); // a client error: its answer is kept like any other
     }
     const response = capture(ctx);
     if (response === null || RETRYABLE(response.status)) {
-      if (response === null) logger.warn({ key_id: scope, request_id: ctx.state.requestId, status: ctx.status }, 'response not kept for Idempotency-Key replay (not text, or too large)');
-      await release('the response is not kept');
+      if (response === null) logger.warn({ ...log, status: ctx.status }, 'response not kept for Idempotency-Key replay (not text, or too large)');
+      await forget('the response is not kept');
       return;
     }
-    try {
-      if (!(await store.complete(scope, key, owner, response, now() + ttlMs))) {
-        logger.warn({ key_id: scope, request_id: ctx.state.requestId }, 'idempotency key lapsed before its request finished; the response is not kept');
-      }
-    } catch (error) {
-      // The write is done: report it as it happened; the claim lapses after inFlightTtlMs.
-      logger.error({ err: error, key_id: scope, request_id: ctx.state.requestId }, 'could not keep the response of an idempotent request');
-    }
+    await keep(response);
+
   };
+
+  /** The answer of the write a lapsed claim noted, when it committed; null when none did (or none was noted). */
+  async function committedAnswer(existing: IdempotencyRecord, path: string): Promise<StoredResponse | null> {
+    const target = existing.target === null ? null : parseTarget(existing.target);
+    if (!target || !options.findCommitted || !options.replayAs) return null;
+    const write = await options.findCommitted(target, { keyId: existing.scope, key: existing.key, fingerprint: existing.fingerprint });
+    return write ? recoveredResponse(write, options.replayAs, path) : null;
+  }
 }
 
-/** {@link idempotent} as the write routes mount it, on the store and clock of `deps`. */
-export function idempotentWrites(deps: Pick<AppDeps, 'idempotency' | 'logger'>): Koa.Middleware<AppState> {
-  return idempotent({ ...deps.idempotency, logger: deps.logger });
+/**
+ * {@link idempotent} as the write routes mount it, on the store, clock and event-store look-up of `deps`;
+ * `replayAs`: how the route answers, to rebuild the answer of a write found committed after a crash.
+ */
+export function idempotentWrites(deps: Pick<AppDeps, 'idempotency' | 'logger'>, replayAs: ReplayKind): Koa.Middleware<AppState> {
+  return idempotent({ ...deps.idempotency, logger: deps.logger, replayAs });
 }
 
 /** What to keep of the response on `ctx`; `null` when its body is not text (a stream) or is too large. */

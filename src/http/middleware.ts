@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import type { Principal } from '../application/api-keys.js';
 import type { Scope } from '../application/ports/api-keys.js';
 import { withCompileTenant } from '../rendering/compile/tenant.js';
+import type { WriteIdempotency } from '../application/project-writes.js';
 import { ProblemError } from './problem.js';
 
 /** Koa state our middleware fills in. */
@@ -17,6 +18,8 @@ export interface AppState {
   body?: unknown;
   /** Fields a route adds to its access-log line (the render route: project, revision, cache outcome). */
   log?: { project?: string; revision?: number; cache?: 'HIT' | 'MISS' };
+  /** The request's Idempotency-Key, for the write's events (set by `idempotent`, read by `actorOf`). */
+  idempotency?: WriteIdempotency;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -65,7 +65,7 @@ const paths = {
     put: {
       tags: ['projects'], summary: 'Save a new revision (projects:write)', parameters: [ifMatch, idempotencyKey],
       requestBody: json(jsonSchema(requestSchemas.saveBody), { metadata: { name: 'Welcome', subject: 'Welcome, {{name}}' }, mjml: MJML.replace('Hello', 'Welcome') }),
-      responses: { '200': ok('Saved (or unchanged).', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 413, 415, 422, 428, 429, 503) },
+      responses: { '200': ok('Saved (or unchanged).', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 429, 503) },
     },
     patch: {
       tags: ['projects'], summary: 'Change metadata only: a JSON Merge Patch, RFC 7396 (projects:write)', parameters: [ifMatch, idempotencyKey],
@@ -74,9 +74,9 @@ const paths = {
         { metadata: { subject: 'Hi {{name}}' } },
         'application/merge-patch+json',
       ),
-      responses: { '200': ok('Patched.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 415, 422, 428, 429, 503) },
+      responses: { '200': ok('Patched.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 409, 412, 415, 422, 428, 429, 503) },
     },
-    delete: { tags: ['projects'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429, 503) } },
+    delete: { tags: ['projects'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 409, 412, 428, 429, 503) } },
   },
   '/projects/{id}/revisions': {
     parameters: [projectIdParam],
@@ -84,7 +84,7 @@ const paths = {
   },
   '/projects/{id}/revisions/{revision}/restore': {
     parameters: [projectIdParam, revisionParam],
-    post: { tags: ['projects'], summary: 'Restore a past revision as a new one (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { '200': ok('Restored.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 412, 428, 429, 503) } },
+    post: { tags: ['projects'], summary: 'Restore a past revision as a new one (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { '200': ok('Restored.', ref('ProjectWrite'), etag), ...problems(400, 401, 403, 404, 409, 412, 428, 429, 503) } },
   },
   '/projects/{id}/variables': {
     parameters: [projectIdParam],
@@ -96,7 +96,7 @@ const paths = {
   '/templates/{id}': {
     parameters: [projectIdParam],
     get: { tags: ['templates'], summary: 'What a sender needs to render (projects:read)', responses: { '200': ok('The template.', ref('Template')), ...problems(401, 403, 404, 429, 503) } },
-    delete: { tags: ['templates'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 412, 428, 429, 503) } },
+    delete: { tags: ['templates'], summary: 'Delete (projects:write)', parameters: [ifMatch, idempotencyKey], responses: { ...noContent, ...problems(401, 403, 404, 409, 412, 428, 429, 503) } },
   },
   '/templates/{id}/render': {
     parameters: [projectIdParam],

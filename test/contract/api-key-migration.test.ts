@@ -64,7 +64,7 @@ describe('API keys: upgrading a database made before key management', () => {
       }
       const upgraded = await openPostgres(database().url);
       try {
-        expect((await upgraded.query('SELECT version FROM schema_version')).rows).to.deep.equal([{ version: 4 }]);
+        expect((await upgraded.query('SELECT version FROM schema_version')).rows).to.deep.equal([{ version: 5 }]);
         const store = new PostgresApiKeyStore(upgraded);
         const boot = await store.findById('kBOOT');
         expect(boot?.scopes).to.deep.equal(['projects:read', 'projects:write', 'templates:render', 'keys:admin']);

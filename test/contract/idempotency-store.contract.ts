@@ -19,8 +19,15 @@ const T0 = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-function claimOf(overrides: Partial<Omit<IdempotencyRecord, 'response'>> = {}): Omit<IdempotencyRecord, 'response'> {
+type Claim = Omit<IdempotencyRecord, 'response' | 'leaseUntil' | 'target'>;
+
+function claimOf(overrides: Partial<Claim> = {}): Claim {
   return { scope: 'lp_key1', key: 'order-1042', fingerprint: 'f'.repeat(64), owner: 'owner-a', expiresAt: T0 + MINUTE, ...overrides };
+}
+
+/** The record a claim made without a lease leaves: in flight, leased until its expiry, nothing noted. */
+function inFlight(claim: Claim, more: Partial<IdempotencyRecord> = {}): IdempotencyRecord {
+  return { ...claim, leaseUntil: claim.expiresAt, target: null, response: null, ...more };
 }
 
 const created: StoredResponse = {
@@ -43,8 +50,8 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
     it('claims a free key, and shows the holder (in flight, no response) to a second claim', async () => {
       expect(await store.claim(claimOf(), T0)).to.deep.equal({ claimed: true });
       const second = await store.claim(claimOf({ owner: 'owner-b', fingerprint: 'e'.repeat(64), expiresAt: T0 + 2 * MINUTE }), T0 + 1000);
-      expect(second).to.deep.equal({ claimed: false, existing: { ...claimOf(), response: null } });
-      expect(await store.get('lp_key1', 'order-1042', T0 + 1000)).to.deep.equal({ ...claimOf(), response: null });
+      expect(second).to.deep.equal({ claimed: false, existing: inFlight(claimOf()) });
+      expect(await store.get('lp_key1', 'order-1042', T0 + 1000)).to.deep.equal(inFlight(claimOf()));
       expect(await store.get('lp_key1', 'another', T0)).to.equal(null);
     });
 
@@ -63,7 +70,7 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       const later = T0 + DAY - 1; // past the in-flight lease, before the retention ends
       expect(await store.claim(claimOf({ owner: 'owner-c', expiresAt: later + MINUTE }), later)).to.deep.equal({
         claimed: false,
-        existing: { ...claimOf(), expiresAt: T0 + DAY, response: created },
+        existing: inFlight(claimOf(), { expiresAt: T0 + DAY, response: created }),
       });
     });
 
@@ -96,7 +103,7 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       expect(await store.get('lp_key1', 'order-1042', late)).to.equal(null);
       expect(await store.claim(claimOf({ owner: 'owner-b', expiresAt: late + MINUTE }), late)).to.deep.equal({ claimed: true });
       expect(await store.complete('lp_key1', 'order-1042', 'owner-a', created, late + DAY)).to.equal(false);
-      expect(await store.get('lp_key1', 'order-1042', late)).to.deep.equal({ ...claimOf({ owner: 'owner-b', expiresAt: late + MINUTE }), response: null });
+      expect(await store.get('lp_key1', 'order-1042', late)).to.deep.equal(inFlight(claimOf({ owner: 'owner-b', expiresAt: late + MINUTE })));
     });
 
     it('forgets a completed response once it expires: the key is free for any request again', async () => {
@@ -105,7 +112,42 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       expect(await store.get('lp_key1', 'order-1042', T0 + DAY)).to.equal(null);
       const fresh = claimOf({ owner: 'owner-b', fingerprint: 'e'.repeat(64), expiresAt: T0 + DAY + MINUTE });
       expect(await store.claim(fresh, T0 + DAY)).to.deep.equal({ claimed: true });
-      expect(await store.get('lp_key1', 'order-1042', T0 + DAY)).to.deep.equal({ ...fresh, response: null });
+      expect(await store.get('lp_key1', 'order-1042', T0 + DAY)).to.deep.equal(inFlight(fresh));
+    });
+
+    it('holds a lapsed lease until the retention ends: a claim sees it (lease in the past), nothing replaces it', async () => {
+      const leased = { ...claimOf({ expiresAt: T0 + DAY }), leaseUntil: T0 + MINUTE };
+      expect(await store.claim(leased, T0)).to.deep.equal({ claimed: true });
+      const late = T0 + 2 * MINUTE; // the lease lapsed, the record has not expired
+      const second = await store.claim(claimOf({ owner: 'owner-b', expiresAt: late + DAY }), late);
+      expect(second).to.deep.equal({ claimed: false, existing: inFlight(claimOf({ expiresAt: T0 + DAY }), { leaseUntil: T0 + MINUTE }) });
+      expect(await store.purgeExpired(late, 10)).to.equal(0);
+    });
+
+    it('renews the lease and notes a target for the owner of an in-flight claim only; a renewal without a target keeps it', async () => {
+      await store.claim(claimOf({ expiresAt: T0 + DAY }), T0);
+      expect(await store.renew('lp_key1', 'order-1042', 'owner-b', T0 + 9 * MINUTE, 'theirs'), 'not the owner').to.equal(false);
+      expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 2 * MINUTE, '{"stream":"s","after":null}')).to.equal(true);
+      expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 3 * MINUTE)).to.equal(true);
+      const record = await store.get('lp_key1', 'order-1042', T0);
+      expect([record?.owner, record?.leaseUntil, record?.target]).to.deep.equal(['owner-a', T0 + 3 * MINUTE, '{"stream":"s","after":null}']);
+      await store.complete('lp_key1', 'order-1042', 'owner-a', created, T0 + DAY);
+      expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 4 * MINUTE), 'completed').to.equal(false);
+    });
+
+    it('hands a lapsed in-flight claim to exactly one of two concurrent take-overs; the old owner can no longer renew or complete', async () => {
+      await store.claim({ ...claimOf({ expiresAt: T0 + DAY }), leaseUntil: T0 + MINUTE }, T0);
+      await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + MINUTE, 'noted');
+      const stores = [store, fixture.other ?? store];
+      const taken = await Promise.all(['owner-b', 'owner-c'].map((to, i) => stores[i]!.takeOver('lp_key1', 'order-1042', 'owner-a', to, T0 + 3 * MINUTE)));
+      expect(taken.filter(Boolean)).to.have.length(1);
+      const winner = taken[0] ? 'owner-b' : 'owner-c';
+      const record = await store.get('lp_key1', 'order-1042', T0 + 2 * MINUTE);
+      expect(record).to.deep.equal(inFlight(claimOf({ owner: winner, expiresAt: T0 + DAY }), { leaseUntil: T0 + 3 * MINUTE }));
+      expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 5 * MINUTE)).to.equal(false);
+      expect(await store.complete('lp_key1', 'order-1042', 'owner-a', created, T0 + DAY)).to.equal(false);
+      expect(await store.complete('lp_key1', 'order-1042', winner, created, T0 + DAY)).to.equal(true);
+      expect(await store.takeOver('lp_key1', 'order-1042', winner, 'owner-d', T0 + 9 * MINUTE), 'completed').to.equal(false);
     });
 
     it('gives a key to exactly one of many concurrent claims (through two connections where the adapter has them)', async () => {

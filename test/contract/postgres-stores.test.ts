@@ -167,7 +167,7 @@ describe('PostgreSQL adapters', function () {
     it('migrates idempotently: opening the database again changes nothing', async () => {
       const again = await openPostgres(database!.url);
       const { rows } = await again.query<{ version: number }>('SELECT version FROM schema_version');
-      expect(rows).to.deep.equal([{ version: 4 }]);
+      expect(rows).to.deep.equal([{ version: 5 }]);
       await again.end();
     });
 

@@ -4,7 +4,7 @@
  * A TTL index (`openMongo`) deletes expired documents in the background; reads still compare the time.
  */
 import type { Collection, Db } from 'mongodb';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from '../../application/ports/idempotency.js';
 import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';
@@ -19,6 +19,10 @@ export interface StoredIdempotencyRecord {
   response: StoredResponse | null;
   /** A BSON date: what a TTL index reads. */
   expiresAt: Date;
+  /** ms since the epoch; absent on documents from before it (their lease was `expiresAt`). */
+  leaseUntil?: number;
+  /** Absent or null until the in-flight request notes it. */
+  target?: string | null;
 }
 
 /** The `_id` of (`scope`, `key`). */
@@ -42,7 +46,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
    * Replace an expired document, or insert one: when a live document holds the key the filter does not
    * match it, the upsert's insert hits its `_id`, and the live one is read and returned.
    */
-  async claim(record: Omit<IdempotencyRecord, 'response'>, now: number): Promise<IdempotencyClaim> {
+  async claim(record: NewIdempotencyClaim, now: number): Promise<IdempotencyClaim> {
     const _id = idempotencyId(record.scope, record.key);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -52,7 +56,12 @@ export class MongoIdempotencyStore implements IdempotencyStore {
           () =>
             this.#records.updateOne(
               { _id, expiresAt: { $lte: new Date(now) } },
-              { $set: { scope: record.scope, key: record.key, fingerprint: record.fingerprint, owner: record.owner, response: null, expiresAt: new Date(record.expiresAt) } },
+              {
+                $set: {
+                  scope: record.scope, key: record.key, fingerprint: record.fingerprint, owner: record.owner, response: null,
+                  expiresAt: new Date(record.expiresAt), leaseUntil: record.leaseUntil ?? record.expiresAt, target: null,
+                },
+              },
               { upsert: true },
             ).then(() => true),
           async () => ((await this.#records.findOne({ _id, owner: record.owner })) ? true : null),
@@ -66,6 +75,23 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       if (existing) return { claimed: false, existing };
       if (attempt === CLAIM_ATTEMPTS) throw new Error(`Idempotency key '${record.key}' could be neither claimed nor read.`);
     }
+  }
+
+  async renew(scope: string, key: string, owner: string, leaseUntil: number, target?: string): Promise<boolean> {
+    const mine = { _id: idempotencyId(scope, key), owner, response: null };
+    const change = target === undefined ? { leaseUntil } : { leaseUntil, target };
+    return confirmedWrite(
+      async () => (await this.#records.updateOne(mine, { $set: change })).matchedCount > 0,
+      async () => ((await this.#records.findOne({ ...mine, ...change })) ? true : null),
+    );
+  }
+
+  async takeOver(scope: string, key: string, from: string, to: string, leaseUntil: number): Promise<boolean> {
+    const _id = idempotencyId(scope, key);
+    return confirmedWrite(
+      async () => (await this.#records.updateOne({ _id, owner: from, response: null }, { $set: { owner: to, leaseUntil, target: null } })).modifiedCount > 0,
+      async () => ((await this.#records.findOne({ _id, owner: to })) ? true : null),
+    );
   }
 
   async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
@@ -106,5 +132,7 @@ function toRecord(stored: StoredIdempotencyRecord): IdempotencyRecord {
     owner: stored.owner,
     response: stored.response,
     expiresAt: stored.expiresAt.getTime(),
+    leaseUntil: stored.leaseUntil ?? stored.expiresAt.getTime(),
+    target: stored.target ?? null,
   };
 }

@@ -74,6 +74,13 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
   `,
+  // 5: an in-flight Idempotency-Key holds a renewed lease apart from its 24 h retention, and notes where its
+  // write lands, so a retry after a crash finds the committed write instead of writing again (issue 19).
+  // Rows from before: the lease is their old expiry (lease_until NULL reads as expires_at).
+  `
+  ALTER TABLE idempotency_keys ADD COLUMN lease_until BIGINT;
+  ALTER TABLE idempotency_keys ADD COLUMN target TEXT;
+  `,
 ];
 
 /** Advisory lock keys (any two distinct bigints our tables do not otherwise use). */

@@ -3,7 +3,7 @@
  * on the file shares them; a claim is one statement in a write transaction, so it is atomic across them.
  */
 import type { Statement } from 'better-sqlite3';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../application/ports/idempotency.js';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from '../../application/ports/idempotency.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';
 
@@ -16,12 +16,17 @@ interface Row {
   headers: string | null;
   body: string | null;
   expires_at: number;
+  /** NULL on rows from before migration 9: their lease was their expiry. */
+  lease_until: number | null;
+  target: string | null;
 }
 
-/** {@link IdempotencyStore} on the `idempotency_keys` table of a database from `openDatabase` (migration 8). */
+/** {@link IdempotencyStore} on the `idempotency_keys` table of a database from `openDatabase` (migrations 8, 9). */
 export class SqliteIdempotencyStore implements IdempotencyStore {
   readonly #db: SqliteDatabase;
-  readonly #claim: (record: Omit<IdempotencyRecord, 'response'>, now: number) => IdempotencyClaim;
+  readonly #claim: (record: NewIdempotencyClaim, now: number) => IdempotencyClaim;
+  readonly #renew: Statement<[number, string | null, string, string, string]>;
+  readonly #takeOver: Statement<[string, number, string, string, string]>;
   readonly #get: Statement<[string, string, number], Row>;
   readonly #complete: Statement<[number, string, string | null, number, string, string, string]>;
   readonly #release: Statement<[string, string, string]>;
@@ -31,14 +36,18 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   constructor(db: SqliteDatabase) {
     this.#db = db;
     // Inserted when absent; an expired row (in flight or completed) is taken over, its response dropped.
-    const take = db.prepare<[string, string, string, string, number, number], { owner: string }>(
-      `INSERT INTO idempotency_keys (scope, key, fingerprint, owner, status, headers, body, expires_at)
-       VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)
+    const take = db.prepare<[string, string, string, string, number, number, number], { owner: string }>(
+      `INSERT INTO idempotency_keys (scope, key, fingerprint, owner, status, headers, body, expires_at, lease_until, target)
+       VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?, ?, NULL)
        ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, owner = excluded.owner,
-         status = NULL, headers = NULL, body = NULL, expires_at = excluded.expires_at
+         status = NULL, headers = NULL, body = NULL, expires_at = excluded.expires_at,
+         lease_until = excluded.lease_until, target = NULL
        WHERE idempotency_keys.expires_at <= ?
        RETURNING owner`,
     );
+    // COALESCE: a renewal without a target keeps the one noted.
+    this.#renew = db.prepare('UPDATE idempotency_keys SET lease_until = ?, target = COALESCE(?, target) WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
+    this.#takeOver = db.prepare('UPDATE idempotency_keys SET owner = ?, lease_until = ?, target = NULL WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
     this.#get = db.prepare('SELECT * FROM idempotency_keys WHERE scope = ? AND key = ? AND expires_at > ?');
     this.#complete = db.prepare(
       `UPDATE idempotency_keys SET status = ?, headers = ?, body = ?, expires_at = ?
@@ -47,15 +56,23 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     this.#release = db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
     this.#purge = db.prepare('DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)');
     // IMMEDIATE: the write lock is taken first, so the upsert and the read that follows see one state.
-    const claim = db.transaction((record: Omit<IdempotencyRecord, 'response'>, now: number): IdempotencyClaim => {
-      if (take.get(record.scope, record.key, record.fingerprint, record.owner, record.expiresAt, now)) return { claimed: true };
+    const claim = db.transaction((record: NewIdempotencyClaim, now: number): IdempotencyClaim => {
+      if (take.get(record.scope, record.key, record.fingerprint, record.owner, record.expiresAt, record.leaseUntil ?? record.expiresAt, now)) return { claimed: true };
       return { claimed: false, existing: toRecord(this.#get.get(record.scope, record.key, now)!) };
     });
     this.#claim = (record, now) => claim.immediate(record, now);
   }
 
-  async claim(record: Omit<IdempotencyRecord, 'response'>, now: number): Promise<IdempotencyClaim> {
+  async claim(record: NewIdempotencyClaim, now: number): Promise<IdempotencyClaim> {
     return sqliteCall(this.#db, () => this.#claim(record, now));
+  }
+
+  async renew(scope: string, key: string, owner: string, leaseUntil: number, target?: string): Promise<boolean> {
+    return (await sqliteCall(this.#db, () => this.#renew.run(leaseUntil, target ?? null, scope, key, owner))).changes > 0;
+  }
+
+  async takeOver(scope: string, key: string, from: string, to: string, leaseUntil: number): Promise<boolean> {
+    return (await sqliteCall(this.#db, () => this.#takeOver.run(to, leaseUntil, scope, key, from))).changes > 0;
   }
 
   async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
@@ -85,5 +102,7 @@ function toRecord(row: Row): IdempotencyRecord {
     owner: row.owner,
     response: row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body },
     expiresAt: row.expires_at,
+    leaseUntil: row.lease_until ?? row.expires_at,
+    target: row.target,
   };
 }

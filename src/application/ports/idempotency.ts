@@ -26,10 +26,25 @@ export interface IdempotencyRecord {
   response: StoredResponse | null;
   /**
    * ms since the epoch from which the record no longer counts and the key can be claimed afresh: the end of
-   * the in-flight lease (a crashed request does not hold its key forever), then of the retention period.
+   * the retention period (24 h), in flight as when completed. A lapsed in-flight record stays until then, so
+   * a retry can still ask the event store what became of its write.
    */
   expiresAt: number;
+  /**
+   * ms since the epoch until which an in-flight request holds the key (its lease, renewed while it runs);
+   * after it the request counts as gone (a crashed process) and a retry may take the key over once the
+   * event store says its write was not committed. Meaningless once `response` is set.
+   */
+  leaseUntil: number;
+  /**
+   * Where the in-flight request's write will land, noted before it appends (opaque to the store; the HTTP
+   * layer writes JSON): what a retry searches in the event store. `null` until noted.
+   */
+  target: string | null;
 }
+
+/** What a claim inserts: an in-flight record, nothing noted yet; `leaseUntil` defaults to `expiresAt`. */
+export type NewIdempotencyClaim = Omit<IdempotencyRecord, 'response' | 'target' | 'leaseUntil'> & { leaseUntil?: number };
 
 /** What `claim` found: the key is now the caller's, or a live record holds it (in flight or completed). */
 export type IdempotencyClaim = { claimed: true } | { claimed: false; existing: IdempotencyRecord };
@@ -45,7 +60,18 @@ export interface IdempotencyStore {
    * there has expired at `now` (it is replaced); otherwise change nothing and return the live record.
    * Two concurrent claims of one key: exactly one gets `claimed: true`.
    */
-  claim(record: Omit<IdempotencyRecord, 'response'>, now: number): Promise<IdempotencyClaim>;
+  claim(record: NewIdempotencyClaim, now: number): Promise<IdempotencyClaim>;
+  /**
+   * Extend the lease of the in-flight record `owner` claimed to `leaseUntil` and, when given, note `target`.
+   * @returns false, changing nothing, when `owner` no longer holds it in flight (taken over, or completed).
+   */
+  renew(scope: string, key: string, owner: string, leaseUntil: number, target?: string): Promise<boolean>;
+  /**
+   * Atomically hand the in-flight record held by `from` (whose lease lapsed) to `to`: new lease, `target`
+   * cleared, fingerprint and expiry kept. Of two concurrent take-overs from one owner exactly one wins.
+   * @returns false, changing nothing, when `from` no longer holds it in flight.
+   */
+  takeOver(scope: string, key: string, from: string, to: string, leaseUntil: number): Promise<boolean>;
   /**
    * Store `response` on the in-flight record `owner` claimed, kept until `expiresAt`.
    * @returns false, storing nothing, when `owner` no longer holds it (its lease expired and another claimed it).

@@ -19,7 +19,7 @@ import { sendJson } from './respond.js';
 export const MERGE_PATCH_TYPE = 'application/merge-patch+json';
 
 export function projectRevisionRoutes(router: Router<AppState>, deps: AppDeps): void {
-  const once = idempotentWrites(deps); // Idempotency-Key, as on every write
+  const once = idempotentWrites(deps, 'saved'); // Idempotency-Key, as on every write
   const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
   router.patch('/projects/:id', requireScope('projects:write'), conditional, mergePatchBody(), jsonBody(deps.bodyLimitBytes), once, async (ctx) => {
     const ref = refOf(ctx);

@@ -19,10 +19,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
   const write = requireScope('projects:write');
   const body = jsonBody(deps.bodyLimitBytes, deps.jsonLimits);
-  const once = idempotentWrites(deps); // Idempotency-Key (README "Retries: Idempotency-Key")
+  // Idempotency-Key (README "Retries: Idempotency-Key"); the kind says how a replay rebuilt from events answers.
+  const [onceCreated, onceSaved, onceDeleted] = (['created', 'saved', 'deleted'] as const).map((kind) => idempotentWrites(deps, kind));
   const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
 
-  router.post('/projects', write, body, once, async (ctx) => {
+  router.post('/projects', write, body, onceCreated!, async (ctx) => {
     const input = parseCreate(ctx.state.body);
     const ref = { workspace: principal(ctx).workspace, projectId: input.id ?? deps.newId() };
     const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation, actor: actorOf(ctx) });
@@ -58,7 +59,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentProject(view));
   });
 
-  router.put('/projects/:id', write, conditional, body, once, async (ctx) => {
+  router.put('/projects/:id', write, conditional, body, onceSaved!, async (ctx) => {
     const ref = refOf(ctx);
     const input = parseSave(ctx.state.body, ref.projectId);
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
@@ -75,11 +76,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(view, result.warnings, result.unchanged));
   });
 
-  router.delete('/projects/:id', write, conditional, once, async (ctx) => {
+  router.delete('/projects/:id', write, conditional, onceDeleted!, async (ctx) => {
     await deleteProject(ctx, deps);
   });
 
-  router.post('/projects/:id/revisions/:revision/restore', write, conditional, once, async (ctx) => {
+  router.post('/projects/:id/revisions/:revision/restore', write, conditional, onceSaved!, async (ctx) => {
     const ref = refOf(ctx);
     const revision = parseRevisionQuery(ctx.params['revision']) ?? 0; // the path always has one
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
@@ -108,7 +109,8 @@ export function refOf(ctx: RouterContext<AppState>): ProjectRef {
 
 /** Who writes: recorded in the events for the audit. */
 export function actorOf(ctx: RouterContext<AppState>): Actor {
-  return { keyId: principal(ctx).keyId, requestId: ctx.state.requestId };
+  const { idempotency } = ctx.state;
+  return { keyId: principal(ctx).keyId, requestId: ctx.state.requestId, ...(idempotency ? { idempotency } : {}) };
 }
 
 function principal(ctx: RouterContext<AppState>) {

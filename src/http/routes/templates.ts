@@ -64,7 +64,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentTemplate(view, variables));
   });
 
-  router.delete('/templates/:id', requireScope('projects:write'), requireIfMatch(deps.requireIfMatch), idempotentWrites(deps), async (ctx) => {
+  router.delete('/templates/:id', requireScope('projects:write'), requireIfMatch(deps.requireIfMatch), idempotentWrites(deps, 'deleted'), async (ctx) => {
     await deleteProject(ctx, deps);
   });
 }
