@@ -16,6 +16,7 @@ import { PostgresEventStore } from './adapters/postgres/event-store.js';
 import { PostgresIdempotencyStore } from './adapters/postgres/idempotency-store.js';
 import { PostgresProjectorLease } from './adapters/postgres/projector-lease.js';
 import { PostgresReadModelStore } from './adapters/postgres/read-model-store.js';
+import { DEFAULT_POSTGRES_TIMEOUTS } from './adapters/postgres/timeouts.js';
 import { SqliteProjectorLease } from './adapters/sqlite/projector-lease.js';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store.js';
 import { openDatabase } from './adapters/sqlite/database.js';
@@ -33,6 +34,7 @@ import { ProjectQueries } from './application/project-queries.js';
 import type { Config } from './config.js';
 import type { ProjectorStatus } from './application/projector.js';
 import { createReadSide } from './read-side.js';
+import { describeFailures, runCheck } from './health-checks.js';
 import { openRateLimiter } from './rate-limits.js';
 import { createApp, type HealthReport } from './http/app.js';
 import { Metrics } from './http/metrics.js';
@@ -63,6 +65,9 @@ function projectorLag(head: { position: Position; recordedAt: string } | null, s
   return { position: status.position, caught_up: caughtUp, lag_ms: lagMs };
 }
 
+/** The checkpoint `/health` reads to see that the read-model store answers (none need exist by that name). */
+const HEALTH_PROBE = 'health-probe';
+
 /** File of the embedded store inside DATA_DIR. */
 export const SQLITE_FILE = 'letterpress.db';
 
@@ -85,13 +90,16 @@ export interface Stores {
  * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when a
  *   server does not answer (nothing is left open then).
  */
-export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs'>>): Promise<Stores> {
+export async function openStores(
+  config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs' | 'postgresTimeouts'>>,
+): Promise<Stores> {
   if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!);
   if (config.store === 'postgres') {
-    const pool = await openPostgres(config.databaseUrl!);
-    const lease = new PostgresProjectorLease(config.databaseUrl!);
-    const eventStore = new PostgresEventStore(pool, { listenUrl: config.databaseUrl! });
-    const readModels = new PostgresReadModelStore(pool, { listenUrl: config.databaseUrl! });
+    const timeouts = config.postgresTimeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+    const pool = await openPostgres(config.databaseUrl!, { timeouts });
+    const lease = new PostgresProjectorLease(config.databaseUrl!, timeouts);
+    const eventStore = new PostgresEventStore(pool, { listenUrl: config.databaseUrl!, listenTimeouts: timeouts });
+    const readModels = new PostgresReadModelStore(pool, { listenUrl: config.databaseUrl!, listenTimeouts: timeouts });
     return {
       eventStore,
       readModels,
@@ -205,27 +213,37 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
     const started = Date.now();
 
-    const health = async (): Promise<HealthReport> => {
-      try {
-        const head = await eventStore.head();
-        const status = await projection.status();
-        return {
-          status: 'ok',
-          store: { kind: eventStore.kind, head_position: head?.position ?? null },
-          read_models: { kind: readModels.kind },
-          projector: { mode: config.projector, active: projection.active, ...projectorLag(head, status), projections: status.projections },
-          mjml_version: MJML_VERSION,
-          compile_threads: pool.threads,
-          compile_queue: pool.queued,
-          render_cache_entries: renderer.size,
-          render_cache_loads: renderer.loads,
-          rate_limits: { ...rateLimiter.status(), limit_per_minute: config.rateLimitPerMinute },
-          uptime_s: Math.round((Date.now() - started) / 1000),
-        };
-      } catch (error) {
-        logger.error({ err: error }, 'health check failed');
-        return { status: 'unavailable', detail: `The ${eventStore.kind} store does not answer: ${(error as Error).message}` };
+    // Each dependency under its own bound (HEALTH_TIMEOUT_MS, or what the route has left of it), all at once.
+    const health = async (options: { timeoutMs?: number } = {}): Promise<HealthReport> => {
+      const timeoutMs = options.timeoutMs ?? config.healthTimeoutMs;
+      const [store, reads, limits] = await Promise.all([
+        runCheck({ name: 'event_store', dependency: eventStore.kind, required: true, run: () => eventStore.head() }, timeoutMs),
+        // A read of the store itself: an active projector's status is in memory and would not notice a stall.
+        runCheck({ name: 'read_models', dependency: readModels.kind, required: true, run: async () => (await Promise.all([projection.status(), readModels.getCheckpoint(HEALTH_PROBE)]))[0] }, timeoutMs),
+        runCheck({ name: 'rate_limits', dependency: rateLimiter.status().store, required: false, run: async () => rateLimiter.status(), judge: (s) => (s.degraded ? `degraded: ${s.reason ?? 'unknown'}` : null) }, timeoutMs),
+      ]);
+      const checks = [store.result, reads.result, limits.result];
+      const failure = describeFailures(checks);
+      if (failure !== null) {
+        logger.error({ checks }, 'health check failed');
+        return { status: 'unavailable', detail: failure, checks };
       }
+      const head = store.value ?? null;
+      const status = reads.value!;
+      return {
+        status: 'ok',
+        store: { kind: eventStore.kind, head_position: head?.position ?? null },
+        read_models: { kind: readModels.kind },
+        projector: { mode: config.projector, active: projection.active, ...projectorLag(head, status), projections: status.projections },
+        mjml_version: MJML_VERSION,
+        compile_threads: pool.threads,
+        compile_queue: pool.queued,
+        render_cache_entries: renderer.size,
+        render_cache_loads: renderer.loads,
+        rate_limits: { ...limits.value!, limit_per_minute: config.rateLimitPerMinute },
+        uptime_s: Math.round((Date.now() - started) / 1000),
+        checks,
+      };
     };
 
     const app = createApp({
@@ -236,6 +254,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       apiKeys,
       rateLimiter,
       health,
+      healthBound: { timeoutMs: config.healthTimeoutMs, keyStore: readModels.kind },
       logger,
       bodyLimitBytes: config.bodyLimitBytes,
       jsonLimits: config.jsonLimits,
