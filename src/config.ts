@@ -8,6 +8,10 @@ import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server.j
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './http/json-guard.js';
 import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './adapters/postgres/timeouts.js';
 
+/** Defaults of KURRENTDB_DEADLINE_MS and MONGODB_*_TIMEOUT_MS, ms (docs/dependency-timeouts.md); also used when a script opens the stores without a configuration. */
+export const DEFAULT_KURRENTDB_DEADLINE_MS = 3000;
+export const DEFAULT_MONGODB_TIMEOUTS = Object.freeze({ serverSelectionMs: 3000, connectMs: 2000, socketMs: 6000 });
+
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const schema = z.object({
@@ -22,6 +26,10 @@ const schema = z.object({
   POSTGRES_QUERY_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.queryMs, 100, 3_600_000),
   POSTGRES_STATEMENT_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.statementMs, 100, 3_600_000),
   POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionMs, 100, 3_600_000),
+  KURRENTDB_DEADLINE_MS: integer(DEFAULT_KURRENTDB_DEADLINE_MS, 100, 600_000),
+  MONGODB_SERVER_SELECTION_TIMEOUT_MS: integer(DEFAULT_MONGODB_TIMEOUTS.serverSelectionMs, 100, 600_000),
+  MONGODB_CONNECT_TIMEOUT_MS: integer(DEFAULT_MONGODB_TIMEOUTS.connectMs, 100, 600_000),
+  MONGODB_SOCKET_TIMEOUT_MS: integer(DEFAULT_MONGODB_TIMEOUTS.socketMs, 100, 3_600_000),
   HEALTH_TIMEOUT_MS: integer(700, 50, 60_000),
   PROJECTOR: z.enum(['embedded', 'off']).default('embedded'),
   PROJECTOR_LEASE_INTERVAL_MS: integer(2000, 50, 600_000),
@@ -72,6 +80,10 @@ export interface Config {
   mongodbUrl: string | undefined;
   /** `STORE=postgres`: how long a connection, a query and an idle transaction may wait, ms (docs/dependency-timeouts.md). */
   postgresTimeouts: PostgresTimeouts;
+  /** `STORE=kurrentdb`: the bound of each KurrentDB append (gRPC deadline) and read, ms. */
+  kurrentdbDeadlineMs: number;
+  /** `STORE=kurrentdb`: the MongoDB driver's server selection, connect and socket (answer) timeouts, ms. */
+  mongodbTimeouts: { serverSelectionMs: number; connectMs: number; socketMs: number };
   /** `GET /health`: the bound of each dependency check and of the answer, ms (a check past it is `timeout`). */
   healthTimeoutMs: number;
   /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
@@ -151,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       statementMs: c.POSTGRES_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: c.POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     }),
+    kurrentdbDeadlineMs: c.KURRENTDB_DEADLINE_MS,
+    mongodbTimeouts: Object.freeze({ serverSelectionMs: c.MONGODB_SERVER_SELECTION_TIMEOUT_MS, connectMs: c.MONGODB_CONNECT_TIMEOUT_MS, socketMs: c.MONGODB_SOCKET_TIMEOUT_MS }),
     healthTimeoutMs: c.HEALTH_TIMEOUT_MS,
     projector: c.PROJECTOR,
     projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },

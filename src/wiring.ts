@@ -31,7 +31,7 @@ import type { IdempotencyStore } from './application/ports/idempotency.js';
 import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
-import type { Config } from './config.js';
+import { DEFAULT_KURRENTDB_DEADLINE_MS, DEFAULT_MONGODB_TIMEOUTS, type Config } from './config.js';
 import type { ProjectorStatus } from './application/projector.js';
 import { createReadSide } from './read-side.js';
 import { describeFailures, runCheck } from './health-checks.js';
@@ -91,9 +91,10 @@ export interface Stores {
  *   server does not answer (nothing is left open then).
  */
 export async function openStores(
-  config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs' | 'postgresTimeouts'>>,
+  config: Pick<Config, 'dataDir'> &
+    Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs' | 'postgresTimeouts' | 'kurrentdbDeadlineMs' | 'mongodbTimeouts'>>,
 ): Promise<Stores> {
-  if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!);
+  if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!, config);
   if (config.store === 'postgres') {
     const timeouts = config.postgresTimeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
     const pool = await openPostgres(config.databaseUrl!, { timeouts });
@@ -132,14 +133,22 @@ export async function openStores(
  * KurrentDB for events, MongoDB for read models, checkpoints, API keys and the projector lease. The
  * KurrentDB client connects lazily: reading the head at once makes an unreachable server fail the start.
  */
-async function openKurrentAndMongo(kurrentdbUrl: string, mongodbUrl: string): Promise<Stores> {
+async function openKurrentAndMongo(
+  kurrentdbUrl: string,
+  mongodbUrl: string,
+  bounds: Partial<Pick<Config, 'kurrentdbDeadlineMs' | 'mongodbTimeouts'>>,
+): Promise<Stores> {
   // The head the projector is compared with: project streams only (a shared KurrentDB has others).
-  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl), { headStreamPrefix: PROJECT_STREAM_PREFIX });
+  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl), {
+    headStreamPrefix: PROJECT_STREAM_PREFIX,
+    deadlineMs: bounds.kurrentdbDeadlineMs ?? DEFAULT_KURRENTDB_DEADLINE_MS,
+  });
   let mongo: Awaited<ReturnType<typeof openMongo>>;
   try {
     await eventStore.head();
-    // A few seconds, not the driver's 30: it is also how long a request waits during an outage before its 503.
-    mongo = await openMongo(mongodbUrl, { serverSelectionTimeoutMs: 5000 });
+    // A few seconds, not the driver's 30 s and "for ever": it is how long a request waits during an outage before its 503.
+    const mongoBounds = bounds.mongodbTimeouts ?? DEFAULT_MONGODB_TIMEOUTS;
+    mongo = await openMongo(mongodbUrl, { serverSelectionTimeoutMs: mongoBounds.serverSelectionMs, connectTimeoutMs: mongoBounds.connectMs, socketTimeoutMs: mongoBounds.socketMs });
   } catch (error) {
     await eventStore.close();
     throw error;
