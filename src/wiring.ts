@@ -26,23 +26,21 @@ import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
 import { CurrentRevisions } from './application/current-revisions.js';
 import type { ApiKeyStore } from './application/ports/api-keys.js';
-import { comparePositions, type EventStore, type Position } from './application/ports/event-store.js';
+import type { EventStore } from './application/ports/event-store.js';
 import type { IdempotencyStore } from './application/ports/idempotency.js';
 import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
 import { DEFAULT_KURRENTDB_DEADLINE_MS, DEFAULT_MONGODB_TIMEOUTS, type Config } from './config.js';
-import type { ProjectorStatus } from './application/projector.js';
 import { createReadSide } from './read-side.js';
-import { describeFailures, runCheck } from './health-checks.js';
+import { createHealth, projectorLag } from './health.js';
 import { openRateLimiter } from './rate-limits.js';
-import { createApp, type HealthReport } from './http/app.js';
+import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
 import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 import { CompilePool } from './rendering/compile/pool.js';
-import { MJML_VERSION } from './rendering/mjml/runtime.js';
 import { TemplateRenderer } from './application/render-template.js';
 import { TemplateValidation } from './application/validate-template.js';
 import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
@@ -54,19 +52,6 @@ export interface Service {
   /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
 }
-
-/**
- * How far the read models are behind the event store, without arithmetic on positions (they are opaque):
- * caught up or not, and the time between the last event recorded and the last one applied, ms.
- */
-function projectorLag(head: { position: Position; recordedAt: string } | null, status: ProjectorStatus) {
-  const caughtUp = head === null || (status.position !== null && comparePositions(status.position, head.position) >= 0);
-  const lagMs = caughtUp ? 0 : status.appliedRecordedAt === null ? null : Math.max(0, Date.parse(head!.recordedAt) - Date.parse(status.appliedRecordedAt));
-  return { position: status.position, caught_up: caughtUp, lag_ms: lagMs };
-}
-
-/** The checkpoint `/health` reads to see that the read-model store answers (none need exist by that name). */
-const HEALTH_PROBE = 'health-probe';
 
 /** File of the embedded store inside DATA_DIR. */
 export const SQLITE_FILE = 'letterpress.db';
@@ -220,40 +205,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     });
     const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs });
     const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
-    const started = Date.now();
 
-    // Each dependency under its own bound (HEALTH_TIMEOUT_MS, or what the route has left of it), all at once.
-    const health = async (options: { timeoutMs?: number } = {}): Promise<HealthReport> => {
-      const timeoutMs = options.timeoutMs ?? config.healthTimeoutMs;
-      const [store, reads, limits] = await Promise.all([
-        runCheck({ name: 'event_store', dependency: eventStore.kind, required: true, run: () => eventStore.head() }, timeoutMs),
-        // A read of the store itself: an active projector's status is in memory and would not notice a stall.
-        runCheck({ name: 'read_models', dependency: readModels.kind, required: true, run: async () => (await Promise.all([projection.status(), readModels.getCheckpoint(HEALTH_PROBE)]))[0] }, timeoutMs),
-        runCheck({ name: 'rate_limits', dependency: rateLimiter.status().store, required: false, run: async () => rateLimiter.status(), judge: (s) => (s.degraded ? `degraded: ${s.reason ?? 'unknown'}` : null) }, timeoutMs),
-      ]);
-      const checks = [store.result, reads.result, limits.result];
-      const failure = describeFailures(checks);
-      if (failure !== null) {
-        logger.error({ checks }, 'health check failed');
-        return { status: 'unavailable', detail: failure, checks };
-      }
-      const head = store.value ?? null;
-      const status = reads.value!;
-      return {
-        status: 'ok',
-        store: { kind: eventStore.kind, head_position: head?.position ?? null },
-        read_models: { kind: readModels.kind },
-        projector: { mode: config.projector, active: projection.active, ...projectorLag(head, status), projections: status.projections },
-        mjml_version: MJML_VERSION,
-        compile_threads: pool.threads,
-        compile_queue: pool.queued,
-        render_cache_entries: renderer.size,
-        render_cache_loads: renderer.loads,
-        rate_limits: { ...limits.value!, limit_per_minute: config.rateLimitPerMinute },
-        uptime_s: Math.round((Date.now() - started) / 1000),
-        checks,
-      };
-    };
+    const health = createHealth({ eventStore, readModels, readSide: projection, rateLimiter, compilePool: pool, renderer, config, logger, started: Date.now() });
 
     const app = createApp({
       commands,

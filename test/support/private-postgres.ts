@@ -83,8 +83,9 @@ function signal(pid: number, name: NodeJS.Signals): void {
 }
 
 /**
- * Start a private cluster. @returns null, having printed nothing, with `reason` set, when it cannot be
- * started here (no binaries, no `postgres` user as root); @throws when initdb or pg_ctl fail otherwise.
+ * Start a private cluster (trust authentication, fsync off: a throw-away fixture).
+ * @returns `{ reason }`, having printed nothing, when it cannot be started here (no binaries, no `postgres`
+ *   user as root). @throws when initdb or pg_ctl fail otherwise (with the server log).
  */
 export async function startPrivateCluster(): Promise<PrivateCluster | { reason: string }> {
   const bin = findBinaries();
