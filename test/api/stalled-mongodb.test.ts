@@ -8,33 +8,24 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { type MongoDouble, startMongoDouble } from '../support/mongodb-double/server.js';
-import { mjmlPage, startTestServer, TEST_KEY, type TestServer } from '../support/server.js';
+import { mjmlPage, startTestServer, type TestServer } from '../support/server.js';
+import { sleep, timedRequest } from '../support/timed-request.js';
 
-async function timed(server: TestServer, method: string, path: string, body?: unknown) {
-  const started = performance.now();
-  try {
-    const res = await fetch(new URL(path, server.url), {
-      method,
-      headers: { Authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(20_000),
-    });
-    const text = await res.text();
-    return { status: res.status, ms: Math.round(performance.now() - started), retryAfter: res.headers.get('retry-after'), json: text ? JSON.parse(text) : undefined };
-  } catch (error) {
-    return { status: 0, ms: Math.round(performance.now() - started), retryAfter: null, json: { error: (error as Error).message } };
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const timed = (server: TestServer, method: string, path: string, body?: unknown) => timedRequest(server, method, path, body, 20_000);
 
 describe('A stalled MongoDB: bounded 503s, /health within 1 s, recovery', function () {
   this.timeout(120_000);
   let mongo: MongoDouble | null = null;
   let server: TestServer | null = null;
   const KEY_CACHE_MS = 2000;
-  /** Generous bound for a request on a stalled MongoDB: the socket timeout (6 s default) plus one retry's connect. */
+  /**
+   * Generous bound for a request on a stalled MongoDB: the socket timeout (3 s here; 6 s by default, above
+   * the 5 s `wtimeoutMS`, which this test does not exercise), one retry's server selection and connect, and
+   * a save's bounded read-model wait. With the defaults the answers came in 7–10.4 s (docs/dependency-timeouts.md).
+   */
   const BOUND_MS = 10_000;
+  /** The tighter MongoDB settings docs/dependency-timeouts.md suggests for answers within about 5 s. */
+  const TIGHT = { MONGODB_SOCKET_TIMEOUT_MS: '3000', MONGODB_CONNECT_TIMEOUT_MS: '1000', MONGODB_SERVER_SELECTION_TIMEOUT_MS: '2000' };
 
   before(async function () {
     const kurrentdbUrl = process.env['KURRENTDB_URL'];
@@ -43,8 +34,8 @@ describe('A stalled MongoDB: bounded 503s, /health within 1 s, recovery', functi
       return this.skip();
     }
     mongo = await startMongoDouble();
-    const mongodbUrl = `${mongo.url}/stalled_${randomUUID().slice(0, 8)}`;
-    server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: kurrentdbUrl, MONGODB_URL: mongodbUrl, API_KEY_CACHE_TTL_MS: String(KEY_CACHE_MS) } });
+    const mongodbUrl = `${mongo.url}/stalled_${randomUUID().slice(0, 8)}?wtimeoutMS=2000`;
+    server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: kurrentdbUrl, MONGODB_URL: mongodbUrl, API_KEY_CACHE_TTL_MS: String(KEY_CACHE_MS), HEALTH_TIMEOUT_MS: '400', ...TIGHT } });
   });
   after(async () => {
     mongo?.faults.resume();

@@ -8,27 +8,11 @@
  * Skipped with one line where the PostgreSQL server binaries are absent.
  */
 import { expect } from 'chai';
-import { startTestServer, TEST_KEY, mjmlPage, type TestServer } from '../support/server.js';
+import { startTestServer, mjmlPage, type TestServer } from '../support/server.js';
+import { sleep, timedRequest } from '../support/timed-request.js';
 import { startPrivateCluster, type PrivateCluster } from '../support/private-postgres.js';
 
-/** A request with a client-side bound, so a hang fails the test with a number instead of a mocha timeout. */
-async function timed(server: TestServer, method: string, path: string, body?: unknown): Promise<{ status: number; ms: number; retryAfter: string | null; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const started = performance.now();
-  try {
-    const res = await fetch(new URL(path, server.url), {
-      method,
-      headers: { Authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    return { status: res.status, ms: Math.round(performance.now() - started), retryAfter: res.headers.get('retry-after'), json: text ? JSON.parse(text) : undefined };
-  } catch (error) {
-    return { status: 0, ms: Math.round(performance.now() - started), retryAfter: null, json: { error: (error as Error).message } };
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const timed = (server: TestServer, method: string, path: string, body?: unknown) => timedRequest(server, method, path, body);
 
 describe('A stalled PostgreSQL (SIGSTOP): bounded 503s, /health within 1 s, recovery after SIGCONT', function () {
   this.timeout(120_000);
