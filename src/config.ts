@@ -6,6 +6,11 @@ import type { RenderLimits } from './rendering/handlebars/budget.js';
 import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/limits.js';
 import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './http/json-guard.js';
+import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './adapters/postgres/timeouts.js';
+
+/** Defaults of KURRENTDB_DEADLINE_MS and MONGODB_*_TIMEOUT_MS, ms (docs/dependency-timeouts.md); also used when a script opens the stores without a configuration. */
+export const DEFAULT_KURRENTDB_DEADLINE_MS = 3000;
+export const DEFAULT_MONGODB_TIMEOUTS = Object.freeze({ serverSelectionMs: 3000, connectMs: 2000, socketMs: 6000 });
 
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -17,6 +22,15 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   KURRENTDB_URL: z.string().min(1).optional(),
   MONGODB_URL: z.string().min(1).optional(),
+  POSTGRES_CONNECT_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.connectMs, 100, 600_000),
+  POSTGRES_QUERY_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.queryMs, 100, 3_600_000),
+  POSTGRES_STATEMENT_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.statementMs, 100, 3_600_000),
+  POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionMs, 100, 3_600_000),
+  KURRENTDB_DEADLINE_MS: integer(DEFAULT_KURRENTDB_DEADLINE_MS, 100, 600_000),
+  MONGODB_SERVER_SELECTION_TIMEOUT_MS: integer(DEFAULT_MONGODB_TIMEOUTS.serverSelectionMs, 100, 600_000),
+  MONGODB_CONNECT_TIMEOUT_MS: integer(DEFAULT_MONGODB_TIMEOUTS.connectMs, 100, 600_000),
+  MONGODB_SOCKET_TIMEOUT_MS: integer(DEFAULT_MONGODB_TIMEOUTS.socketMs, 100, 3_600_000),
+  HEALTH_TIMEOUT_MS: integer(700, 50, 60_000),
   PROJECTOR: z.enum(['embedded', 'off']).default('embedded'),
   PROJECTOR_LEASE_INTERVAL_MS: integer(2000, 50, 600_000),
   PROJECTOR_POLL_MS: integer(50, 5, 60_000),
@@ -69,6 +83,14 @@ export interface Config {
   kurrentdbUrl: string | undefined;
   /** MongoDB connection string, `mongodb://host:27017/letterpress` (`STORE=kurrentdb`). */
   mongodbUrl: string | undefined;
+  /** `STORE=postgres`: how long a connection, a query and an idle transaction may wait, ms (docs/dependency-timeouts.md). */
+  postgresTimeouts: PostgresTimeouts;
+  /** `STORE=kurrentdb`: the bound of each KurrentDB append (gRPC deadline) and read, ms. */
+  kurrentdbDeadlineMs: number;
+  /** `STORE=kurrentdb`: the MongoDB driver's server selection, connect and socket (answer) timeouts, ms. */
+  mongodbTimeouts: { serverSelectionMs: number; connectMs: number; socketMs: number };
+  /** `GET /health`: the bound of each dependency check and of the answer, ms (a check past it is `timeout`). */
+  healthTimeoutMs: number;
   /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
   projector: 'embedded' | 'off';
   /** `npm run projector`: how often the lease is renewed (or a standby retries), and how long it lasts unrenewed, ms. */
@@ -146,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     c.STORE === 'postgres' && c.DATABASE_URL === undefined && '  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)',
     c.STORE === 'kurrentdb' && c.KURRENTDB_URL === undefined && '  KURRENTDB_URL: required with STORE=kurrentdb (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
     c.STORE === 'kurrentdb' && c.MONGODB_URL === undefined && '  MONGODB_URL: required with STORE=kurrentdb (e.g. mongodb://127.0.0.1:27017/letterpress)',
+    c.POSTGRES_STATEMENT_TIMEOUT_MS > c.POSTGRES_QUERY_TIMEOUT_MS && '  POSTGRES_STATEMENT_TIMEOUT_MS: must not exceed POSTGRES_QUERY_TIMEOUT_MS (the server should cancel a slow statement before the client gives up on it)',
     c.REQUEST_TIMEOUT_MS > 0 && c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS && '  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (Node refuses it)',
   ].filter((line): line is string => typeof line === 'string');
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
@@ -157,6 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     databaseUrl: c.DATABASE_URL,
     kurrentdbUrl: c.KURRENTDB_URL,
     mongodbUrl: c.MONGODB_URL,
+    postgresTimeouts: Object.freeze({
+      connectMs: c.POSTGRES_CONNECT_TIMEOUT_MS,
+      queryMs: c.POSTGRES_QUERY_TIMEOUT_MS,
+      statementMs: c.POSTGRES_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: c.POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    }),
+    kurrentdbDeadlineMs: c.KURRENTDB_DEADLINE_MS,
+    mongodbTimeouts: Object.freeze({ serverSelectionMs: c.MONGODB_SERVER_SELECTION_TIMEOUT_MS, connectMs: c.MONGODB_CONNECT_TIMEOUT_MS, socketMs: c.MONGODB_SOCKET_TIMEOUT_MS }),
+    healthTimeoutMs: c.HEALTH_TIMEOUT_MS,
     projector: c.PROJECTOR,
     projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },
     projectorPollMs: c.PROJECTOR_POLL_MS,

@@ -17,7 +17,11 @@ import type { Logger } from './logger.js';
 export interface ReadSide {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Resolve true once a write at `position` is visible to reads here (read models and the revision index), false after `timeoutMs`. */
+  /**
+   * Resolve true once a write at `position` is visible to reads here (read models and the revision index),
+   * false after `timeoutMs` — also when the read-model store does not answer in that time or fails: the
+   * write is already stored, so its answer must not wait on, or turn into a 503 over, the read side.
+   */
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
   status(): Promise<ProjectorStatus>;
   /** Whether this process runs the store's active projector now. */
@@ -41,7 +45,7 @@ export function createReadSide(
     onError: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'revision follower subscription dropped; resuming'),
   });
   const names = allProjections.map((p) => p.name);
-  const storedWait = (position: Position, timeoutMs: number) => waitForStoredCheckpoints(readModels, names, position, { timeoutMs });
+  const storedWait = (position: Position, timeoutMs: number) => withinWait(waitForStoredCheckpoints(readModels, names, position, { timeoutMs }), timeoutMs, logger);
   const storedStatus = () => storedProjectorStatus(readModels, allProjections);
   const both = async (projected: Promise<boolean>, position: Position, timeoutMs: number) => {
     const [a, b] = await Promise.all([projected, follower.waitFor(position, timeoutMs)]);
@@ -57,8 +61,11 @@ export function createReadSide(
   const projected = async (position: Position, timeoutMs: number): Promise<boolean> => {
     const deadline = Date.now() + timeoutMs;
     if (leased.active && (await projector.waitFor(position, timeoutMs))) return true;
-    // A standby, or the lease was lost while waiting: the active projector is elsewhere.
-    return storedWait(position, Math.max(0, deadline - Date.now()));
+    // A standby, or the lease was lost while waiting: the active projector is elsewhere. With no time left
+    // there is nothing to wait for: a last read of a stalled store would hold an acknowledged write's
+    // answer for its own timeout, then turn it into a 503 (issue 19).
+    const left = deadline - Date.now();
+    return left > 0 ? storedWait(position, left) : false;
   };
   return {
     start: async () => {
@@ -75,4 +82,24 @@ export function createReadSide(
       return leased.active;
     },
   };
+}
+
+/**
+ * `wait`, but false once `timeoutMs` has passed (a read of a stalled store may take its own timeout) or
+ * when the store fails (logged): a stored-checkpoint wait never delays or fails the write that asked.
+ */
+async function withinWait(wait: Promise<boolean>, timeoutMs: number, logger: Logger): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const settled = wait.catch((error: unknown) => {
+    logger.warn({ err: error }, 'stored checkpoints could not be read while a write waited for its projections');
+    return false;
+  });
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

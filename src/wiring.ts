@@ -16,6 +16,7 @@ import { PostgresEventStore } from './adapters/postgres/event-store.js';
 import { PostgresIdempotencyStore } from './adapters/postgres/idempotency-store.js';
 import { PostgresProjectorLease } from './adapters/postgres/projector-lease.js';
 import { PostgresReadModelStore } from './adapters/postgres/read-model-store.js';
+import { DEFAULT_POSTGRES_TIMEOUTS } from './adapters/postgres/timeouts.js';
 import { SqliteProjectorLease } from './adapters/sqlite/projector-lease.js';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store.js';
 import { openDatabase } from './adapters/sqlite/database.js';
@@ -25,23 +26,22 @@ import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
 import { ApiKeys } from './application/api-keys.js';
 import { CurrentRevisions } from './application/current-revisions.js';
 import type { ApiKeyStore } from './application/ports/api-keys.js';
-import { comparePositions, type EventStore, type Position } from './application/ports/event-store.js';
+import type { EventStore } from './application/ports/event-store.js';
 import type { IdempotencyStore } from './application/ports/idempotency.js';
 import { findCommittedWrite } from './application/committed-writes.js';
 import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
-import type { Config } from './config.js';
-import type { ProjectorStatus } from './application/projector.js';
+import { DEFAULT_KURRENTDB_DEADLINE_MS, DEFAULT_MONGODB_TIMEOUTS, type Config } from './config.js';
 import { createReadSide } from './read-side.js';
+import { createHealth, projectorLag } from './health.js';
 import { openRateLimiter } from './rate-limits.js';
-import { createApp, type HealthReport } from './http/app.js';
+import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
 import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 import { CompilePool } from './rendering/compile/pool.js';
-import { MJML_VERSION } from './rendering/mjml/runtime.js';
 import { TemplateRenderer } from './application/render-template.js';
 import { TemplateValidation } from './application/validate-template.js';
 import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
@@ -52,16 +52,6 @@ export interface Service {
   bootstrap: { created: false } | { created: true; generated: string | null; id: string };
   /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
-}
-
-/**
- * How far the read models are behind the event store, without arithmetic on positions (they are opaque):
- * caught up or not, and the time between the last event recorded and the last one applied, ms.
- */
-function projectorLag(head: { position: Position; recordedAt: string } | null, status: ProjectorStatus) {
-  const caughtUp = head === null || (status.position !== null && comparePositions(status.position, head.position) >= 0);
-  const lagMs = caughtUp ? 0 : status.appliedRecordedAt === null ? null : Math.max(0, Date.parse(head!.recordedAt) - Date.parse(status.appliedRecordedAt));
-  return { position: status.position, caught_up: caughtUp, lag_ms: lagMs };
 }
 
 /** File of the embedded store inside DATA_DIR. */
@@ -86,13 +76,17 @@ export interface Stores {
  * @throws when the file cannot be opened or is newer than this code; DependencyUnavailableError when a
  *   server does not answer (nothing is left open then).
  */
-export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs' | 'sqliteLockWaitMs'>>): Promise<Stores> {
-  if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!);
+export async function openStores(
+  config: Pick<Config, 'dataDir'> &
+    Partial<Pick<Config, 'store' | 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'projectorPollMs' | 'postgresTimeouts' | 'kurrentdbDeadlineMs' | 'mongodbTimeouts' | 'sqliteLockWaitMs'>>,
+): Promise<Stores> {
+  if (config.store === 'kurrentdb') return openKurrentAndMongo(config.kurrentdbUrl!, config.mongodbUrl!, config);
   if (config.store === 'postgres') {
-    const pool = await openPostgres(config.databaseUrl!);
-    const lease = new PostgresProjectorLease(config.databaseUrl!);
-    const eventStore = new PostgresEventStore(pool, { listenUrl: config.databaseUrl! });
-    const readModels = new PostgresReadModelStore(pool, { listenUrl: config.databaseUrl! });
+    const timeouts = config.postgresTimeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+    const pool = await openPostgres(config.databaseUrl!, { timeouts });
+    const lease = new PostgresProjectorLease(config.databaseUrl!, timeouts);
+    const eventStore = new PostgresEventStore(pool, { listenUrl: config.databaseUrl!, listenTimeouts: timeouts });
+    const readModels = new PostgresReadModelStore(pool, { listenUrl: config.databaseUrl!, listenTimeouts: timeouts });
     return {
       eventStore,
       readModels,
@@ -125,14 +119,22 @@ export async function openStores(config: Pick<Config, 'dataDir'> & Partial<Pick<
  * KurrentDB for events, MongoDB for read models, checkpoints, API keys and the projector lease. The
  * KurrentDB client connects lazily: reading the head at once makes an unreachable server fail the start.
  */
-async function openKurrentAndMongo(kurrentdbUrl: string, mongodbUrl: string): Promise<Stores> {
+async function openKurrentAndMongo(
+  kurrentdbUrl: string,
+  mongodbUrl: string,
+  bounds: Partial<Pick<Config, 'kurrentdbDeadlineMs' | 'mongodbTimeouts'>>,
+): Promise<Stores> {
   // The head the projector is compared with: project streams only (a shared KurrentDB has others).
-  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl), { headStreamPrefix: PROJECT_STREAM_PREFIX });
+  const eventStore = new KurrentEventStore(connectKurrent(kurrentdbUrl), {
+    headStreamPrefix: PROJECT_STREAM_PREFIX,
+    deadlineMs: bounds.kurrentdbDeadlineMs ?? DEFAULT_KURRENTDB_DEADLINE_MS,
+  });
   let mongo: Awaited<ReturnType<typeof openMongo>>;
   try {
     await eventStore.head();
-    // A few seconds, not the driver's 30: it is also how long a request waits during an outage before its 503.
-    mongo = await openMongo(mongodbUrl, { serverSelectionTimeoutMs: 5000 });
+    // A few seconds, not the driver's 30 s and "for ever": it is how long a request waits during an outage before its 503.
+    const mongoBounds = bounds.mongodbTimeouts ?? DEFAULT_MONGODB_TIMEOUTS;
+    mongo = await openMongo(mongodbUrl, { serverSelectionTimeoutMs: mongoBounds.serverSelectionMs, connectTimeoutMs: mongoBounds.connectMs, socketTimeoutMs: mongoBounds.socketMs });
   } catch (error) {
     await eventStore.close();
     throw error;
@@ -205,30 +207,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     });
     const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs });
     const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
-    const started = Date.now();
 
-    const health = async (): Promise<HealthReport> => {
-      try {
-        const head = await eventStore.head();
-        const status = await projection.status();
-        return {
-          status: 'ok',
-          store: { kind: eventStore.kind, head_position: head?.position ?? null },
-          read_models: { kind: readModels.kind },
-          projector: { mode: config.projector, active: projection.active, ...projectorLag(head, status), projections: status.projections },
-          mjml_version: MJML_VERSION,
-          compile_threads: pool.threads,
-          compile_queue: pool.queued,
-          render_cache_entries: renderer.size,
-          render_cache_loads: renderer.loads,
-          rate_limits: { ...rateLimiter.status(), limit_per_minute: config.rateLimitPerMinute },
-          uptime_s: Math.round((Date.now() - started) / 1000),
-        };
-      } catch (error) {
-        logger.error({ err: error }, 'health check failed');
-        return { status: 'unavailable', detail: `The ${eventStore.kind} store does not answer: ${(error as Error).message}` };
-      }
-    };
+    const health = createHealth({ eventStore, readModels, readSide: projection, rateLimiter, compilePool: pool, renderer, config, logger, started: Date.now() });
 
     const app = createApp({
       commands,
@@ -238,6 +218,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       apiKeys,
       rateLimiter,
       health,
+      healthBound: { timeoutMs: config.healthTimeoutMs, keyStore: readModels.kind },
       logger,
       bodyLimitBytes: config.bodyLimitBytes,
       jsonLimits: config.jsonLimits,

@@ -42,7 +42,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(openApiRoutes(API_PREFIXES).routes());
   app.use(docsRoutes(`${API_PREFIXES[0]}/openapi.json`).routes());
   app.use(previewRoutes().routes());
-  app.use(authenticate(deps.apiKeys)); // every other route, health included (ARCHITECTURE §4)
+  // every other route, health included (ARCHITECTURE §4); /health within its bound even when the key store stalls
+  const healthBound = deps.healthBound && { paths: API_PREFIXES.map((prefix) => `${prefix}/health`), ...deps.healthBound };
+  app.use(authenticate(deps.apiKeys, healthBound));
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
   app.use(compileTenant()); // one key's compile jobs take at most its share of the queue
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow

@@ -18,6 +18,27 @@ import { AuthError, type ApiKeys } from '../application/api-keys.js';
 import type { AppState } from './middleware.js';
 import { ProblemError } from './problem.js';
 
+/**
+ * Routes that must answer within a bound whatever the key store does (`/health`: issue 19, "answers
+ * within 1 s in every fault"): the key lookup gets that bound, and the route the rest of it.
+ */
+export interface BoundedRoutes {
+  /** Exact request paths, e.g. `/v1/health`. */
+  paths: readonly string[];
+  /** The bound of lookup and route together, ms. */
+  timeoutMs: number;
+  /** The engine the key store runs on, named in the 503 (`postgres`, `mongodb`, `sqlite`). */
+  keyStore: string;
+}
+
+/** When a bounded route's answer is due (ms since the epoch), set by {@link authenticate}. */
+const deadlines = new WeakMap<Koa.Context, number>();
+
+/** The deadline {@link authenticate} gave this request, or undefined when its route is not bounded. */
+export function answerDeadline(ctx: Koa.Context): number | undefined {
+  return deadlines.get(ctx);
+}
+
 const REALM = 'letterpress';
 
 /** RFC 6750 §2.1 `credentials = "Bearer" 1*SP b64token`, the token widened to any visible ASCII (see above). */
@@ -35,18 +56,47 @@ export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', des
   return `Bearer realm="${REALM}", error="${error}", error_description="${text}"`;
 }
 
-/** Authenticate every request; sets `ctx.state.principal`. @throws ProblemError 400 or 401 as above. */
-export function authenticate(keys: ApiKeys): Koa.Middleware<AppState> {
+/**
+ * Authenticate every request; sets `ctx.state.principal`. On a `bounded` route a key lookup that does not
+ * answer within the bound is a 503 `dependency_unavailable` (with `Retry-After` and a `checks` entry
+ * naming the key store), not a wait.
+ * @throws ProblemError 400 or 401 as above, 503 as said; what the key store throws.
+ */
+export function authenticate(keys: ApiKeys, bounded?: BoundedRoutes): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
     try {
-      ctx.state.principal = await keys.authenticate(token);
+      if (bounded && bounded.paths.includes(ctx.path)) {
+        const deadline = Date.now() + bounded.timeoutMs;
+        deadlines.set(ctx, deadline);
+        ctx.state.principal = await withinBound(keys.authenticate(token), bounded);
+      } else {
+        ctx.state.principal = await keys.authenticate(token);
+      }
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
     }
     await next();
   };
+}
+
+/** `lookup`, or a 503 naming the key store once `bounded.timeoutMs` has passed without an answer. */
+async function withinBound<T>(lookup: Promise<T>, bounded: BoundedRoutes): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const detail = `The API key store (${bounded.keyStore}) did not answer within ${bounded.timeoutMs} ms.`;
+      const check = { name: 'api_keys', dependency: bounded.keyStore, status: 'timeout', detail, ms: bounded.timeoutMs, required: true };
+      reject(new ProblemError(503, 'dependency_unavailable', detail, [], { 'Retry-After': '5' }, { checks: [check] }));
+    }, bounded.timeoutMs);
+  });
+  lookup.catch(() => undefined); // a late failure of an abandoned lookup is nobody's to handle
+  try {
+    return await Promise.race([lookup, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The token of the one well-formed Bearer `Authorization` header in `values`. @throws ProblemError 400 or 401. */

@@ -34,7 +34,16 @@ export interface AppDeps {
   validation: TemplateValidation;
   apiKeys: ApiKeys;
   rateLimiter: RateLimiter;
-  health: () => Promise<HealthReport>;
+  /**
+   * The dependency checks of `/health`, each bounded; `timeoutMs` is what is left of the route's bound
+   * (`healthBound`) once the key lookup is done, absent when the route is not bounded.
+   */
+  health: (options?: { timeoutMs?: number }) => Promise<HealthReport>;
+  /**
+   * `/health` answers within `timeoutMs` whatever the stores do: its key lookup and its checks share the
+   * bound (HEALTH_TIMEOUT_MS). `keyStore`: the engine of the API keys, named when their lookup times out.
+   */
+  healthBound?: { timeoutMs: number; keyStore: string };
   logger: Logger;
   /** Largest accepted JSON body, bytes. */
   bodyLimitBytes: number;

@@ -158,6 +158,20 @@ const IssuedKey = {
   properties: { ...ApiKey.properties, token: { type: 'string', description: 'Shown once; store it now.' }, previous: { ...ref('ApiKey'), description: 'rotate: the old key, with its new expiry.' } },
 };
 
+const HealthCheck = {
+  type: 'object',
+  required: ['name', 'dependency', 'status', 'detail', 'ms', 'required'],
+  description: 'One dependency check of /health (docs/dependency-timeouts.md). A 503 from /health lists them too, as `checks`.',
+  properties: {
+    name: { type: 'string', description: 'event_store, read_models, rate_limits; api_keys when the key lookup itself timed out (503 only).' },
+    dependency: { type: 'string', description: 'The engine: postgres, sqlite, kurrentdb, mongodb, redis, memory.' },
+    status: { type: 'string', enum: ['ok', 'failing', 'timeout'] },
+    detail: { type: ['string', 'null'], description: 'Why it is not ok; null when ok.' },
+    ms: { type: 'integer', description: 'Time the check took, ms (its bound when it timed out).' },
+    required: { type: 'boolean', description: 'false: a degraded extra (a rate-limit store) that does not make /health 503.' },
+  },
+};
+
 const Health = {
   type: 'object',
   required: ['status', 'store', 'projector'],
@@ -174,6 +188,7 @@ const Health = {
     render_cache_loads: { type: 'integer' },
     rate_limits: { type: 'object', additionalProperties: true },
     uptime_s: { type: 'integer', description: 'Seconds since start.' },
+    checks: { type: 'array', items: ref('HealthCheck'), description: 'Each dependency check, run under HEALTH_TIMEOUT_MS.' },
   },
 };
 const jsonSchemaValue = { type: ['object', 'null'], additionalProperties: true, description: 'A JSON Schema (draft 2020-12).' };
@@ -200,7 +215,7 @@ export const components = {
   securitySchemes: {
     bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer lp_…` (RFC 6750 §2.1). Scopes: projects:read, projects:write, templates:render, keys:admin.' },
   },
-  schemas: { Problem, Warning, Project, ProjectWrite, Summary, SummaryPage: page('Summary'), Revision, RevisionPage: page('Revision'), Template, Rendered, ApiKey, ApiKeyPage: page('ApiKey'), IssuedKey, Health, Variables, ValidationReport },
+  schemas: { Problem, Warning, Project, ProjectWrite, Summary, SummaryPage: page('Summary'), Revision, RevisionPage: page('Revision'), Template, Rendered, ApiKey, ApiKeyPage: page('ApiKey'), IssuedKey, Health, HealthCheck, Variables, ValidationReport },
   headers: {
     ETag: { description: 'Strong ETag of the revision, `"<revision>"` (RFC 9110 §8.8.3).', schema: { type: 'string', pattern: '^"\\d+"$' } },
     Location: { description: 'URL of the created resource.', schema: { type: 'string' } },

@@ -146,4 +146,27 @@ describe('KurrentDB adapter under injected faults (wire-level double)', () => {
     const [stored] = await store.readStream('project-a');
     expect(retried).to.deep.equal({ nextExpectedRevision: 0, position: stored!.position });
   });
+
+  it('KURRENTDB_DEADLINE_MS: an append held by the server is DependencyUnavailableError at the store\'s deadline, not the client\'s 10 s (issue 19)', async () => {
+    const { store } = await onDouble({ holdAppends: { commit: false } }, '', { deadlineMs: 300 });
+    const started = Date.now();
+    const timedOut = await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' }).catch((error: unknown) => error);
+    expect(timedOut).to.be.instanceOf(DependencyUnavailableError);
+    expect(Date.now() - started).to.be.below(3000);
+  });
+
+  it('KURRENTDB_DEADLINE_MS: a read the server never answers (the bridge has no deadline) is DependencyUnavailableError within the bound (issue 19)', async () => {
+    const { store, double } = await onDouble({}, '', { deadlineMs: 300 });
+    await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' });
+    double.faults.holdReads = true;
+    for (const read of [() => store.head(), () => store.readStream('project-a'), () => store.readAll({})]) {
+      const started = Date.now();
+      const error = await read().catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(DependencyUnavailableError);
+      expect((error as DependencyUnavailableError).dependency).to.equal('kurrentdb');
+      expect(Date.now() - started).to.be.below(3000);
+    }
+    double.faults.holdReads = false;
+    expect(await store.readStream('project-a')).to.have.length(1);
+  });
 });

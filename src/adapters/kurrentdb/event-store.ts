@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
 import type { Filter, JSONType } from '@kurrent/kurrentdb-client';
 import { comparePositions, WrongExpectedRevisionError, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import { DependencyUnavailableError } from '../../application/ports/errors.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
 import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState, unavailable } from './mapping.js';
@@ -29,6 +30,13 @@ export interface KurrentEventStoreOptions {
    * every non-system event.
    */
   headStreamPrefix?: string;
+  /**
+   * The bound of each append and read, ms: appends carry it as their gRPC `deadline` (the server answers
+   * `Timeout`, the client DEADLINE_EXCEEDED); reads go through the client's Rust bridge, which takes no
+   * deadline, so a timer bounds them. Past it: DependencyUnavailableError (503). Default: the client's
+   * own (`defaultDeadline` in the URL, 10 s) for appends, no bound for reads.
+   */
+  deadlineMs?: number;
 }
 
 /** An event a subscription skipped because it cannot be read (see `KurrentSubscription`). */
@@ -72,7 +80,8 @@ export class KurrentEventStore implements EventStore {
     });
     let result;
     try {
-      result = await this.client.appendToStream(streamId, data, { streamState: toStreamState(expected) });
+      const deadline = this.options.deadlineMs;
+      result = await this.client.appendToStream(streamId, data, { streamState: toStreamState(expected), ...(deadline !== undefined ? { deadline } : {}) });
     } catch (error) {
       throw toPortError(error, streamId, expected);
     }
@@ -183,16 +192,37 @@ export class KurrentEventStore implements EventStore {
     return this.#collect(() => this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount }));
   }
 
-  /** Drain a read into port events; a missing stream is `[]`, a server that does not answer a `DependencyUnavailableError`. */
+  /**
+   * Drain a read into port events; a missing stream is `[]`, a server that does not answer (within
+   * `deadlineMs`, when given) a `DependencyUnavailableError`.
+   */
   async #collect(read: () => AsyncIterable<Parameters<typeof toRecordedEvent>[0]>): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
-    try {
-      for await (const resolved of read()) events.push(toRecordedEvent(resolved));
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
-      throw unavailable(error);
-    }
-    return events;
+    const drain = async () => {
+      const events: RecordedEvent[] = [];
+      try {
+        for await (const resolved of read()) events.push(toRecordedEvent(resolved));
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw unavailable(error);
+      }
+      return events;
+    };
+    const limit = this.options.deadlineMs;
+    return limit === undefined ? drain() : withinDeadline(drain(), limit);
+  }
+}
+
+/** `work`, or DependencyUnavailableError('kurrentdb') once `ms` have passed (the read goes on, unheard). */
+async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DependencyUnavailableError('kurrentdb', `KurrentDB did not answer a read within ${ms} ms.`)), ms);
+  });
+  work.catch(() => undefined); // an abandoned read's late failure is nobody's to handle
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -54,6 +54,15 @@ export interface MongoOptions {
    * cannot do this: in driver 7 it is deprecated and has no effect.
    */
   writeConcernTimeoutMs?: number;
+  /** How long opening a connection (TCP, TLS, handshake) may take, ms (driver `connectTimeoutMS`, default 30000). */
+  connectTimeoutMs?: number;
+  /**
+   * How long an operation waits for the server's answer on an open connection, ms (driver `socketTimeoutMS`,
+   * default 0: for ever). Past it the connection is closed and the operation fails with a network error
+   * (503): a server that stopped answering (a stalled process) is found by nothing else. Keep it above the
+   * slowest legitimate command and above `wtimeoutMS`, which the server answers itself.
+   */
+  socketTimeoutMs?: number;
 }
 
 /** Default of {@link MongoOptions.writeConcernTimeoutMs}: as long as a request waits for server selection in the service (wiring.ts). */
@@ -72,6 +81,8 @@ export function mongoConnection(url: string, options: MongoOptions = {}): MongoC
     writeConcern: { w: 'majority', wtimeoutMS: writeConcernTimeout(url, options) },
     readConcern: { level: 'majority' },
     ...(options.serverSelectionTimeoutMs !== undefined ? { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs } : {}),
+    ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMS: options.connectTimeoutMs } : {}),
+    ...(options.socketTimeoutMs !== undefined ? { socketTimeoutMS: options.socketTimeoutMs } : {}),
   });
   return { client, db: client.db(databaseName(url)) };
 }

@@ -5,6 +5,7 @@
  * Used for hints only: whoever relies on it must still be able to catch up by reading.
  */
 import pg from 'pg';
+import { DEFAULT_POSTGRES_TIMEOUTS, pgTimeoutOptions, type PostgresTimeouts } from './timeouts.js';
 
 /** Construction options. */
 export interface ChannelListenerOptions {
@@ -18,6 +19,8 @@ export interface ChannelListenerOptions {
   onResumed(): void;
   /** Wait (ms) before reconnecting after a failure. Default 1000. */
   retryMs?: number;
+  /** Bounds of the connect and of the `LISTEN` statement. Default {@link DEFAULT_POSTGRES_TIMEOUTS}. */
+  timeouts?: PostgresTimeouts;
 }
 
 /** Listens from `start()` until `stop()`; never throws to its caller (failures are retried). */
@@ -57,7 +60,7 @@ export class ChannelListener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({ connectionString: this.options.url, ...pgTimeoutOptions(this.options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS) });
     client.on('error', () => this.#dropped(client));
     client.on('end', () => this.#dropped(client));
     client.on('notification', (message) => {

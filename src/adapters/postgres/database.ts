@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { DependencyUnavailableError } from '../../application/ports/errors.js';
+import { DEFAULT_POSTGRES_TIMEOUTS, pgTimeoutOptions, type PostgresTimeouts } from './timeouts.js';
 
 /** Migrations, applied in order; `schema_version` records how many have run. Append; never edit one. */
 const MIGRATIONS: readonly string[] = [
@@ -87,12 +88,20 @@ const MIGRATIONS: readonly string[] = [
 export const LOCKS = { migrate: 7_000_001, append: 7_000_002, switchOver: 7_000_004 } as const;
 
 /**
- * Connect a pool to `url` and bring the schema up to date.
+ * A migration may wait for another instance's (the advisory lock) and build indexes: its statements get
+ * this bound, ms, instead of the request-path ones.
+ */
+const MIGRATION_TIMEOUT_MS = 300_000;
+
+/**
+ * Connect a pool to `url` and bring the schema up to date. Every connection, query and transaction of
+ * the pool is bounded by `timeouts` (default {@link DEFAULT_POSTGRES_TIMEOUTS}); one past its bound
+ * fails with {@link DependencyUnavailableError} (503), never waits on.
  * @throws DependencyUnavailableError when the server cannot be reached; Error when the schema is newer
  *   than this code.
  */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export async function openPostgres(url: string, options: { max?: number; timeouts?: PostgresTimeouts } = {}): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...pgTimeoutOptions(options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS) });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that ends the process.
   pool.on('error', () => undefined);
   try {
@@ -106,14 +115,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
 async function migrate(pool: pg.Pool): Promise<void> {
   await inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrate]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
+    // node-postgres takes `query_timeout` per query too (client.js); @types/pg does not declare it.
+    const slow = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+      client.query<R>({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig);
+    await slow(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
+    await slow('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrate]);
+    await slow('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const { rows } = await slow<{ version: number }>('SELECT version FROM schema_version');
     const current = rows[0]?.version ?? 0;
     if (current > MIGRATIONS.length) throw new Error(`Database schema version ${current} is newer than this build understands (${MIGRATIONS.length}).`);
-    for (let version = current; version < MIGRATIONS.length; version++) await client.query(MIGRATIONS[version]!);
-    if (rows.length === 0) await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
-    else await client.query('UPDATE schema_version SET version = $1', [MIGRATIONS.length]);
+    for (let version = current; version < MIGRATIONS.length; version++) await slow(MIGRATIONS[version]!);
+    if (rows.length === 0) await slow('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
+    else await slow('UPDATE schema_version SET version = $1', [MIGRATIONS.length]);
   });
 }
 
@@ -123,16 +136,20 @@ async function migrate(pool: pg.Pool): Promise<void> {
  */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await guardPg(() => pool.connect());
+  let lost = false;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A connection that stopped answering cannot roll back either (that would wait out a second timeout):
+    // it is discarded below, and the server rolls the transaction back when the session ends.
+    lost = isConnectionLost(error);
+    if (!lost) await client.query('ROLLBACK').catch(() => undefined);
     throw asUnavailable(error) ?? error;
   } finally {
-    client.release();
+    client.release(lost);
   }
 }
 
@@ -145,13 +162,36 @@ export async function guardPg<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Connection-level error codes (Node's and PostgreSQL's class 08, 53, 57P): the dependency, not our statement. */
+/**
+ * node-postgres's own timeouts, by message (they carry no code): `query_timeout` ("Query read timeout"),
+ * `connectionTimeoutMillis` on a new connection ("Connection terminated due to connection timeout",
+ * "timeout expired") and on waiting for a pooled one ("timeout exceeded when trying to connect").
+ */
+const CLIENT_TIMEOUT = /Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout|^timeout expired$/i;
+
+/** The connection no longer answers (a client-side timeout or a broken socket): do not reuse it. */
+function isConnectionLost(error: unknown): boolean {
+  const cause = error instanceof DependencyUnavailableError ? error.cause : error;
+  const message = (cause as Error | null)?.message ?? '';
+  return CLIENT_TIMEOUT.test(message) || /Connection terminated|Client has encountered a connection error/i.test(message);
+}
+
+/**
+ * Errors of the dependency, not of our statement: Node's socket errors; PostgreSQL's classes 08
+ * (connection exception), 53 (insufficient resources), 57P (operator intervention), 57014
+ * (query_canceled: `statement_timeout`), 55P03 (lock_not_available), 25P03
+ * (idle_in_transaction_session_timeout); node-postgres's client-side timeouts.
+ */
 function asUnavailable(error: unknown): DependencyUnavailableError | null {
   if (error instanceof DependencyUnavailableError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = (error as Error | null)?.message ?? '';
+  const timedOut = code === '57014' || code === '55P03' || code === '25P03' || CLIENT_TIMEOUT.test(message);
   const unavailable =
+    timedOut ||
     (typeof code === 'string' && (/^(ECONN|ENOTFOUND|ETIMEDOUT|EPIPE|EAI_)/.test(code) || /^(08|53|57P)/.test(code))) ||
     /Connection terminated|pool after calling end|Client has encountered a connection error/i.test(message);
-  return unavailable ? new DependencyUnavailableError('postgres', `PostgreSQL is unavailable: ${message}`, { cause: error }) : null;
+  if (!unavailable) return null;
+  const what = timedOut ? `PostgreSQL did not answer in time: ${message}` : `PostgreSQL is unavailable: ${message}`;
+  return new DependencyUnavailableError('postgres', what, { cause: error });
 }

@@ -19,6 +19,7 @@ import { comparePositions, type AppendResult, type EventData, type EventStore, t
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { ChannelListener } from './channel-listener.js';
+import type { PostgresTimeouts } from './timeouts.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
 
 /** Most events `readAll` returns when `maxCount` is not given. */
@@ -36,6 +37,8 @@ export interface PostgresEventStoreOptions {
   listenUrl?: string;
   /** Wait (ms) before re-listening after the listening connection drops. Default 1000. */
   listenRetryMs?: number;
+  /** Bounds of the listening connection's connect and `LISTEN` (default `DEFAULT_POSTGRES_TIMEOUTS`). */
+  listenTimeouts?: PostgresTimeouts;
   /**
    * How often a caught-up subscription reads for appends it was not told of, ms. Default 1000 when
    * listening (NOTIFY tells of every append; polling covers a lost notification), 250 otherwise.
@@ -66,6 +69,7 @@ export class PostgresEventStore implements EventStore {
           url: options.listenUrl,
           channel: APPENDS_CHANNEL,
           retryMs: options.listenRetryMs,
+          timeouts: options.listenTimeouts,
           // Anything else on the channel (a hand-sent NOTIFY) is not ours to announce.
           onNotification: (payload) => /^\d{1,19}$/.test(payload) && this.#tell(encodePosition(payload)),
           onResumed: () => void this.#tellHead(),

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import type { ProjectorLease } from '../../application/ports/read-model.js';
 import { guardPg } from './database.js';
+import { DEFAULT_POSTGRES_TIMEOUTS, pgTimeoutOptions, type PostgresTimeouts } from './timeouts.js';
 
 /** Advisory lock key of the projector lease. */
 const PROJECTOR_LOCK = 7_000_003;
@@ -15,7 +16,14 @@ export class PostgresProjectorLease implements ProjectorLease {
   #client: pg.Client | null = null;
   #holder: string | null = null;
 
-  constructor(private readonly url: string) {}
+  /**
+   * @param url the database; `timeouts` bound the lease connection's connect and queries (a renewal that
+   *   gets no answer in time counts as the lease lost).
+   */
+  constructor(
+    private readonly url: string,
+    private readonly timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS,
+  ) {}
 
   async tryAcquire(holder: string): Promise<boolean> {
     if (this.#holder === holder && this.#client) {
@@ -28,7 +36,7 @@ export class PostgresProjectorLease implements ProjectorLease {
         return false;
       }
     }
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, ...pgTimeoutOptions(this.timeouts) });
     client.on('error', () => undefined); // a dropped connection shows on the next renewal
     await guardPg(() => client.connect());
     const { rows } = await guardPg(() => client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1) AS taken', [PROJECTOR_LOCK]));
@@ -49,6 +57,7 @@ export class PostgresProjectorLease implements ProjectorLease {
     const client = this.#client;
     this.#client = null;
     this.#holder = null;
-    await client?.end().catch(() => undefined);
+    // Not awaited: ending a connection whose server stopped answering would wait for that server.
+    void client?.end().catch(() => undefined);
   }
 }

@@ -10,6 +10,7 @@ import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelS
 import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
 import { ChannelListener } from './channel-listener.js';
+import type { PostgresTimeouts } from './timeouts.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
 
 /** The channel a commit that wrote checkpoints notifies (no payload: listeners re-read what they wait for). */
@@ -29,17 +30,19 @@ export class PostgresReadModelStore implements ReadModelStore {
   /**
    * @param pool a pool with the schema applied (`openPostgres`); the caller keeps owning it.
    * @param options `listenUrl`: connection string to `LISTEN` on, so `onCheckpointsMoved` also hears other
-   *   processes' commits (without it, only this instance's); `listenRetryMs`: wait before re-listening after a drop (default 1000).
+   *   processes' commits (without it, only this instance's); `listenRetryMs`: wait before re-listening after a drop (default 1000);
+   *   `listenTimeouts`: bounds of the listening connection's connect and `LISTEN` (default `DEFAULT_POSTGRES_TIMEOUTS`).
    */
   constructor(
     private readonly pool: pg.Pool,
-    options: { listenUrl?: string; listenRetryMs?: number } = {},
+    options: { listenUrl?: string; listenRetryMs?: number; listenTimeouts?: PostgresTimeouts } = {},
   ) {
     this.#channel = options.listenUrl
       ? new ChannelListener({
           url: options.listenUrl,
           channel: CHECKPOINTS_CHANNEL,
           retryMs: options.listenRetryMs,
+          timeouts: options.listenTimeouts,
           onNotification: () => this.#checkpointListeners.notify(),
           onResumed: () => this.#checkpointListeners.notify(), // one may have been missed
         })

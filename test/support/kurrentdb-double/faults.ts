@@ -23,11 +23,16 @@ export interface KurrentFaults {
    * to be "another writer" that lands first, making the append meet a wrong expected version for certain.
    */
   beforeWrite: ((stream: string) => void) | null;
+  /**
+   * Reads (not subscriptions) get no answer at all, until the double stops: a server that stopped
+   * answering (a stalled process, a partition), which the client's Rust bridge waits on with no deadline.
+   */
+  holdReads: boolean;
   /** Reads and subscriptions of `$all` are refused with PERMISSION_DENIED (a non-admin user on a secure cluster). */
   denyAll: boolean;
 }
 
 /** A healthy server of today (KurrentDB 24.10 defaults). */
 export function healthy(): KurrentFaults {
-  return { noCaughtUp: false, unavailableAppends: 0, holdAppends: null, maxAppendSize: 1_048_576, deniedStreamPrefix: null, beforeWrite: null, denyAll: false };
+  return { noCaughtUp: false, unavailableAppends: 0, holdAppends: null, maxAppendSize: 1_048_576, deniedStreamPrefix: null, beforeWrite: null, denyAll: false, holdReads: false };
 }

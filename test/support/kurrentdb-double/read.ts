@@ -92,6 +92,7 @@ export function readHandler(log: EventLog, faults: KurrentFaults, open: OpenSubs
       return;
     }
     const matches = matcher(options);
+    if (!options.hasSubscription() && faults.holdReads) return; // held open, unanswered, until the double stops
     if (!options.hasSubscription()) {
       const events = bounded(log, options);
       if (events === 'not_found') {

@@ -15,6 +15,9 @@
  * - `raceNextUpsert(collection, racer)`: another writer inserts the same unique key just before the next
  *   upsert into `collection` inserts (the race the manual's "Upsert with Duplicate Values" describes).
  * - `dropBefore(command, n)`: the connection is closed instead of running the next n such commands.
+ * - `stall()`: nothing is answered — no command, no handshake — until `resume()`, which answers everything
+ *   received meanwhile, in order (a mongod stopped with SIGSTOP, then SIGCONT: the kernel still accepts
+ *   connections and data; the process reads them when it runs again).
  */
 import type { Document } from 'bson';
 import type { Storage } from './storage.js';
@@ -31,6 +34,8 @@ export class MongoDoubleFaults {
   #notWritablePrimary = { count: 0, collection: undefined as string | undefined };
   readonly #drops = new Map<string, number>();
   readonly #held = new Set<{ body: Document; reply: Reply; timer?: NodeJS.Timeout }>();
+  #stalled = false;
+  readonly #parked: Array<() => void> = [];
 
   constructor(private readonly storage: Storage) {}
 
@@ -62,8 +67,26 @@ export class MongoDoubleFaults {
     this.#drops.set(command, count);
   }
 
+  stall(): void {
+    this.#stalled = true;
+  }
+
+  /** Answer, in order, everything received while stalled (connections closed meanwhile get nothing). */
+  resume(): void {
+    this.#stalled = false;
+    for (const run of this.#parked.splice(0)) run();
+  }
+
+  /** While stalled: keep `run` for `resume()` and say true. Else false (run it now). */
+  park(run: () => void): boolean {
+    if (!this.#stalled) return false;
+    this.#parked.push(run);
+    return true;
+  }
+
   /** Every switch off; held writes are answered. */
   reset(): void {
+    this.resume();
     this.#writeConcernErrors = { count: 0, collection: undefined };
     this.#notWritablePrimary = { count: 0, collection: undefined };
     this.#drops.clear();

@@ -138,7 +138,10 @@ export async function startMongoDouble(): Promise<MongoDouble> {
     socket.on('data', (chunk: Buffer) => {
       const { requests, rest } = readMessages(Buffer.concat([pending, chunk]));
       pending = rest;
-      for (const request of requests) answer(socket, request, connectionId);
+      for (const request of requests) {
+        const run = () => answer(socket, request, connectionId);
+        if (!faults.park(run)) run();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
