@@ -51,17 +51,20 @@ export function parseRender(body: unknown, minRevisionHeader?: string): RenderIn
   };
 }
 
-/** Header values of a revision: decimal digits, no sign, no leading zero (RFC 9110 §5.5 leaves the syntax to us). */
-const REVISION_HEADER = /^(?:0|[1-9][0-9]{0,14})$/;
+/**
+ * Header values of a revision: decimal digits, no sign, no leading zero, or the same in double quotes (a
+ * write's strong ETag, RFC 9110 §8.8.3, passed on as it came).
+ */
+const REVISION_HEADER = /^(?:0|[1-9][0-9]{0,14})$|^"(?:0|[1-9][0-9]{0,14})"$/;
 
 /** The minimum revision from the body and the header; they must agree when both are sent. @throws ProblemError 400 `invalid_request`. */
 function mergedMinRevision(fromBody: number | undefined, header: string | undefined): number | undefined {
   if (header === undefined || header === '') return fromBody;
   const value = header.trim();
   if (!REVISION_HEADER.test(value)) {
-    throw new ProblemError(400, 'invalid_request', `X-Min-Revision ${JSON.stringify(header.slice(0, 40))} is not a revision: send a non-negative integer such as "3" (a write's ETag without its quotes).`, [{ pointer: '/min_revision', message: 'X-Min-Revision must be a non-negative integer' }]);
+    throw new ProblemError(400, 'invalid_request', `X-Min-Revision ${JSON.stringify(header.slice(0, 40))} is not a revision: send a non-negative integer such as 3, or a write's ETag as it came ("3").`, [{ pointer: '/min_revision', message: 'X-Min-Revision must be a non-negative integer' }]);
   }
-  const fromHeader = Number(value);
+  const fromHeader = Number(value.replace(/"/g, ''));
   if (fromBody !== undefined && fromBody !== fromHeader) {
     throw new ProblemError(400, 'invalid_request', `X-Min-Revision ${fromHeader} and min_revision ${fromBody} disagree: send one, or the same value in both.`, [{ pointer: '/min_revision', message: `disagrees with X-Min-Revision (${fromHeader})` }]);
   }
