@@ -20,7 +20,11 @@ describe('RenderRevisions', () => {
   let events: SqliteEventStore;
   let index: CurrentRevisions;
   let reads: number;
-  const counted = { readStream: (id: string, options?: { fromRevision?: number; maxCount?: number }) => ((reads += 1), events.readStream(id, options)) };
+  let lookups: number;
+  const counted = {
+    readStream: (id: string, options?: { fromRevision?: number; maxCount?: number }) => ((reads += 1), events.readStream(id, options)),
+    streamRevision: (id: string) => ((lookups += 1), events.streamRevision(id)),
+  };
   const revisions = (options: Partial<ConstructorParameters<typeof RenderRevisions>[2]> = {}) => new RenderRevisions(index, counted, { maxWaitMs: 100, checkStore: false, pollMs: 5, ...options });
 
   beforeEach(async () => {
@@ -28,6 +32,7 @@ describe('RenderRevisions', () => {
     // Nothing is read through: the index learns only from `apply` and the stream.
     index = new CurrentRevisions({ get: async () => null } as unknown as ReadModelStore);
     reads = 0;
+    lookups = 0;
     await events.appendToStream(stream, toEventData(created(), saved(), saved(), saved()), { expectedRevision: 'no_stream' });
     index.apply([recorded(created(), 0), recorded(saved(), 1)]); // the index is two revisions behind the stream
   });
@@ -42,24 +47,32 @@ describe('RenderRevisions', () => {
     expect(await revisions().current(ref, { minRevision: 2 })).to.equal(3);
     expect(index.peek(ref)).to.include({ status: 'live', revision: 3 });
     expect(reads, 'revisions 2 and 3, then none').to.equal(3);
-    reads = 0;
+    [reads, lookups] = [0, 0];
     expect(await revisions().current(ref, { minRevision: 3 })).to.equal(3);
-    expect(reads, 'seen now: no read').to.equal(0);
+    expect([reads, lookups], 'seen now: no read').to.deep.equal([0, 0]);
   });
 
-  it('checkStore: one read when nothing is newer, and the newer revision when there is one', async () => {
+  it('checkStore: one revision lookup and no event read when nothing is newer; the newer revision when there is one', async () => {
     expect(await revisions({ checkStore: true }).current(ref)).to.equal(3);
+    [reads, lookups] = [0, 0];
+    expect(await revisions({ checkStore: true }).current(ref)).to.equal(3);
+    expect([lookups, reads]).to.deep.equal([1, 0]);
+  });
+
+  it('a store without streamRevision is probed with readStream', async () => {
+    const probed = new RenderRevisions(index, { readStream: counted.readStream }, { maxWaitMs: 0, checkStore: true });
+    expect(await probed.current(ref)).to.equal(3);
     reads = 0;
-    expect(await revisions({ checkStore: true }).current(ref)).to.equal(3);
+    expect(await probed.current(ref)).to.equal(3);
     expect(reads).to.equal(1);
   });
 
   it('a past revision past the index is looked up once, without waiting', async () => {
     expect(await revisions().current(ref, { revision: 3 })).to.equal(3);
-    reads = 0;
+    [reads, lookups] = [0, 0];
     const started = Date.now();
     expect(await revisions().current(ref, { revision: 7 })).to.equal(3);
-    expect([reads, Date.now() - started < 50]).to.deep.equal([1, true]);
+    expect([lookups, reads, Date.now() - started < 50]).to.deep.equal([1, 0, true]);
   });
 
   it('a minRevision not in the stream: waits for it, or RevisionNotYetVisibleError past maxWaitMs', async () => {
