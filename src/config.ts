@@ -59,6 +59,8 @@ const schema = z.object({
   IDEMPOTENCY_IN_FLIGHT_MS: integer(60_000, 300, 3_600_000),
   LETTERPRESS_TEST_CRASH_AFTER_COMMIT: z.string().optional(),
   RENDER_CACHE_MB: integer(128, 1, 65536),
+  RENDER_MIN_REVISION_WAIT_MS: integer(2000, 0, 30_000),
+  RENDER_REVISION_CHECK: z.enum(['store', 'index']).optional(),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
   JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
@@ -107,6 +109,17 @@ export interface Config {
    * PostgreSQL hears them by NOTIFY and polls only as a backstop, every second.
    */
   projectorPollMs: number;
+  /**
+   * Longest wait of a render for its `min_revision` / `X-Min-Revision` to be visible on this instance, ms;
+   * then 409 `revision_not_yet_visible` (docs/read-your-writes.md).
+   */
+  renderMinRevisionWaitMs: number;
+  /**
+   * `store`: every render asks the event store whether the project's stream moved past the in-memory index
+   * (one indexed read); `index`: a render trusts the index, which follows `$all` (another instance's write
+   * is seen within the follow bound). Default `store` on SQLite (a local read), `index` elsewhere (a round trip).
+   */
+  renderRevisionCheck: 'store' | 'index';
   bootstrapApiKey: string | undefined;
   rateLimitPerMinute: number;
   /** Redis for rate-limit counters shared by every instance; unset: counted in process. */
@@ -193,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },
     projectorPollMs: c.PROJECTOR_POLL_MS,
     sqliteLockWaitMs: c.SQLITE_LOCK_WAIT_MS,
+    renderMinRevisionWaitMs: c.RENDER_MIN_REVISION_WAIT_MS,
+    renderRevisionCheck: c.RENDER_REVISION_CHECK ?? (c.STORE === 'sqlite' ? 'store' : 'index'),
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     redisUrl: c.REDIS_URL,

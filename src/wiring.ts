@@ -43,6 +43,7 @@ import type { Logger } from './logger.js';
 import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 import { CompilePool } from './rendering/compile/pool.js';
 import { TemplateRenderer } from './application/render-template.js';
+import { RenderRevisions } from './application/render-revisions.js';
 import { TemplateValidation } from './application/validate-template.js';
 import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
 
@@ -193,10 +194,11 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   try {
     await Promise.all([projection.start(), pool.warmUp()]);
     const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
+    const renderRevisions = new RenderRevisions(currentRevisions, eventStore, { maxWaitMs: config.renderMinRevisionWaitMs, checkStore: config.renderRevisionCheck === 'store' });
     const renderer = new TemplateRenderer(queries, new PooledRevisionLoader(pool, config.templateLimits), {
       maxBytes: config.renderCacheBytes,
       limits: config.renderLimits,
-    });
+    }, renderRevisions);
     const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
     const commands = new ProjectCommands({
       eventStore,

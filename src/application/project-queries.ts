@@ -68,7 +68,9 @@ export class ProjectQueries {
   async getProjectAt(ref: ProjectRef, revision: number): Promise<ProjectView> {
     const current = await this.getProject(ref);
     if (revision === current.revision) return current;
-    if (revision > current.revision || revision < 0) throw revisionNotFound(ref, revision, current.revision);
+    if (revision < 0) throw revisionNotFound(ref, revision, current.revision);
+    // Past the read model's revision: the stream may already hold it (a write the projection has not reached
+    // yet, seen by a render asking for it: render-revisions.ts); the stream decides.
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: revision, maxCount: 1 });
     const recorded = event as unknown as { type: ProjectEvent['type']; data: ProjectEvent['data']; revision: number } | undefined;
     if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref, revision, current.revision);

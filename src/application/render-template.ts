@@ -17,6 +17,7 @@ import type { ProjectQueries, ProjectView } from './project-queries.js';
 import { VariablesPolicy } from './render-variables.js';
 import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
 import { placePreheader } from '../rendering/email/preheader.js';
+import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../rendering/handlebars/safe-url.js';
 import { neutralisedUrlWarning } from '../rendering/email/url-warnings.js';
@@ -38,6 +39,11 @@ export interface RenderRequest {
   format: RenderFormat;
   /** A past revision; omitted = the current one. */
   revision?: number;
+  /**
+   * Render only at this revision or a later one (read-your-writes across instances): waits, bounded, for
+   * this instance to see it. @see RenderRevisions
+   */
+  minRevision?: number;
   /** Also refuse the render when a variable the template reads (other than only as a test) is missing. */
   strict?: boolean;
   /** BCP 47 locale of the formatting helpers; default `metadata.locale`, else `en-US`. */
@@ -105,6 +111,8 @@ export class TemplateRenderer {
     private readonly queries: ProjectQueries,
     private readonly loader: RevisionLoader,
     private readonly options: RendererOptions,
+    /** Which revision a render uses (the index, and the stream when asked or behind). */
+    private readonly revisions: Pick<RenderRevisions, 'current'>,
   ) {
     this.cache = new RevisionCache(loader, options.maxBytes);
     this.mjmlCache = new LRUCache<string, CompiledMjml>({
@@ -116,13 +124,15 @@ export class TemplateRenderer {
 
   /**
    * Render a project's template.
-   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; RenderLimitError
-   *   past the render budget; RenderError when Handlebars throws; the loader's errors on a miss.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`;
+   *   RevisionNotYetVisibleError when `minRevision` is not visible here in time; RenderLimitError past the render budget; RenderError when Handlebars throws; the loader's errors on a miss.
    */
   async render(ref: ProjectRef, request: RenderRequest): Promise<RenderOutput> {
-    // The current-revision index answers from memory; when it knows nothing, getProject throws the
-    // precise 404 (never existed, or deleted).
-    const latest = (await this.queries.currentRevision(ref))?.revision ?? (await this.queries.getProject(ref)).revision;
+    // The current-revision index answers from memory (and the stream, when asked or behind: RenderRevisions);
+    // when it knows nothing, getProject throws the precise 404 (never existed, or deleted).
+    const wanted = { ...(request.minRevision !== undefined ? { minRevision: request.minRevision } : {}), ...(request.revision !== undefined ? { revision: request.revision } : {}) };
+    const latest = (await this.revisions.current(ref, wanted)) ?? (await this.queries.getProject(ref)).revision;
+    if (request.minRevision !== undefined && latest < request.minRevision) throw new RevisionNotYetVisibleError(ref.projectId, request.minRevision, latest, 0);
     const revision = request.revision ?? latest;
     if (revision > latest || revision < 0) {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${latest}).`);

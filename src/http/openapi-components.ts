@@ -22,6 +22,9 @@ const Problem = {
     instance: { type: 'string', format: 'uri-reference' },
     code: { type: 'string', description: 'Stable machine-readable code, e.g. invalid_request, revision_mismatch.' },
     request_id: { type: 'string' },
+    found_revision: { type: ['integer', 'null'], description: '`revision_not_yet_visible`: the newest live revision this instance sees (null: none).' },
+    min_revision: { type: 'integer', description: '`revision_not_yet_visible`: the revision the render asked for (`min_revision` / `X-Min-Revision`).' },
+    waited_ms: { type: 'integer', description: '`revision_not_yet_visible`: how long the render waited for it, ms (RENDER_MIN_REVISION_WAIT_MS).' },
     errors: {
       type: 'array',
       items: {
@@ -227,6 +230,16 @@ export const components = {
       required: false,
       description: 'Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when REQUIRE_IF_MATCH is on.',
       schema: { type: 'string', examples: ['"3"'] },
+    },
+    MinRevision: {
+      name: 'X-Min-Revision',
+      in: 'header',
+      required: false,
+      description:
+        'Render at this revision or a later one: the revision a write answered with, as a number (`3`) or its ETag as it came (`"3"`). ' +
+        'Same as the body\'s `min_revision` (400 when both are sent and differ). When this instance has not seen it yet, the render reads the project\'s event stream ' +
+        'and waits for it up to RENDER_MIN_REVISION_WAIT_MS (default 2,000 ms), then answers 409 `revision_not_yet_visible` (docs/read-your-writes.md).',
+      schema: { type: 'string', pattern: '^(?:0|[1-9][0-9]{0,14})$|^"(?:0|[1-9][0-9]{0,14})"$', examples: ['3', '"3"'] },
     },
     IdempotencyKey: {
       name: 'Idempotency-Key',

@@ -102,6 +102,7 @@ const paths = {
     parameters: [projectIdParam],
     post: {
       tags: ['templates'], summary: 'Render with variables (templates:render); `Accept: text/html` for the bare HTML',
+      parameters: [{ $ref: '#/components/parameters/MinRevision' }],
       requestBody: json(jsonSchema(renderBody), { variables: { name: 'Ada' }, format: 'html', locale: 'en-US' }),
       responses: {
         '200': {
@@ -113,6 +114,11 @@ const paths = {
           content: { 'application/json': { schema: ref('Rendered') }, 'text/html': { schema: { type: 'string' } } },
         },
         ...problems(400, 401, 403, 404, 406, 413, 415, 422, 429, 503),
+        '409': {
+          description: '`revision_not_yet_visible`: `min_revision` / `X-Min-Revision` is not visible on this instance within RENDER_MIN_REVISION_WAIT_MS; `found_revision`, `min_revision` and `waited_ms` say which. Retry (a revision just written elsewhere appears), or ask for one that was written.',
+          headers: { 'Retry-After': { description: 'Seconds: 1.', schema: { type: 'integer' } } },
+          content: { 'application/problem+json': { schema: ref('Problem') } },
+        },
       },
     },
   },

@@ -8,6 +8,7 @@ import { AuthError } from '../application/api-keys.js';
 import { DependencyUnavailableError } from '../application/ports/errors.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { RenderError } from '../application/render-template.js';
+import { RevisionNotYetVisibleError } from '../application/render-revisions.js';
 import { InvalidVariablesError } from '../application/render-variables.js';
 import { RenderLimitError } from '../rendering/handlebars/budget.js';
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
@@ -65,6 +66,10 @@ export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
   if (error instanceof DomainError) return new ProblemError(DOMAIN_STATUS[error.code], error.code, error.message, [], {}, error.details);
   if (error instanceof TemplateError) return new ProblemError(error.status, error.code, error.message, error.problems, {}, error.extra);
+  if (error instanceof RevisionNotYetVisibleError) {
+    const found = { found_revision: error.found, min_revision: error.asked, waited_ms: error.waitedMs };
+    return new ProblemError(409, 'revision_not_yet_visible', error.message, [], { 'Retry-After': '1' }, found);
+  }
   if (error instanceof RenderError) return new ProblemError(400, 'render_failed', error.message);
   if (error instanceof InvalidVariablesError) return new ProblemError(400, 'invalid_variables', error.message, error.problems);
   if (error instanceof RenderLimitError) {

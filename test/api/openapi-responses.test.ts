@@ -14,7 +14,7 @@ type Doc = { paths: Record<string, Record<string, Operation>>; components: objec
 
 describe('OpenAPI document: responses match their schemas', function () {
   this.timeout(30_000);
-  const t = useTestServer();
+  const t = useTestServer({ env: { RENDER_MIN_REVISION_WAIT_MS: '100' } });
   let doc: Doc;
   let ajv: InstanceType<typeof Ajv2020.default>;
   const checked = new Set<string>();
@@ -97,6 +97,9 @@ describe('OpenAPI document: responses match their schemas', function () {
     conforms('/projects', 'post', await s.request('POST', '/v1/projects', { body: { id: 'bad', mjml: '<mjml><mj-body><mj-nope/></mj-body></mjml>', extra: 1 } }));
     conforms('/projects/{id}', 'put', await s.request('PUT', '/v1/projects/oa', { body: { mjml: mjmlPage('x') }, headers: { 'If-Match': '"999"' } }));
     conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: { not: 'a string' } }, strict: true } }));
+    const notYet = await s.request('POST', '/v1/templates/oa/render', { body: { min_revision: 99 } });
+    expect([notYet.status, notYet.json.code]).to.deep.equal([409, 'revision_not_yet_visible']);
+    conforms('/templates/{id}/render', 'post', notYet);
     conforms('/health', 'get', await s.request('GET', '/v1/health', { key: 'lp_unknown' }));
     // A tag mismatch (docs/markup-checks.md): errors items with found/expected, and the same as a warning.
     const typo = '<mjml><mj-body><mj-section><mj-column><mj-text>News</mj-txt></mj-column></mj-section></mj-body></mjml>';

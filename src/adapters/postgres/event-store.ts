@@ -149,6 +149,12 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /** The revision of the stream's last event, null when it has none (one index lookup, no payload). */
+  async streamRevision(streamId: string): Promise<number | null> {
+    const { rows } = await guardPg(() => this.pool.query<{ revision: number | null }>('SELECT max(revision) AS revision FROM events WHERE stream_id = $1', [streamId]));
+    return rows[0]?.revision ?? null;
+  }
+
   /** The last event of `$all` (position and recording time), `null` when the store is empty. */
   async head(): Promise<{ position: Position; recordedAt: string } | null> {
     const { rows } = await guardPg(() =>

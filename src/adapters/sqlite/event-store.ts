@@ -114,6 +114,11 @@ export class SqliteEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /** The revision of the stream's last event, null when it has none (one read of the (stream_id, revision) index). */
+  async streamRevision(streamId: string): Promise<number | null> {
+    return (await sqliteCall(this.#db, () => this.#lastOfStream.get(streamId)))?.revision ?? null;
+  }
+
   /**
    * Events of `$all` in position order, strictly after `after` (default: from the start), of streams whose
    * id starts with `streamPrefix` when given, at most `maxCount` (default {@link DEFAULT_READ_ALL_MAX_COUNT}).

@@ -95,6 +95,11 @@ export interface EventStore {
   /** Events of one stream in revision order, from `fromRevision` (default 0); `[]` when the stream does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /**
+   * The revision of a stream's last event, `null` when the stream does not exist: a cheap check, no payload
+   * read (render-revisions.ts asks it on renders). Optional: without it, callers probe with `readStream`.
+   */
+  streamRevision?(streamId: string): Promise<number | null>;
+  /**
    * Events of `$all` in position order, strictly after `after` (default: from the start), only of streams
    * whose id starts with `streamPrefix` when given.
    */

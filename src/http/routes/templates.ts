@@ -18,7 +18,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
 
   router.post('/templates/:id/render', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
-    const request = parseRender(ctx.state.body);
+    const request = parseRender(ctx.state.body, ctx.get('X-Min-Revision') || undefined);
     // Content negotiation (RFC 9110 §12.5.1): JSON unless the client prefers text/html, which a caller
     // piping the result straight into a mailer asks for; MJML has no HTML form.
     const raw = ctx.accepts('application/json', 'text/html') === 'text/html';
