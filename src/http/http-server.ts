@@ -58,7 +58,7 @@ export function createHttpServer(app: { callback(): RequestListener }, limits: H
   // An Expect other than 100-continue: 417 (RFC 9110 §10.1.1), as a problem rather than Node's bare status.
   server.on('checkExpectation', (_req, res) => {
     const body = problemBody(417, 'expectation_failed', 'This service only understands "Expect: 100-continue".');
-    res.writeHead(417, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body.text), 'X-Request-Id': body.requestId, Connection: 'close' });
+    res.writeHead(417, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body.text), 'X-Request-Id': body.requestId, 'X-Content-Type-Options': 'nosniff', Connection: 'close' });
     res.end(body.text);
   });
   return server;
@@ -88,7 +88,7 @@ function writeRawProblem(socket: Duplex, status: number, code: string, detail: s
   const { text, requestId } = problemBody(status, code, detail);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-      `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`,
+      `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${text}`,
   );
 }
 
