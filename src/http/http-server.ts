@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { capConnections } from './connection-caps.js';
 import { PROBLEM_TYPE_BASE } from './problem.js';
 
 /** Connection limits (Node `http.createServer` options and server properties). */
@@ -22,6 +23,10 @@ export interface HttpServerLimits {
   keepAliveTimeoutMs: number;
   /** Request line plus headers, bytes (Node `maxHeaderSize`; MAX_HEADER_BYTES); more is 431 (RFC 6585 §5). */
   maxHeaderBytes: number;
+  /** Open connections at most, in all (Node `server.maxConnections`; MAX_CONNECTIONS); connection-caps.ts. */
+  maxConnections: number;
+  /** Open connections from one remote address at most (MAX_CONNECTIONS_PER_CLIENT); connection-caps.ts. */
+  maxConnectionsPerClient: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: Readonly<HttpServerLimits> = Object.freeze({
@@ -29,6 +34,8 @@ export const DEFAULT_HTTP_LIMITS: Readonly<HttpServerLimits> = Object.freeze({
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
+  maxConnections: 1024,
+  maxConnectionsPerClient: 64,
 });
 
 /**
@@ -52,6 +59,7 @@ export function createHttpServer(app: { callback(): RequestListener }, limits: H
     },
     app.callback(),
   );
+  capConnections(server, limits, rawProblem);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket));
   // CONNECT asks us to be a tunnel; Node hands it to this event, and without a listener drops the connection unanswered.
   server.on('connect', (_req, socket: Duplex) => writeRawProblem(socket, 501, 'not_implemented', 'This service does not implement the CONNECT method.'));
@@ -85,10 +93,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Write a whole problem response straight to `socket` and close it (no request reached Koa). */
 function writeRawProblem(socket: Duplex, status: number, code: string, detail: string): void {
+  socket.end(rawProblem(status, code, detail));
+}
+
+/** A whole HTTP/1.1 problem response with `Connection: close`, as bytes to write to a socket. */
+function rawProblem(status: number, code: string, detail: string, headers: Record<string, string> = {}): string {
   const { text, requestId } = problemBody(status, code, detail);
-  socket.end(
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-      `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${text}`,
+    `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\n${extra}Connection: close\r\n\r\n${text}`
   );
 }
 
