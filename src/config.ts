@@ -39,6 +39,8 @@ const schema = z.object({
   RENDER_MAX_BYTES: integer(2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   RENDER_MAX_ITERATIONS: integer(100_000, 1, 1_000_000_000),
   API_KEY_CACHE_TTL_MS: integer(5000, 0, 3_600_000),
+  UNKNOWN_API_KEY_CACHE_TTL_MS: integer(5000, 0, 60_000),
+  AUTH_FAILURES_PER_MINUTE: integer(60, 0, 1_000_000),
   RENDER_CACHE_MB: integer(128, 1, 65536),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
@@ -96,6 +98,10 @@ export interface Config {
   renderLimits: RenderLimits;
   /** How long a verified API key is trusted without asking the store again, ms. */
   apiKeyCacheTtlMs: number;
+  /** How long a token the store did not know is refused without asking again, ms; 0: always ask (docs/hardening.md). */
+  unknownApiKeyCacheTtlMs: number;
+  /** Refused tokens one client address may send per minute before it is answered 429; 0: no limit (docs/hardening.md). */
+  authFailuresPerMinute: number;
   /** Render cache bound, bytes. */
   renderCacheBytes: number;
   /** Largest accepted request body, bytes. */
@@ -158,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     renderLimits: Object.freeze({ maxBytes: c.RENDER_MAX_BYTES, maxIterations: c.RENDER_MAX_ITERATIONS }),
     apiKeyCacheTtlMs: c.API_KEY_CACHE_TTL_MS,
+    unknownApiKeyCacheTtlMs: c.UNKNOWN_API_KEY_CACHE_TTL_MS,
+    authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',

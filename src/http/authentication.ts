@@ -12,9 +12,16 @@
  * - a well-formed token that is unknown, expired or revoked: 401, challenge `error="invalid_token"`, each
  *   with an `error_description`. The problem `code` keeps its finer name (`invalid_api_key`,
  *   `expired_api_key`, `revoked_api_key`, `missing_api_key`).
+ *
+ * Failed attempts are counted per client address (issue 19, item 5): a token that is refused (unknown,
+ * expired or revoked) counts one failure; once an address has AUTH_FAILURES_PER_MINUTE of them in its
+ * window, its requests that carry a token are answered 429 `too_many_failed_authentications` with
+ * `Retry-After` until the window ends, without a key look-up, whatever the token. Requests without a
+ * well-formed Bearer header are cheap 400/401s and neither count nor are refused.
  */
 import type Koa from 'koa';
 import { AuthError, type ApiKeys } from '../application/api-keys.js';
+import type { FailureCounter } from '../application/ports/failure-counter.js';
 import type { AppState } from './middleware.js';
 import { ProblemError } from './problem.js';
 
@@ -35,18 +42,45 @@ export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', des
   return `Bearer realm="${REALM}", error="${error}", error_description="${text}"`;
 }
 
-/** Authenticate every request; sets `ctx.state.principal`. @throws ProblemError 400 or 401 as above. */
-export function authenticate(keys: ApiKeys): Koa.Middleware<AppState> {
+/**
+ * Authenticate every request; sets `ctx.state.principal`. `failures` (absent: no limit) counts refused
+ * tokens per client address, as above.
+ * @throws ProblemError 400 or 401 as above; 429 `too_many_failed_authentications` for a blocked address.
+ */
+export function authenticate(keys: ApiKeys, failures?: FailureCounter): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
+    const address = clientAddress(ctx.request.ip);
+    if (failures) {
+      const waitMs = await failures.blockedForMs(address);
+      if (waitMs > 0) throw tooManyFailures(address, waitMs, failures);
+    }
     try {
       ctx.state.principal = await keys.authenticate(token);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
+      await failures?.fail(address);
       throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
     }
     await next();
   };
+}
+
+/** The address failures are counted by: the socket's peer (`app.proxy` is off), IPv4-mapped IPv6 as IPv4. */
+function clientAddress(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip || 'unknown';
+}
+
+function tooManyFailures(address: string, waitMs: number, failures: FailureCounter): ProblemError {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ProblemError(
+    429,
+    'too_many_failed_authentications',
+    `${address} presented ${failures.limit} API keys that were refused within ${failures.windowSeconds} s (AUTH_FAILURES_PER_MINUTE); ` +
+      `requests from it with a key are refused for ${retryAfter} s more. Check the key you send.`,
+    [],
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 /** The token of the one well-formed Bearer `Authorization` header in `values`. @throws ProblemError 400 or 401. */

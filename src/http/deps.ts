@@ -5,6 +5,7 @@ import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
 import type { ProjectCommands } from '../application/project-commands.js';
 import type { ProjectQueries } from '../application/project-queries.js';
+import type { FailureCounter } from '../application/ports/failure-counter.js';
 import type { IdempotencyStore } from '../application/ports/idempotency.js';
 import type { RateLimiter } from '../application/ports/rate-limit.js';
 import type { TemplateRenderer } from '../application/render-template.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   validation: TemplateValidation;
   apiKeys: ApiKeys;
   rateLimiter: RateLimiter;
+  /** Refused tokens per client address (AUTH_FAILURES_PER_MINUTE; authentication.ts); absent: not limited. */
+  authFailures?: FailureCounter;
   health: () => Promise<HealthReport>;
   logger: Logger;
   /** Largest accepted JSON body, bytes. */

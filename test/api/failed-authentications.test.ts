@@ -1,0 +1,57 @@
+/**
+ * Refused tokens are limited per client address (issue 19, item 5), with AUTH_FAILURES_PER_MINUTE=5 so
+ * the test is quick: five refused tokens are five 401s, then the address is answered 429
+ * `too_many_failed_authentications` with Retry-After, whatever key it sends, without a key look-up.
+ * Another address (127.0.0.2: the loopback network is all ours) is not affected; public routes neither.
+ */
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { TEST_KEY, useTestServer } from '../support/server.js';
+
+/** GET `path` from local address `from` with `key`; status, headers and parsed body. */
+function getFrom(base: string, from: string, path: string, key: string | null): Promise<{ status: number; headers: Record<string, unknown>; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: hostname, port: Number(port), path, localAddress: from, agent: false, headers: key === null ? {} : { Authorization: `Bearer ${key}` } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const unknownKey = (i: number) => `lp_NOSUCHKEY${String(i).padStart(3, '0')}_${'d'.repeat(43)}`;
+
+describe('Refused tokens per client address (AUTH_FAILURES_PER_MINUTE=5)', function () {
+  this.timeout(20_000);
+  const t = useTestServer({ env: { AUTH_FAILURES_PER_MINUTE: '5' } });
+
+  it('five refused tokens are 401s; then 429 too_many_failed_authentications with Retry-After, for any key from that address', async () => {
+    const base = t.server.url;
+    for (let i = 0; i < 5; i++) {
+      const res = await getFrom(base, '127.0.0.1', '/v1/health', unknownKey(i));
+      expect([res.status, res.json.code], `attempt ${i + 1}`).to.deep.equal([401, 'invalid_api_key']);
+    }
+    const blocked = await getFrom(base, '127.0.0.1', '/v1/health', unknownKey(5));
+    expect([blocked.status, blocked.json.code]).to.deep.equal([429, 'too_many_failed_authentications']);
+    expect(blocked.headers['content-type']).to.match(/^application\/problem\+json/);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).to.be.within(1, 60);
+    expect(blocked.json.detail).to.include('127.0.0.1').and.include('AUTH_FAILURES_PER_MINUTE');
+    // The address is refused whatever it sends as a key (the limit does not tell good guesses from bad).
+    expect((await getFrom(base, '127.0.0.1', '/v1/health', TEST_KEY)).json.code).to.equal('too_many_failed_authentications');
+    // A request without a key is no attempt: still its plain 401; public routes are not behind authentication.
+    expect((await getFrom(base, '127.0.0.1', '/v1/health', null)).json.code).to.equal('missing_api_key');
+    expect((await getFrom(base, '127.0.0.1', '/v1/openapi.json', null)).status).to.equal(200);
+  });
+
+  it('another address is counted on its own: its key works and its first refused token is a 401', async () => {
+    expect((await getFrom(t.server.url, '127.0.0.2', '/v1/health', TEST_KEY)).status).to.equal(200);
+    expect((await getFrom(t.server.url, '127.0.0.2', '/v1/health', unknownKey(9))).json.code).to.equal('invalid_api_key');
+  });
+});
