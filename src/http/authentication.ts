@@ -22,6 +22,7 @@
 import type Koa from 'koa';
 import { AuthError, type ApiKeys } from '../application/api-keys.js';
 import type { FailureCounter } from '../application/ports/failure-counter.js';
+import { clientAddressOf } from './connection-caps.js';
 import type { AppState } from './middleware.js';
 import { ProblemError } from './problem.js';
 
@@ -50,7 +51,7 @@ export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', des
 export function authenticate(keys: ApiKeys, failures?: FailureCounter): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
-    const address = clientAddress(ctx.request.ip);
+    const address = clientAddressOf(ctx.request.ip); // the socket's peer: app.proxy is off
     if (failures) {
       const waitMs = await failures.blockedForMs(address);
       if (waitMs > 0) throw tooManyFailures(address, waitMs, failures);
@@ -64,11 +65,6 @@ export function authenticate(keys: ApiKeys, failures?: FailureCounter): Koa.Midd
     }
     await next();
   };
-}
-
-/** The address failures are counted by: the socket's peer (`app.proxy` is off), IPv4-mapped IPv6 as IPv4. */
-function clientAddress(ip: string): string {
-  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip || 'unknown';
 }
 
 function tooManyFailures(address: string, waitMs: number, failures: FailureCounter): ProblemError {

@@ -48,8 +48,17 @@ export function capConnections(server: Server, caps: ConnectionCaps, refusal: Ra
   });
 }
 
-/** The socket's remote address; IPv4-mapped IPv6 as IPv4; `unknown` when the socket is already gone. */
+/** The socket's remote address as `clientAddressOf` reads it. */
 function clientAddress(socket: Socket): string {
-  const address = socket.remoteAddress ?? 'unknown';
+  return clientAddressOf(socket.remoteAddress);
+}
+
+/**
+ * A remote address as the per-client limits count it (this file's connections, authentication.ts' refused
+ * keys): an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) as the IPv4 one; `unknown` when there is none (a
+ * socket already gone).
+ */
+export function clientAddressOf(address: string | undefined): string {
+  if (!address) return 'unknown';
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
