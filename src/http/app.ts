@@ -44,7 +44,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(openApiRoutes(API_PREFIXES).routes());
   app.use(docsRoutes(`${API_PREFIXES[0]}/openapi.json`).routes());
   app.use(previewRoutes().routes());
-  app.use(authenticate(deps.apiKeys, deps.authFailures)); // every other route, health included (ARCHITECTURE §4)
+  app.use(
+    authenticate(deps.apiKeys, deps.authFailures, (address, failures) =>
+      deps.logger.warn({ client: address, failures: failures.limit, window_s: failures.windowSeconds }, 'refusing a client address: too many refused API keys'),
+    ),
+  ); // every other route, health included (ARCHITECTURE §4)
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
   for (const prefix of API_PREFIXES) {

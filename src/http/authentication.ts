@@ -45,10 +45,11 @@ export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', des
 
 /**
  * Authenticate every request; sets `ctx.state.principal`. `failures` (absent: no limit) counts refused
- * tokens per client address, as above.
+ * tokens per client address, as above; `onBlocked` hears of each address the moment it reaches the limit
+ * (once per window: a log line for the operator).
  * @throws ProblemError 400 or 401 as above; 429 `too_many_failed_authentications` for a blocked address.
  */
-export function authenticate(keys: ApiKeys, failures?: FailureCounter): Koa.Middleware<AppState> {
+export function authenticate(keys: ApiKeys, failures?: FailureCounter, onBlocked?: (address: string, failures: FailureCounter) => void): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
     const address = clientAddressOf(ctx.request.ip); // the socket's peer: app.proxy is off
@@ -60,7 +61,7 @@ export function authenticate(keys: ApiKeys, failures?: FailureCounter): Koa.Midd
       ctx.state.principal = await keys.authenticate(token);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      await failures?.fail(address);
+      if (failures && (await failures.fail(address)) === failures.limit) onBlocked?.(address, failures);
       throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
     }
     await next();

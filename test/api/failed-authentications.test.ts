@@ -5,7 +5,15 @@
  * Another address (127.0.0.2: the loopback network is all ours) is not affected; public routes neither.
  */
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { createHttpServer } from '../../src/http/http-server.js';
+import { wireService } from '../../src/wiring.js';
 import { TEST_KEY, useTestServer } from '../support/server.js';
 
 /** GET `path` from local address `from` with `key`; status, headers and parsed body. */
@@ -53,5 +61,37 @@ describe('Refused tokens per client address (AUTH_FAILURES_PER_MINUTE=5)', funct
   it('another address is counted on its own: its key works and its first refused token is a 401', async () => {
     expect((await getFrom(t.server.url, '127.0.0.2', '/v1/health', TEST_KEY)).status).to.equal(200);
     expect((await getFrom(t.server.url, '127.0.0.2', '/v1/health', unknownKey(9))).json.code).to.equal('invalid_api_key');
+  });
+});
+
+describe('Refused tokens per client address: the log', function () {
+  this.timeout(20_000);
+
+  it('says once, at warn, when an address reaches AUTH_FAILURES_PER_MINUTE, naming it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-authlog-'));
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const config = loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: TEST_KEY, COMPILE_THREADS: '1', AUTH_FAILURES_PER_MINUTE: '3' });
+    const service = await wireService(config, pino({ level: 'warn' }, sink));
+    const server = createHttpServer(service.app, config.http).listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await getFrom(base, '127.0.0.1', '/v1/health', unknownKey(i))).status);
+      expect(statuses).to.deep.equal([401, 401, 401, 429, 429, 429]);
+      const blocked = lines.filter((line) => line['msg'] === 'refusing a client address: too many refused API keys');
+      expect(blocked).to.have.length(1);
+      expect(blocked[0]).to.include({ level: 40, client: '127.0.0.1', failures: 3, window_s: 60 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

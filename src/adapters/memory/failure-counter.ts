@@ -27,7 +27,7 @@ export class MemoryFailureCounter implements FailureCounter {
     return Math.max(1, res.msBeforeNext);
   }
 
-  async fail(key: string): Promise<void> {
-    await this.counter.penalty(key, 1);
+  async fail(key: string): Promise<number> {
+    return (await this.counter.penalty(key, 1)).consumedPoints;
   }
 }

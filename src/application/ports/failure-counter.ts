@@ -11,6 +11,6 @@ export interface FailureCounter {
   readonly windowSeconds: number;
   /** ms until `key` may be heard again: 0 while it has failed fewer than `limit` times in its window. */
   blockedForMs(key: string): Promise<number>;
-  /** Count one failure for `key`. */
-  fail(key: string): Promise<void>;
+  /** Count one failure for `key`. @returns its failures in the current window, this one included. */
+  fail(key: string): Promise<number>;
 }
