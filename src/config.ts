@@ -51,6 +51,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.requestTimeoutMs, 0, 3_600_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 0, 600_000),
   MAX_HEADER_BYTES: integer(DEFAULT_HTTP_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
+  STOP_GRACE_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(DEFAULT_HTTP_LIMITS.maxConnections, 1, 1_000_000),
   MAX_CONNECTIONS_PER_CLIENT: integer(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient, 1, 1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,6 +111,8 @@ export interface Config {
   requireIfMatch: boolean;
   /** Depth of JSON fields and size of `metadata` (README "Hostile input and limits"). */
   jsonLimits: JsonLimits;
+  /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are closed, ms. */
+  stopGraceMs: number;
   /** Timeouts, header cap and connection caps of the HTTP server (README "Hostile input and limits"; docs/hardening.md). */
   http: HttpServerLimits;
   logLevel: string;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
     jsonLimits: Object.freeze({ maxDepth: c.JSON_MAX_DEPTH, variablesMaxDepth: c.VARIABLES_MAX_DEPTH, metadataMaxBytes: c.METADATA_MAX_BYTES }),
+    stopGraceMs: c.STOP_GRACE_MS,
     http: Object.freeze({
       headersTimeoutMs: c.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.REQUEST_TIMEOUT_MS,

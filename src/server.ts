@@ -11,8 +11,9 @@ import { wireService, type Service } from './wiring.js';
 
 /**
  * Start the service; resolves once it listens. `port` 0 picks a free port (tests). `stop(reason)` closes
- * the HTTP server, then the service, logging "stopping" and "stopped" (with `http_ms`, `service_ms` and
- * `total_ms`, ms) with `reason` (the signal's name on SIGINT/SIGTERM); a second call returns the same promise.
+ * the HTTP server (requests in flight get STOP_GRACE_MS to finish), then the service, logging "stopping" and
+ * "stopped" (with `http_ms`, `service_ms` and `total_ms`, ms, and `forced_connections`) with `reason` (the
+ * signal's name on SIGINT/SIGTERM); a second call returns the same promise.
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{ server: Server; service: Service; url: string; stop(reason?: string): Promise<void> }> {
   const config = loadConfig(env);
@@ -41,16 +42,25 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let stopping: Promise<void> | undefined;
   const stop = (reason = 'stop') =>
     (stopping ??= (async () => {
-      // Two lines an operator can find and time a stop (or a stuck one) by: the HTTP side waits for the
-      // requests in flight (each bounded by REQUEST_TIMEOUT_MS, idle keep-alive connections close at once),
-      // then the projector, compile pool and stores close.
+      // Two lines an operator can find and time a stop (or a stuck one) by. The HTTP side stops taking
+      // connections, closes idle keep-alive ones at once and lets the requests in flight finish, for at most
+      // STOP_GRACE_MS: then every connection left is closed (`forced_connections` says how many). Then the
+      // projector, compile pool and stores close.
       const started = performance.now();
-      logger.info({ reason }, 'stopping');
+      logger.info({ reason, grace_ms: config.stopGraceMs }, 'stopping');
+      let forced = 0;
+      const grace = setTimeout(() => {
+        server.getConnections((_error, count) => {
+          forced = count;
+          server.closeAllConnections();
+        });
+      }, config.stopGraceMs);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(grace);
       const httpMs = performance.now() - started;
       await service.close();
       const totalMs = performance.now() - started;
-      logger.info({ reason, http_ms: round(httpMs), service_ms: round(totalMs - httpMs), total_ms: round(totalMs) }, 'stopped');
+      logger.info({ reason, http_ms: round(httpMs), service_ms: round(totalMs - httpMs), total_ms: round(totalMs), forced_connections: forced }, 'stopped');
     })());
   return { server, service, url, stop };
 }

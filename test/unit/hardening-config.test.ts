@@ -5,9 +5,9 @@ import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 
 describe('Hardening configuration (docs/hardening.md)', () => {
-  it('defaults: unknown keys remembered 5 s, 60 refused keys per address per minute, 1,024 connections, 64 per address', () => {
+  it('defaults: unknown keys remembered 5 s, 60 refused keys per address per minute, 1,024 connections, 64 per address, 10 s to stop', () => {
     const config = loadConfig({});
-    expect([config.unknownApiKeyCacheTtlMs, config.authFailuresPerMinute, config.http.maxConnections, config.http.maxConnectionsPerClient]).to.deep.equal([5000, 60, 1024, 64]);
+    expect([config.unknownApiKeyCacheTtlMs, config.authFailuresPerMinute, config.http.maxConnections, config.http.maxConnectionsPerClient, config.stopGraceMs]).to.deep.equal([5000, 60, 1024, 64, 10_000]);
   });
 
   it('takes 0 to turn the unknown-key cache and the refused-key limit off', () => {
@@ -20,5 +20,6 @@ describe('Hardening configuration (docs/hardening.md)', () => {
     expect(() => loadConfig({ AUTH_FAILURES_PER_MINUTE: '-1' })).to.throw(/AUTH_FAILURES_PER_MINUTE/);
     expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).to.throw(/MAX_CONNECTIONS/);
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_CLIENT: 'many' })).to.throw(/MAX_CONNECTIONS_PER_CLIENT/);
+    expect(() => loadConfig({ STOP_GRACE_MS: '600001' })).to.throw(/STOP_GRACE_MS/);
   });
 });
