@@ -5,7 +5,8 @@
  *   npm run load -- --duration 10s --connections 32
  *
  * Starts its own server (a child process over a temporary DATA_DIR, SQLite, RATE_LIMIT_PER_MINUTE raised,
- * LOG_LEVEL warn) with two keys of its own made in the store beforehand: one to work with and one revoked.
+ * AUTH_FAILURES_PER_MINUTE off and MAX_CONNECTIONS_PER_CLIENT raised: all of it comes from one address and
+ * its bad keys must reach authentication, LOG_LEVEL warn) with two keys of its own made in the store beforehand: one to work with and one revoked.
  * Over 50 projects, `--connections` loops each send one request at a time, drawn from: renders with the same
  * variables (cache hits) and with varying ones, saves with `If-Match` (a 412 from a racing writer is
  * expected, and counted), project reads, lists, and key checks (an unknown key and the revoked one → 401).
@@ -60,7 +61,15 @@ try {
   await keys.revoke(revoked.record.id);
   await stores.close();
 
-  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', COMPILE_THREADS: process.env['COMPILE_THREADS'] ?? '2' });
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_FAILURES_PER_MINUTE: '0',
+    MAX_CONNECTIONS_PER_CLIENT: '1000000',
+    MAX_CONNECTIONS: '1000000',
+    COMPILE_THREADS: process.env['COMPILE_THREADS'] ?? '2',
+  });
   const acks: Acknowledged[] = [];
   try {
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };

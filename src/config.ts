@@ -58,6 +58,8 @@ const schema = z.object({
   API_KEY_CACHE_TTL_MS: integer(5000, 0, 3_600_000),
   IDEMPOTENCY_IN_FLIGHT_MS: integer(60_000, 300, 3_600_000),
   LETTERPRESS_TEST_CRASH_AFTER_COMMIT: z.string().optional(),
+  UNKNOWN_API_KEY_CACHE_TTL_MS: integer(5000, 0, 60_000),
+  AUTH_FAILURES_PER_MINUTE: integer(60, 0, 1_000_000),
   RENDER_CACHE_MB: integer(128, 1, 65536),
   RENDER_MIN_REVISION_WAIT_MS: integer(2000, 0, 30_000),
   RENDER_REVISION_CHECK: z.enum(['store', 'index']).optional(),
@@ -70,6 +72,9 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.requestTimeoutMs, 0, 3_600_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 0, 600_000),
   MAX_HEADER_BYTES: integer(DEFAULT_HTTP_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
+  STOP_GRACE_MS: integer(10_000, 0, 600_000),
+  MAX_CONNECTIONS: integer(DEFAULT_HTTP_LIMITS.maxConnections, 1, 1_000_000),
+  MAX_CONNECTIONS_PER_CLIENT: integer(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient, 1, 1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -152,6 +157,10 @@ export interface Config {
    * write made with this Idempotency-Key, before answering (the crash test's fault point). Never set it in use.
    */
   testCrashAfterCommit: string | undefined;
+  /** How long a token the store did not know is refused without asking again, ms; 0: always ask (docs/hardening.md). */
+  unknownApiKeyCacheTtlMs: number;
+  /** Refused tokens one client address may send per minute before it is answered 429; 0: no limit (docs/hardening.md). */
+  authFailuresPerMinute: number;
   /** Render cache bound, bytes. */
   renderCacheBytes: number;
   /** Largest accepted request body, bytes. */
@@ -160,7 +169,9 @@ export interface Config {
   requireIfMatch: boolean;
   /** Depth of JSON fields and size of `metadata` (README "Hostile input and limits"). */
   jsonLimits: JsonLimits;
-  /** Timeouts and header cap of the HTTP server (README "Hostile input and limits"). */
+  /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are closed, ms. */
+  stopGraceMs: number;
+  /** Timeouts, header cap and connection caps of the HTTP server (README "Hostile input and limits"; docs/hardening.md). */
   http: HttpServerLimits;
   logLevel: string;
 }
@@ -230,11 +241,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiKeyCacheTtlMs: c.API_KEY_CACHE_TTL_MS,
     idempotencyInFlightMs: c.IDEMPOTENCY_IN_FLIGHT_MS,
     testCrashAfterCommit: c.LETTERPRESS_TEST_CRASH_AFTER_COMMIT,
+    unknownApiKeyCacheTtlMs: c.UNKNOWN_API_KEY_CACHE_TTL_MS,
+    authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
     jsonLimits: Object.freeze({ maxDepth: c.JSON_MAX_DEPTH, variablesMaxDepth: c.VARIABLES_MAX_DEPTH, metadataMaxBytes: c.METADATA_MAX_BYTES }),
-    http: Object.freeze({ headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS, maxHeaderBytes: c.MAX_HEADER_BYTES }),
+    stopGraceMs: c.STOP_GRACE_MS,
+    http: Object.freeze({
+      headersTimeoutMs: c.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS,
+      maxHeaderBytes: c.MAX_HEADER_BYTES,
+      maxConnections: c.MAX_CONNECTIONS,
+      maxConnectionsPerClient: c.MAX_CONNECTIONS_PER_CLIENT,
+    }),
     logLevel: c.LOG_LEVEL,
   });
 }

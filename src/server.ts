@@ -9,8 +9,13 @@ import { createLogger } from './logger.js';
 import { describeStartupFailure, urlsFrom } from './startup-failure.js';
 import { wireService, type Service } from './wiring.js';
 
-/** Start the service; resolves once it listens. `port` 0 picks a free port (tests). */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{ server: Server; service: Service; url: string; stop(): Promise<void> }> {
+/**
+ * Start the service; resolves once it listens. `port` 0 picks a free port (tests). `stop(reason)` closes
+ * the HTTP server (requests in flight get STOP_GRACE_MS to finish), then the service, logging "stopping" and
+ * "stopped" (with `http_ms`, `service_ms` and `total_ms`, ms, and `forced_connections`) with `reason` (the
+ * signal's name on SIGINT/SIGTERM); a second call returns the same promise.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{ server: Server; service: Service; url: string; stop(reason?: string): Promise<void> }> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const service = await wireService(config, logger);
@@ -35,13 +40,32 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   logger.info({ url, data_dir: config.dataDir, store: config.store }, 'letterpress listening');
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (reason = 'stop') =>
     (stopping ??= (async () => {
+      // Two lines an operator can find and time a stop (or a stuck one) by. The HTTP side stops taking
+      // connections, closes idle keep-alive ones at once and lets the requests in flight finish, for at most
+      // STOP_GRACE_MS: then every connection left is closed (`forced_connections` says how many). Then the
+      // projector, compile pool and stores close.
+      const started = performance.now();
+      logger.info({ reason, grace_ms: config.stopGraceMs }, 'stopping');
+      let forced = 0;
+      const grace = setTimeout(() => {
+        server.getConnections((_error, count) => {
+          forced = count;
+          server.closeAllConnections();
+        });
+      }, config.stopGraceMs);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(grace);
+      const httpMs = performance.now() - started;
       await service.close();
+      const totalMs = performance.now() - started;
+      logger.info({ reason, http_ms: round(httpMs), service_ms: round(totalMs - httpMs), total_ms: round(totalMs), forced_connections: forced }, 'stopped');
     })());
   return { server, service, url, stop };
 }
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
@@ -53,7 +77,7 @@ if (isMain) {
     .then(({ stop }) => {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
-          stop().then(
+          stop(signal).then(
             () => process.exit(0),
             (error) => {
               console.error(error);

@@ -23,6 +23,7 @@ import { openDatabase } from './adapters/sqlite/database.js';
 import { SqliteEventStore } from './adapters/sqlite/event-store.js';
 import { SqliteIdempotencyStore } from './adapters/sqlite/idempotency-store.js';
 import { SqliteReadModelStore } from './adapters/sqlite/read-model-store.js';
+import { MemoryFailureCounter } from './adapters/memory/failure-counter.js';
 import { ApiKeys } from './application/api-keys.js';
 import { CurrentRevisions } from './application/current-revisions.js';
 import type { ApiKeyStore } from './application/ports/api-keys.js';
@@ -207,7 +208,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       now: () => new Date().toISOString(),
       logger,
     });
-    const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs });
+    const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs, unknownTtlMs: config.unknownApiKeyCacheTtlMs });
     const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
 
     const health = createHealth({ eventStore, readModels, readSide: projection, rateLimiter, compilePool: pool, renderer, config, logger, started: Date.now() });
@@ -219,6 +220,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       validation: new TemplateValidation({ templates, renderer }),
       apiKeys,
       rateLimiter,
+      // Counted per process, like the fallback rate limiter: N instances allow N times the failures.
+      ...(config.authFailuresPerMinute > 0 ? { authFailures: new MemoryFailureCounter(config.authFailuresPerMinute) } : {}),
       health,
       healthBound: { timeoutMs: config.healthTimeoutMs, keyStore: readModels.kind },
       logger,

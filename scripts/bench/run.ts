@@ -68,7 +68,7 @@ console.log(`# Letterpress HTTP bench\n`);
 console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB, load average ${machine.loadavg_at_start.join(' / ')}`);
 console.log(
   `Store: ${args.store}. Runs: ${options.duration} s measured after ${options.warmup} s warm-up, ${options.connections} connections (latency scenario: ${latencyOptions.connections}); ` +
-    `service LOG_LEVEL=${SERVICE_LOG_LEVEL}, RATE_LIMIT_PER_MINUTE=1000000, COMPILE_THREADS ${process.env.COMPILE_THREADS ?? 'unset (service default: cores − 1)'}. Each server is its own process; autocannon runs here.\n`,
+    `service LOG_LEVEL=${SERVICE_LOG_LEVEL}, RATE_LIMIT_PER_MINUTE=1000000, AUTH_FAILURES_PER_MINUTE=0, MAX_CONNECTIONS(_PER_CLIENT)=1000000, COMPILE_THREADS ${process.env.COMPILE_THREADS ?? 'unset (service default: cores − 1)'}. Each server is its own process; autocannon runs here.\n`,
 );
 
 const rows: Measurement[] = [];

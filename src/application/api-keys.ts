@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { ApiKeyExistsError, SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from './ports/api-keys.js';
+import { UnknownTokens } from './unknown-tokens.js';
 
 /** Who is calling: the key's id, workspace and scopes. */
 export interface Principal {
@@ -50,7 +51,17 @@ export interface ApiKeysOptions {
   cacheTtlMs?: number;
   /** Most key records cached (least recently used go first). Default 10,000. */
   cacheMaxEntries?: number;
+  /**
+   * How long (ms) a token the store did not know is refused without asking again (`UnknownTokens`, which
+   * states the bound for a key created meanwhile on another instance). Default 5000; 0 turns it off.
+   */
+  unknownTtlMs?: number;
+  /** Most unknown token hashes remembered. Default 10,000. */
+  unknownMaxEntries?: number;
 }
+
+/** How long a token that authenticated stays "recently valid" for a blocked client address, ms (10 min). */
+export const RECENTLY_VALID_MS = 10 * 60 * 1000;
 
 interface CachedKey {
   record: ApiKeyRecord;
@@ -66,6 +77,14 @@ export class ApiKeys {
   private readonly cache: LRUCache<string, CachedKey>;
   /** Bumped by every revocation or expiry change, so a store read that raced one is not cached (it may predate it). */
   private revocations = 0;
+  /** Hashes of tokens the store did not know, briefly (a separate LRU: they never evict known keys). */
+  private readonly unknown: UnknownTokens;
+  /**
+   * Hashes of tokens that authenticated in the last {@link RECENTLY_VALID_MS}: a client address blocked for
+   * refused tokens (authentication.ts) still gets these looked up, so one bad client behind a shared proxy
+   * does not lock out the good ones. Bounded like the cache.
+   */
+  private readonly recentlyValid: LRUCache<string, true>;
 
   /** @throws RangeError when `cacheTtlMs` is not a non-negative integer or `cacheMaxEntries` not a positive one. */
   constructor(
@@ -73,17 +92,26 @@ export class ApiKeys {
     readonly store: ApiKeyStore,
     options: ApiKeysOptions = {},
   ) {
-    const { now = () => new Date(), cacheTtlMs = 5000, cacheMaxEntries = 10_000 } = options;
+    const { now = () => new Date(), cacheTtlMs = 5000, cacheMaxEntries = 10_000, unknownTtlMs = 5000, unknownMaxEntries = 10_000 } = options;
     if (!Number.isSafeInteger(cacheTtlMs) || cacheTtlMs < 0) throw new RangeError(`cacheTtlMs must be a non-negative integer, got ${cacheTtlMs}.`);
     if (!Number.isSafeInteger(cacheMaxEntries) || cacheMaxEntries <= 0) throw new RangeError(`cacheMaxEntries must be a positive integer, got ${cacheMaxEntries}.`);
     this.now = now;
     this.cacheTtlMs = cacheTtlMs;
     this.cache = new LRUCache<string, CachedKey>({ max: cacheMaxEntries });
+    this.unknown = new UnknownTokens(unknownTtlMs, unknownMaxEntries, () => this.now().getTime());
+    this.recentlyValid = new LRUCache<string, true>({ max: cacheMaxEntries, ttl: RECENTLY_VALID_MS });
   }
+
+  /** Store reads made by `authenticate` so far (cache misses, unknown tokens included): what a flood costs. */
+  get storeReads(): number {
+    return this.reads;
+  }
+  private reads = 0;
 
   /**
    * Check a bearer token. Any string may be presented; only its hash is looked up, in the cache first
-   * (entries younger than `cacheTtlMs`), then in the store. Expiry is checked against `now()` every time.
+   * (entries younger than `cacheTtlMs`), then among tokens found unknown less than `unknownTtlMs` ago, then
+   * in the store. Expiry is checked against `now()` every time.
    * @throws AuthError `invalid_api_key` (unknown), `expired_api_key`, `revoked_api_key`; what the store throws on a miss.
    */
   async authenticate(token: string): Promise<Principal> {
@@ -94,9 +122,18 @@ export class ApiKeys {
     if (record.expiresAt && Date.parse(record.expiresAt) <= this.now().getTime()) {
       throw new AuthError('expired_api_key', `The API key ${record.id} expired at ${record.expiresAt}.`);
     }
+    this.recentlyValid.set(hash, true);
     const principal: Principal = { keyId: record.id, workspace: record.workspace, scopes: new Set(record.scopes) };
     if (record.rateLimitPerMinute !== null) principal.rateLimitPerMinute = record.rateLimitPerMinute;
     return principal;
+  }
+
+  /**
+   * Whether `token` authenticated in this process within the last {@link RECENTLY_VALID_MS} (no store read).
+   * Not a check of the key: revocation and expiry are still decided by {@link authenticate}.
+   */
+  recentlyAuthenticated(token: string): boolean {
+    return this.recentlyValid.has(hashToken(token));
   }
 
   /**
@@ -147,12 +184,16 @@ export class ApiKeys {
 
   /** Look a hash up in the store and cache what it finds. */
   private async read(hash: string): Promise<ApiKeyRecord | null> {
+    if (this.unknown.has(hash)) return null;
     const readAt = this.now().getTime();
     const revocations = this.revocations;
+    const ticket = this.unknown.ticket();
+    this.reads += 1;
     const record = await this.store.findByHash(hash);
-    // Unknown tokens are not cached: a flood of random tokens must not evict the keys in use. A read that
-    // overlapped a revoke() here may have seen the key before it; caching it would undo the eviction.
-    if (record && this.cacheTtlMs > 0 && revocations === this.revocations) this.cache.set(hash, { record, readAt });
+    // Unknown tokens go to their own LRU: a flood of random tokens must not evict the keys in use. A read
+    // that overlapped a revoke() here may have seen the key before it; caching it would undo the eviction.
+    if (!record) this.unknown.remember(hash, ticket);
+    else if (this.cacheTtlMs > 0 && revocations === this.revocations) this.cache.set(hash, { record, readAt });
     return record;
   }
 
@@ -183,7 +224,13 @@ export class ApiKeys {
       revokedAt: null,
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     };
-    await this.store.insert(record);
+    // Forgotten before and after the insert: a lookup racing it must not leave the new key refused here.
+    this.unknown.forget(record.hash);
+    try {
+      await this.store.insert(record);
+    } finally {
+      this.unknown.forget(record.hash);
+    }
     return { token, record };
   }
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
-import type { EventStore } from './ports/event-store.js';
+import { comparePositions, type EventStore, type Position } from './ports/event-store.js';
 import type { DocumentLocation, ReadModelStore } from './ports/read-model.js';
 import type { AnyProjection, RecordedProjectEvent } from './projection.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
@@ -64,42 +64,75 @@ export async function rebuildWhileServing(
 export interface Verification {
   /** Documents compared (live ones: a fold to null is compared too). */
   documents: number;
-  /** SHA-256 over every stored document, in stream order, and over every folded one. */
+  /** SHA-256 over every compared document, in stream order, as stored and as folded. */
   storedHash: string;
   foldedHash: string;
-  /** `collection/partition/key` of each document that differs from its fold. */
+  /** `collection/partition/key` of each compared document that differs from its fold. */
   mismatches: string[];
+  /**
+   * Documents not compared: their stream was written past the position the read models had reached when the
+   * check began (or while it ran), so what is stored may hold writes the fold does not, or the reverse.
+   */
+  skipped: number;
 }
 
 /**
  * Fold every project stream with each projection and compare with what the read models hold: the count and
- * a content hash over all documents, and each document.
+ * a content hash over all documents, and each document. Only up to where the read models were when the check
+ * began (the lowest checkpoint of `projections`): a stream written after it, before or during the check, is
+ * skipped (`skipped`), not reported as a difference, so writes that go on while the service serves are no
+ * false alarm. Read models whose checkpoints are written with their documents (`commit`) hold exactly the fold
+ * of every other stream.
  */
 export async function verifyAgainstStreams(stores: { eventStore: EventStore; readModels: ReadModelStore }, projections: readonly AnyProjection[]): Promise<Verification> {
+  const floor = await lowestCheckpoint(stores.readModels, projections);
   const streams = new Map<string, RecordedProjectEvent[]>();
-  for (let after: string | null = null; ; ) {
-    const page = await stores.eventStore.readAll({ after, maxCount: 1000, streamPrefix: PROJECT_STREAM_PREFIX });
-    if (page.length === 0) break;
-    for (const event of page as RecordedProjectEvent[]) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
-    after = page[page.length - 1]!.position;
+  for (const event of await readProjectEvents(stores.eventStore, null)) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
+  const compared: Array<{ streamId: string; name: string; stored: string; folded: string }> = [];
+  for (const [streamId, stream] of streams) {
+    for (const projection of projections) {
+      for (const { location, doc: expected } of foldStream(projection, stream)) {
+        const actual = await stores.readModels.get(projection.name, location);
+        compared.push({ streamId, name: `${projection.name}/${location.partition}/${location.key}`, stored: canonical(actual), folded: canonical(expected) });
+      }
+    }
   }
+  // Read after the documents: every stream written past the floor, up to now, including during the reads above.
+  const moving = new Set((await readProjectEvents(stores.eventStore, floor)).map((event) => event.streamId));
   const stored = createHash('sha256');
   const folded = createHash('sha256');
   const mismatches: string[] = [];
   let documents = 0;
-  for (const stream of streams.values()) {
-    for (const projection of projections) {
-      for (const { location, doc: expected } of foldStream(projection, stream)) {
-        const actual = await stores.readModels.get(projection.name, location);
-        const [a, b] = [canonical(actual), canonical(expected)];
-        stored.update(a);
-        folded.update(b);
-        documents += 1;
-        if (a !== b) mismatches.push(`${projection.name}/${location.partition}/${location.key}`);
-      }
-    }
+  for (const entry of compared) {
+    if (moving.has(entry.streamId)) continue;
+    stored.update(entry.stored);
+    folded.update(entry.folded);
+    documents += 1;
+    if (entry.stored !== entry.folded) mismatches.push(entry.name);
   }
-  return { documents, storedHash: stored.digest('hex'), foldedHash: folded.digest('hex'), mismatches };
+  return { documents, storedHash: stored.digest('hex'), foldedHash: folded.digest('hex'), mismatches, skipped: compared.length - documents };
+}
+
+/** The lowest checkpoint position of `projections` (null: one has applied nothing, so every stream is newer). */
+async function lowestCheckpoint(readModels: ReadModelStore, projections: readonly AnyProjection[]): Promise<Position | null> {
+  let lowest: Position | undefined;
+  for (const projection of projections) {
+    const position = (await readModels.getCheckpoint(projection.name))?.position ?? null;
+    if (position === null) return null;
+    if (lowest === undefined || comparePositions(position, lowest) < 0) lowest = position;
+  }
+  return lowest ?? null;
+}
+
+/** Every project-stream event after `after` (null: from the start), in `$all` order. */
+async function readProjectEvents(eventStore: EventStore, after: Position | null): Promise<RecordedProjectEvent[]> {
+  const events: RecordedProjectEvent[] = [];
+  for (let from = after; ; ) {
+    const page = await eventStore.readAll({ after: from, maxCount: 1000, streamPrefix: PROJECT_STREAM_PREFIX });
+    if (page.length === 0) return events;
+    events.push(...(page as RecordedProjectEvent[]));
+    from = page[page.length - 1]!.position;
+  }
 }
 
 /**

@@ -2,8 +2,8 @@
  * `createApp(deps)`: the Koa application with every route of ARCHITECTURE §4 under both `/v1` and
  * `/api/v1`. It does not listen; `server.ts` does.
  *
- * Middleware order: request id → access log → metrics (when given) → gzip → problem details → authentication → rate limit →
- * routes. Compression sits outside the error middleware so problem responses are gzipped too.
+ * Middleware order: request id → access log → metrics (when given) → security headers → gzip → problem details →
+ * authentication → rate limit → routes. Compression sits outside the error middleware so problem responses are gzipped too.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -14,6 +14,7 @@ import { accessLog, compileTenant, gzipWhenAccepted, rateLimit, requestId, type 
 import { methodProblems } from './methods.js';
 import { countRequests, metricsRoutes } from './metrics.js';
 import { problemDetails } from './problem.js';
+import { securityHeaders } from './security-headers.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(requestId());
   app.use(accessLog(deps.logger));
   if (deps.metrics) app.use(countRequests(deps.metrics)); // outside problemDetails: sees the final status
+  app.use(securityHeaders()); // nosniff everywhere, a CSP on text/html (renders)
   app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
   // The only public routes: GET <prefix>/openapi.json, the /docs page that renders it, and the /preview/ page's
@@ -44,7 +46,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(previewRoutes().routes());
   // every other route, health included (ARCHITECTURE §4); /health within its bound even when the key store stalls
   const healthBound = deps.healthBound && { paths: API_PREFIXES.map((prefix) => `${prefix}/health`), ...deps.healthBound };
-  app.use(authenticate(deps.apiKeys, healthBound));
+  app.use(
+    authenticate(deps.apiKeys, {
+      bounded: healthBound,
+      failures: deps.authFailures,
+      onBlocked: (address, failures) =>
+        deps.logger.warn({ client: address, failures: failures.limit, window_s: failures.windowSeconds }, 'refusing a client address: too many refused API keys'),
+    }),
+  );
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
   app.use(compileTenant()); // one key's compile jobs take at most its share of the queue
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow

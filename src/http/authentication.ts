@@ -12,9 +12,17 @@
  * - a well-formed token that is unknown, expired or revoked: 401, challenge `error="invalid_token"`, each
  *   with an `error_description`. The problem `code` keeps its finer name (`invalid_api_key`,
  *   `expired_api_key`, `revoked_api_key`, `missing_api_key`).
+ *
+ * Failed attempts are counted per client address (issue 19, item 5): a token that is refused (unknown,
+ * expired or revoked) counts one failure; once an address has AUTH_FAILURES_PER_MINUTE of them in its
+ * window, its requests that carry a token are answered 429 `too_many_failed_authentications` with
+ * `Retry-After` until the window ends, without a key look-up, whatever the token. Requests without a
+ * well-formed Bearer header are cheap 400/401s and neither count nor are refused.
  */
 import type Koa from 'koa';
 import { AuthError, type ApiKeys } from '../application/api-keys.js';
+import type { FailureCounter } from '../application/ports/failure-counter.js';
+import { clientAddressOf } from './connection-caps.js';
 import type { AppState } from './middleware.js';
 import { ProblemError } from './problem.js';
 
@@ -29,6 +37,16 @@ export interface BoundedRoutes {
   timeoutMs: number;
   /** The engine the key store runs on, named in the 503 (`postgres`, `mongodb`, `sqlite`). */
   keyStore: string;
+}
+
+/** What `authenticate` adds to a plain key lookup; every part optional. */
+export interface AuthenticateOptions {
+  /** Routes whose key lookup is bounded (`/health`). */
+  bounded?: BoundedRoutes;
+  /** Refused tokens per client address (AUTH_FAILURES_PER_MINUTE). */
+  failures?: FailureCounter;
+  /** Told once per window when an address reaches the limit. */
+  onBlocked?: (address: string, failures: FailureCounter) => void;
 }
 
 /** When a bounded route's answer is due (ms since the epoch), set by {@link authenticate}. */
@@ -57,14 +75,24 @@ export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', des
 }
 
 /**
- * Authenticate every request; sets `ctx.state.principal`. On a `bounded` route a key lookup that does not
- * answer within the bound is a 503 `dependency_unavailable` (with `Retry-After` and a `checks` entry
- * naming the key store), not a wait.
- * @throws ProblemError 400 or 401 as above, 503 as said; what the key store throws.
+ * Authenticate every request; sets `ctx.state.principal`.
+ * - `bounded`: on those routes a key lookup that does not answer within the bound is a 503
+ *   `dependency_unavailable` (with `Retry-After` and a `checks` entry naming the key store), not a wait.
+ * - `failures` (absent: no limit) counts refused tokens per client address, as above; `onBlocked` hears of
+ *   each address the moment it reaches the limit (once per window: a log line for the operator).
+ * @throws ProblemError 400 or 401 as above, 503 as said, 429 `too_many_failed_authentications` for a blocked
+ *   address; what the key store throws.
  */
-export function authenticate(keys: ApiKeys, bounded?: BoundedRoutes): Koa.Middleware<AppState> {
+export function authenticate(keys: ApiKeys, options: AuthenticateOptions = {}): Koa.Middleware<AppState> {
+  const { bounded, failures, onBlocked } = options;
   return async (ctx, next) => {
     const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
+    const address = clientAddressOf(ctx.request.ip); // the socket's peer: app.proxy is off
+    if (failures) {
+      const waitMs = await failures.blockedForMs(address);
+      // A token that worked here lately is still looked up: the address may be a proxy shared with a bad client.
+      if (waitMs > 0 && !keys.recentlyAuthenticated(token)) throw tooManyFailures(address, waitMs, failures);
+    }
     try {
       if (bounded && bounded.paths.includes(ctx.path)) {
         const deadline = Date.now() + bounded.timeoutMs;
@@ -75,6 +103,7 @@ export function authenticate(keys: ApiKeys, bounded?: BoundedRoutes): Koa.Middle
       }
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
+      if (failures && (await failures.fail(address)) === failures.limit) onBlocked?.(address, failures);
       throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
     }
     await next();
@@ -97,6 +126,18 @@ async function withinBound<T>(lookup: Promise<T>, bounded: BoundedRoutes): Promi
   } finally {
     clearTimeout(timer);
   }
+}
+
+function tooManyFailures(address: string, waitMs: number, failures: FailureCounter): ProblemError {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ProblemError(
+    429,
+    'too_many_failed_authentications',
+    `${address} presented ${failures.limit} API keys that were refused within ${failures.windowSeconds} s (AUTH_FAILURES_PER_MINUTE); ` +
+      `requests from it with a key are refused for ${retryAfter} s more. Check the key you send.`,
+    [],
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 /** The token of the one well-formed Bearer `Authorization` header in `values`. @throws ProblemError 400 or 401. */

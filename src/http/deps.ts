@@ -4,6 +4,7 @@
 import type { TemplateValidation } from '../application/validate-template.js';
 import type { ApiKeys } from '../application/api-keys.js';
 import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
+import type { FailureCounter } from '../application/ports/failure-counter.js';
 import type { IdempotencyStore } from '../application/ports/idempotency.js';
 import type { ProjectCommands } from '../application/project-commands.js';
 import type { WriteTarget } from '../application/project-writes.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
    * bound (HEALTH_TIMEOUT_MS). `keyStore`: the engine of the API keys, named when their lookup times out.
    */
   healthBound?: { timeoutMs: number; keyStore: string };
+  /** Refused tokens per client address (AUTH_FAILURES_PER_MINUTE; authentication.ts); absent: not limited. */
+  authFailures?: FailureCounter;
   logger: Logger;
   /** Largest accepted JSON body, bytes. */
   bodyLimitBytes: number;

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { capConnections } from './connection-caps.js';
 import { PROBLEM_TYPE_BASE } from './problem.js';
 
 /** Connection limits (Node `http.createServer` options and server properties). */
@@ -22,6 +23,10 @@ export interface HttpServerLimits {
   keepAliveTimeoutMs: number;
   /** Request line plus headers, bytes (Node `maxHeaderSize`; MAX_HEADER_BYTES); more is 431 (RFC 6585 §5). */
   maxHeaderBytes: number;
+  /** Open connections at most, in all (Node `server.maxConnections`; MAX_CONNECTIONS); connection-caps.ts. */
+  maxConnections: number;
+  /** Open connections from one remote address at most (MAX_CONNECTIONS_PER_CLIENT); connection-caps.ts. */
+  maxConnectionsPerClient: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: Readonly<HttpServerLimits> = Object.freeze({
@@ -29,6 +34,8 @@ export const DEFAULT_HTTP_LIMITS: Readonly<HttpServerLimits> = Object.freeze({
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
+  maxConnections: 1024,
+  maxConnectionsPerClient: 64,
 });
 
 /**
@@ -52,13 +59,14 @@ export function createHttpServer(app: { callback(): RequestListener }, limits: H
     },
     app.callback(),
   );
+  capConnections(server, limits, rawProblem);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket));
   // CONNECT asks us to be a tunnel; Node hands it to this event, and without a listener drops the connection unanswered.
   server.on('connect', (_req, socket: Duplex) => writeRawProblem(socket, 501, 'not_implemented', 'This service does not implement the CONNECT method.'));
   // An Expect other than 100-continue: 417 (RFC 9110 §10.1.1), as a problem rather than Node's bare status.
   server.on('checkExpectation', (_req, res) => {
     const body = problemBody(417, 'expectation_failed', 'This service only understands "Expect: 100-continue".');
-    res.writeHead(417, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body.text), 'X-Request-Id': body.requestId, Connection: 'close' });
+    res.writeHead(417, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body.text), 'X-Request-Id': body.requestId, 'X-Content-Type-Options': 'nosniff', Connection: 'close' });
     res.end(body.text);
   });
   return server;
@@ -85,10 +93,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Write a whole problem response straight to `socket` and close it (no request reached Koa). */
 function writeRawProblem(socket: Duplex, status: number, code: string, detail: string): void {
+  socket.end(rawProblem(status, code, detail));
+}
+
+/** A whole HTTP/1.1 problem response with `Connection: close`, as bytes to write to a socket. */
+function rawProblem(status: number, code: string, detail: string, headers: Record<string, string> = {}): string {
   const { text, requestId } = problemBody(status, code, detail);
-  socket.end(
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-      `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`,
+    `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\n${extra}Connection: close\r\n\r\n${text}`
   );
 }
 

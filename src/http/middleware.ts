@@ -51,9 +51,10 @@ export function gzipWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<App
 
 /**
  * One log line per request: method, path, matched route pattern, status, duration (ms), request id, key
- * id (never the key: the Authorization header is not logged), and where the route knows them the
- * project id, revision and cache outcome (`ctx.state.log`; the project id also from a `:id` route of
- * /projects or /templates).
+ * id (never the key: the Authorization header is not logged, the query string neither, and a token
+ * pasted into the path is redacted, `redactTokens`), and where the route knows them the project id,
+ * revision and cache outcome (`ctx.state.log`; the project id also from a `:id` route of /projects or
+ * /templates).
  */
 export function accessLog(logger: { info(obj: object, msg?: string): void }): Koa.Middleware<AppState> {
   return async (ctx, next) => {
@@ -67,13 +68,13 @@ export function accessLog(logger: { info(obj: object, msg?: string): void }): Ko
       logger.info(
         {
           method: ctx.method,
-          path: ctx.path,
+          path: redactTokens(ctx.path),
           route: routed,
           status: ctx.status,
           ms: Math.round((performance.now() - started) * 100) / 100,
           request_id: ctx.state.requestId,
           key_id: ctx.state.principal?.keyId,
-          project: extra?.project ?? (routed && PROJECT_ROUTE.test(routed) ? (ctx as { params?: { id?: string } }).params?.id : undefined),
+          project: redactTokens(extra?.project ?? (routed && PROJECT_ROUTE.test(routed) ? (ctx as { params?: { id?: string } }).params?.id : undefined)),
           revision: extra?.revision,
           cache: extra?.cache,
         },
@@ -81,6 +82,21 @@ export function accessLog(logger: { info(obj: object, msg?: string): void }): Ko
       );
     }
   };
+}
+
+/**
+ * An API key (`lp_<12 alphanumerics>_<43 base64url>`, api-keys.ts), or a cut one with 16+ characters of its
+ * secret, raw or percent-encoded anywhere in the text (`%5F` for `_`, any case).
+ */
+const TOKEN_SHAPE = /lp(?:_|%5f)[A-Za-z0-9]{12}(?:_|%5f)(?:[A-Za-z0-9_-]|%[0-9a-f]{2}){16,}/gi;
+
+/**
+ * `text` with every API-key-shaped run replaced by `lp_<key id>_[REDACTED]` (the id is no secret: the log
+ * names it as `key_id`). For what a client put in a path: a token pasted there must not reach the log.
+ */
+export function redactTokens<T extends string | undefined>(text: T): T {
+  if (text === undefined || !/lp(?:_|%5f)/i.test(text)) return text;
+  return text.replace(TOKEN_SHAPE, (token) => `lp_${token.replace(/^lp(?:_|%5f)/i, '').slice(0, 12)}_[REDACTED]`) as T;
 }
 
 /** Routes whose `:id` is a project id (not an API key's). */

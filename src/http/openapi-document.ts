@@ -39,6 +39,11 @@ function json(schema: object, example?: unknown, type = 'application/json') {
 function ok(description: string, schema: object, headers: object = {}) {
   return { description, headers, content: { 'application/json': { schema } } };
 }
+/** What a 201 carrying a token says of itself (routes/api-keys.ts `sendIssued`). */
+const issuedHeaders = {
+  Location: { $ref: '#/components/headers/Location' },
+  'Cache-Control': { description: '`no-store, no-transform`: the token is neither stored by a cache nor compressed on the way.', schema: { type: 'string', const: 'no-store, no-transform' } },
+};
 const noContent = { '204': { description: 'Done; no body.' } };
 
 /** Every route of routes/*.ts, paths relative to a server (`/v1` or `/api/v1`). */
@@ -154,7 +159,7 @@ const paths = {
     post: {
       tags: ['api-keys'], summary: 'Issue a key (keys:admin)',
       requestBody: json(jsonSchema(keyRequestSchemas.createBody), { name: 'ci-render', scopes: ['templates:render'], expires_in: '90d' }),
-      responses: { '201': ok('Issued; the token is shown once.', ref('IssuedKey')), ...problems(400, 401, 403, 415, 429, 503) },
+      responses: { '201': ok('Issued; the token is shown once, never cached nor compressed.', ref('IssuedKey'), issuedHeaders), ...problems(400, 401, 403, 415, 429, 503) },
     },
     get: { tags: ['api-keys'], summary: 'List keys (keys:admin)', parameters: queryParameters(keyRequestSchemas.listQuery), responses: { '200': ok('A page.', ref('ApiKeyPage')), ...problems(400, 401, 403, 429) } },
   },
@@ -168,7 +173,7 @@ const paths = {
     post: {
       tags: ['api-keys'], summary: 'Rotate: a new token, the old one valid for an overlap (keys:admin)',
       requestBody: json(jsonSchema(keyRequestSchemas.rotateBody), { overlap: '1h' }),
-      responses: { '201': ok('Issued; the token is shown once.', ref('IssuedKey')), ...problems(400, 401, 403, 404, 409, 415, 429, 503) },
+      responses: { '201': ok('Issued; the token is shown once, never cached nor compressed.', ref('IssuedKey'), issuedHeaders), ...problems(400, 401, 403, 404, 409, 415, 429, 503) },
     },
   },
   '/openapi.json': {
@@ -183,7 +188,9 @@ export function openApiDocument(prefixes: readonly string[]): Record<string, unk
     info: {
       title: 'Letterpress',
       version: '1',
-      description: 'MJML + Handlebars email templates as event-sourced projects, rendered on request. Errors are RFC 9457 problem details.',
+      description:
+        'MJML + Handlebars email templates as event-sourced projects, rendered on request. Errors are RFC 9457 problem details. ' +
+        'Every answer carries `X-Content-Type-Options: nosniff`; a `text/html` render carries a restrictive `Content-Security-Policy` (no script, `sandbox`).',
     },
     servers: prefixes.map((prefix) => ({ url: prefix })),
     security: [{ bearer: [] }],

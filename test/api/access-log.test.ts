@@ -89,4 +89,25 @@ describe('API: access log (pino)', () => {
       expect(line).to.not.include(secret);
     }
   });
+
+  it('redacts a key pasted into the path (raw or percent-encoded, or as a project id) and never logs the query', async () => {
+    const secret = TEST_KEY.split('_').at(-1)!;
+    const keyId = TEST_KEY.split('_')[1]!;
+    const encoded = TEST_KEY.replace(/_/g, '%5F');
+    const paths: Record<string, string> = {
+      'req-path-key': `/v1/${TEST_KEY}`,
+      'req-path-encoded': `/v1/x/${encoded}/y`,
+      'req-project-key': `/v1/projects/${TEST_KEY}`,
+      'req-query-key': `/v1/health?api_key=${TEST_KEY}`,
+    };
+    for (const [id, path] of Object.entries(paths)) await call('GET', path, undefined, id);
+    expect(lineOf('req-path-key')['path']).to.equal(`/v1/lp_${keyId}_[REDACTED]`);
+    expect(lineOf('req-path-encoded')['path']).to.equal(`/v1/x/lp_${keyId}_[REDACTED]/y`);
+    expect(lineOf('req-project-key')).to.include({ path: `/v1/projects/lp_${keyId}_[REDACTED]`, project: `lp_${keyId}_[REDACTED]` });
+    expect(lineOf('req-query-key')['path']).to.equal('/v1/health');
+    for (const line of raw) {
+      expect(line).to.not.include(secret);
+      expect(line).to.not.include(secret.slice(0, 20));
+    }
+  });
 });

@@ -38,7 +38,7 @@ describe('Key management over HTTP (/api-keys)', function () {
     expect(res.json.token).to.match(TOKEN);
     expect(res.json.id).to.equal(idOf(res.json.token));
     expect(res.headers['location']).to.equal(`/v1/api-keys/${res.json.id}`);
-    expect(res.headers['cache-control']).to.equal('no-store');
+    expect(res.headers['cache-control']).to.equal('no-store, no-transform');
     expect(res.json).to.include({ name: 'CI render', workspace: 'default', status: 'active', revoked_at: null, rate_limit_per_minute: null });
     expect(res.json.scopes).to.deep.equal(['templates:render', 'projects:read']);
     expect(res.json).to.not.have.property('hash');
@@ -228,6 +228,21 @@ describe('Key management over HTTP (/api-keys)', function () {
     expect(both.status).to.equal(400);
     const tooLong = await t.server.request('POST', `/v1/api-keys/${now.json.id}/rotate`, { body: { overlap: '31d' } });
     expect([tooLong.status, tooLong.json.errors[0].pointer]).to.deep.equal([400, '/overlap']);
+  });
+
+  it('never compresses an answer that carries a token (create, rotate), though the client accepts gzip; other answers still are', async () => {
+    const gzip = { 'Accept-Encoding': 'gzip' };
+    const made = await t.server.request('POST', '/v1/api-keys', { headers: gzip, body: { name: 'gzip probe gzip probe gzip probe', scopes: ['projects:read'] } });
+    expect(made.status).to.equal(201);
+    expect(made.headers['content-encoding']).to.equal(undefined);
+    expect(made.headers['cache-control']).to.equal('no-store, no-transform');
+    expect(made.json.token).to.match(TOKEN);
+    const rotated = await t.server.request('POST', `/v1/api-keys/${made.json.id}/rotate`, { headers: gzip, body: { overlap_seconds: 0 } });
+    expect(rotated.status).to.equal(201);
+    expect(rotated.headers['content-encoding']).to.equal(undefined);
+    expect(rotated.json.token).to.match(TOKEN);
+    const listed = await t.server.request('GET', '/v1/api-keys', { headers: gzip });
+    expect(listed.headers['content-encoding']).to.equal('gzip'); // no secret in it
   });
 
   it('rotating without a body keeps the old key for the default hour; a key with a lifetime passes it on', async () => {

@@ -110,7 +110,8 @@ describe('HTTP fuzz (fast-check): no 500, crash or hang on any route', function 
     console.log(`      fuzz: seed ${SEED}, ${RUNS} runs per property, ${ROUTES.length} routes x ${PREFIXES.length} prefixes (FUZZ_SEED, FUZZ_RUNS to change)`);
     expect(ROUTES.length, 'routes found in src/http/routes').to.be.greaterThanOrEqual(14);
     dataDir = mkdtempSync(join(tmpdir(), 'letterpress-fuzz-'));
-    server = await spawnServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', COMPILE_TIMEOUT_MS: '20000' });
+    // AUTH_FAILURES_PER_MINUTE off: the refused tokens it sends must each reach authentication, not a 429.
+    server = await spawnServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', AUTH_FAILURES_PER_MINUTE: '0', COMPILE_TIMEOUT_MS: '20000' });
     const headers = { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' };
     for (const [id, body] of [
       ['p1', { mjml: mjmlPage('Hi {{name}} <a href="{{url}}">x</a>'), metadata: { subject: 'S' } }],

@@ -76,7 +76,9 @@ export async function checkStore(config: { dataDir: string; store?: 'sqlite' | '
     }
     const gaps = [...revisions].filter(([, rs]) => rs.some((r, i) => r !== i)).map(([stream, rs]) => `${stream}: ${rs.join(',')}`);
     const verification = await verifyAgainstStreams(stores, allProjections);
-    return { streams: revisions.size, events, gaps, mismatches: verification.mismatches, documents: verification.documents };
+    // Nothing writes now: a document skipped as written past the checkpoints means read models behind the streams.
+    const behind = verification.skipped > 0 ? [`${verification.skipped} documents not compared: their streams are past the read models' checkpoints`] : [];
+    return { streams: revisions.size, events, gaps, mismatches: [...verification.mismatches, ...behind], documents: verification.documents };
   } finally {
     await stores.close();
   }

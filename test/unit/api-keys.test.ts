@@ -1,7 +1,8 @@
 /**
  * ApiKeys' in-process cache over a fake store that counts lookups: hits skip the store, entries age out
  * after `cacheTtlMs`, revocation here takes effect at once, expiry is checked on every hit, and unknown
- * tokens are never cached.
+ * tokens are remembered as unknown for `unknownTtlMs` only, in their own LRU (issue 19, item 5), and never
+ * once this process has registered them.
  */
 import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
@@ -66,7 +67,8 @@ describe('ApiKeys cache', () => {
   let store: FakeApiKeyStore;
   let clock: number;
   const now = () => new Date(clock);
-  const keys = (options: { cacheTtlMs?: number; cacheMaxEntries?: number } = {}) => new ApiKeys(store, { now, cacheTtlMs: 5000, ...options });
+  const keys = (options: { cacheTtlMs?: number; cacheMaxEntries?: number; unknownTtlMs?: number; unknownMaxEntries?: number } = {}) =>
+    new ApiKeys(store, { now, cacheTtlMs: 5000, ...options });
 
   beforeEach(() => {
     store = new FakeApiKeyStore();
@@ -148,20 +150,67 @@ describe('ApiKeys cache', () => {
     expect(store.lookups).to.equal(1);
   });
 
-  it('does not cache unknown tokens, so they cannot evict known keys', async () => {
+  it('does not put unknown tokens in the known-key cache, so they cannot evict known keys', async () => {
     const apiKeys = keys({ cacheMaxEntries: 1 });
     const { token } = await apiKeys.issue({ name: 'ci', workspace: 'acme' });
     await apiKeys.authenticate(token);
     const unknown = (i: number) => `not-a-key-${i}`.padEnd(40, 'x');
     for (let i = 0; i < 3; i++) await expectAuthError(apiKeys.authenticate(unknown(i)), 'invalid_api_key');
     await expectAuthError(apiKeys.authenticate(unknown(0)), 'invalid_api_key');
-    expect(store.lookups).to.equal(5); // 1 + every unknown attempt
+    expect(store.lookups).to.equal(4); // 1 + each distinct unknown token once (unknown(0) again is remembered)
     await apiKeys.authenticate(token);
-    expect(store.lookups).to.equal(5); // the known key is still cached
-    // Nor is "unknown" remembered: once that token is registered, it works at once.
+    expect(store.lookups).to.equal(4); // the known key is still cached
+    // "Unknown" is forgotten when this process registers the token: it works at once.
     await apiKeys.issue({ name: 'late', workspace: 'acme', token: unknown(0) });
     expect(store.records.has(hashToken(unknown(0)))).to.equal(true);
     expect((await apiKeys.authenticate(unknown(0))).workspace).to.equal('acme');
+  });
+
+  it('remembers an unknown token for unknownTtlMs only: one store read per token per 5 s, however often it is sent', async () => {
+    const apiKeys = keys();
+    const unknown = 'lp_NOSUCHKEY000_' + 'b'.repeat(43);
+    for (let i = 0; i < 100; i++) await expectAuthError(apiKeys.authenticate(unknown), 'invalid_api_key');
+    expect(store.lookups).to.equal(1);
+    expect(apiKeys.storeReads).to.equal(1);
+    clock += 4999;
+    await expectAuthError(apiKeys.authenticate(unknown), 'invalid_api_key');
+    expect(store.lookups).to.equal(1);
+    clock += 1; // 5 s after the read: asked again
+    await expectAuthError(apiKeys.authenticate(unknown), 'invalid_api_key');
+    expect(store.lookups).to.equal(2);
+    clock -= 10; // a clock gone back ends the entry rather than stretching it
+    await expectAuthError(apiKeys.authenticate(unknown), 'invalid_api_key');
+    expect(store.lookups).to.equal(3);
+  });
+
+  it('a key registered in this process while a look-up of it was under way is not left refused', async () => {
+    const apiKeys = keys();
+    const token = 'lp_LATEKEY00001_' + 'c'.repeat(43);
+    const findByHash = store.findByHash.bind(store);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    store.findByHash = async (hash) => {
+      const before = await findByHash(hash); // null: read before the insert
+      await gate;
+      return before;
+    };
+    const racing = expectAuthError(apiKeys.authenticate(token), 'invalid_api_key');
+    await apiKeys.issue({ name: 'late', workspace: 'acme', token });
+    release();
+    await racing; // it read the store before the key existed: refused once
+    store.findByHash = findByHash;
+    expect((await apiKeys.authenticate(token)).workspace).to.equal('acme');
+  });
+
+  it('keeps at most unknownMaxEntries unknown hashes, and asks every time with unknownTtlMs 0', async () => {
+    const bounded = keys({ unknownMaxEntries: 2 });
+    for (const i of [0, 1, 2, 0]) await expectAuthError(bounded.authenticate(`unknown-token-${i}`.padEnd(40, 'x')), 'invalid_api_key');
+    expect(store.lookups).to.equal(4); // token 0 was evicted by token 2
+    const off = keys({ unknownTtlMs: 0 });
+    for (let i = 0; i < 3; i++) await expectAuthError(off.authenticate('unknown-token-x'.padEnd(40, 'x')), 'invalid_api_key');
+    expect(store.lookups).to.equal(7);
+    expect(() => keys({ unknownTtlMs: -1 })).to.throw(RangeError);
+    expect(() => keys({ unknownMaxEntries: 0 })).to.throw(RangeError);
   });
 
   it('goes to the store every time with cacheTtlMs 0, and rejects bad options', async () => {

@@ -45,10 +45,16 @@ export function apiKeyRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 }
 
-/** 201 with the token: never stored by a cache (RFC 9111 §5.2.2.5 `no-store`, as RFC 6749 §5.1 asks of token responses). */
+/**
+ * 201 with the token: never stored by a cache (RFC 9111 §5.2.2.5 `no-store`, as RFC 6749 §5.1 asks of token
+ * responses) and never compressed, here (`ctx.compress = false`: koa-compress skips it) or by an intermediary
+ * (`no-transform`, RFC 9111 §5.2.2.6). The body reflects the request's `name` beside the secret; compressing
+ * both together lets whoever sees the sizes and chooses the name guess the secret (BREACH, CVE-2013-3587).
+ */
 function sendIssued(ctx: RouterContext<AppState>, location: string, body: unknown): void {
   ctx.set('Location', location);
-  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Cache-Control', 'no-store, no-transform');
+  ctx.compress = false;
   sendJson(ctx, 201, body);
 }
 
