@@ -29,7 +29,7 @@ import { CurrentRevisions } from './application/current-revisions.js';
 import type { ApiKeyStore } from './application/ports/api-keys.js';
 import type { EventStore } from './application/ports/event-store.js';
 import type { IdempotencyStore } from './application/ports/idempotency.js';
-import { findCommittedWrite } from './application/committed-writes.js';
+import { findCommittedWriteProjected } from './application/committed-writes.js';
 import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
 import { ProjectCommands } from './application/project-commands.js';
 import { ProjectQueries } from './application/project-queries.js';
@@ -231,7 +231,11 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       idempotency: {
         store: stores.idempotency,
         inFlightTtlMs: config.idempotencyInFlightMs,
-        findCommitted: (target, tag) => findCommittedWrite(eventStore, target, tag),
+        // A replay is answered like the first answer: once the read models reach the write.
+        findCommitted: (target, tag) =>
+          findCommittedWriteProjected(eventStore, projection, target, tag, {
+            onLate: (write, waitMs) => logger.warn({ position: write.position, waitMs }, 'projections did not catch up before a replayed write was answered'),
+          }),
         ...(config.testCrashAfterCommit !== undefined ? { afterCommit: crashAfterCommitOf(config.testCrashAfterCommit, logger) } : {}),
       },
       requireIfMatch: config.requireIfMatch,

@@ -11,9 +11,10 @@
  * the events appended to one stream since the attempt decided.
  */
 import { evolve, initialState, projectStream, type ProjectEvent, type ProjectRef } from '../domain/project.js';
-import type { EventStore, RecordedEvent } from './ports/event-store.js';
+import type { EventStore, Position, RecordedEvent } from './ports/event-store.js';
 import type { ProjectView } from './project-queries.js';
-import { viewOf, type WriteTarget } from './project-writes.js';
+import type { Projector } from './projector.js';
+import { PROJECTION_WAIT_MS, viewOf, type WriteTarget } from './project-writes.js';
 
 /** Which request a write was made for: the API key id, the `Idempotency-Key`, the request's fingerprint. */
 export interface WriteTag {
@@ -30,11 +31,15 @@ export function idempotencyMetadata(tag: Pick<WriteTag, 'key' | 'fingerprint'>):
   return { key: tag.key, fingerprint: tag.fingerprint };
 }
 
-/** A write found committed: the project and revision it left, and the project then (null: a delete). */
+/**
+ * A write found committed: the project and revision it left, the project then (null: a delete), and the
+ * `$all` position of its last event (what the read models must reach before it is answered again).
+ */
 export interface CommittedWrite {
   ref: ProjectRef;
   revision: number;
   view: ProjectView | null;
+  position: Position;
 }
 
 /** Events read per page while searching a stream. */
@@ -62,11 +67,32 @@ export async function findCommittedWrite(eventStore: Pick<EventStore, 'readStrea
   if (!last) return null;
   const events = (await eventStore.readStream(stream, { fromRevision: 0, maxCount: last.revision + 1 })) as unknown as (RecordedEvent & ProjectEvent)[];
   const state = events.reduce<ReturnType<typeof evolve>>(evolve, initialState);
-  return { ref, revision: last.revision, view: viewOf(ref, state, [events[events.length - 1]!]) };
+  return { ref, revision: last.revision, view: viewOf(ref, state, [events[events.length - 1]!]), position: last.position };
 }
 
 /** Whether `event` was written for `tag`. */
 function carries(event: RecordedEvent, tag: WriteTag): boolean {
   const marked = event.metadata[IDEMPOTENCY_METADATA] as { key?: unknown; fingerprint?: unknown } | undefined;
   return event.metadata['key_id'] === tag.keyId && marked?.key === tag.key && marked.fingerprint === tag.fingerprint;
+}
+
+/**
+ * {@link findCommittedWrite}, answered like the write's first answer: once the read models reach the write's
+ * position, or after `waitMs` (default {@link PROJECTION_WAIT_MS}, ms) all the same, `onLate` told. Without
+ * the wait a GET right after the replay could miss what the replay reports (after a crash the restarted
+ * process may be projecting from behind).
+ * @throws what the event store or the projector's wait throws.
+ */
+export async function findCommittedWriteProjected(
+  eventStore: Pick<EventStore, 'readStream'>,
+  projector: Pick<Projector, 'waitFor'>,
+  target: WriteTarget,
+  tag: WriteTag,
+  options: { waitMs?: number; onLate?: (write: CommittedWrite, waitMs: number) => void } = {},
+): Promise<CommittedWrite | null> {
+  const write = await findCommittedWrite(eventStore, target, tag);
+  if (write === null) return null;
+  const waitMs = options.waitMs ?? PROJECTION_WAIT_MS;
+  if (!(await projector.waitFor(write.position, waitMs))) options.onLate?.(write, waitMs);
+  return write;
 }

@@ -23,7 +23,7 @@ import { readPublishedRevision, type PublishedRevision } from './published-revis
 import { AppendTooLargeError, WrongExpectedRevisionError } from './ports/event-store.js';
 import { ProjectStates } from './project-states.js';
 import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js';
-import { viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
+import { PROJECTION_WAIT_MS, viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
 import type { ProjectView } from './project-queries.js';
 import type { PreparedTemplate, TemplateSource, ValidationMode } from './templates.js';
 
@@ -144,7 +144,7 @@ export class ProjectWriter {
   }
 
   private async awaitProjections(position: Position): Promise<void> {
-    const waitMs = this.deps.projectionWaitMs ?? 5000;
+    const waitMs = this.deps.projectionWaitMs ?? PROJECTION_WAIT_MS;
     if (!(await this.deps.projector.waitFor(position, waitMs))) {
       this.deps.logger?.warn({ position, waitMs }, 'projections did not catch up before the write was answered');
     }

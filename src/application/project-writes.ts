@@ -8,6 +8,9 @@ import type { Projector } from './projector.js';
 import type { EventStore, Position } from './ports/event-store.js';
 import type { TemplatePreparer, TemplateWarning } from './templates.js';
 
+/** How long a write's answer waits for the read models to reach it, ms; then it is answered anyway (logged). */
+export const PROJECTION_WAIT_MS = 5000;
+
 /**
  * Who asked for a write: stored in each event's metadata (`key_id`, `request_id`) so the audit can say
  * which key saved a revision, through which request.

@@ -75,7 +75,9 @@ async function eventsWithKey(env: Record<string, string> & { DATA_DIR: string },
  * (the KurrentDB double is shared by the run's suites), so the project list must hold the one project.
  */
 async function retryAcrossKill(env: Record<string, string> & { DATA_DIR: string }, freshStore = true): Promise<void> {
-  const common = { ...env, IDEMPOTENCY_IN_FLIGHT_MS: LEASE_MS, LOG_LEVEL: 'info' };
+  // The killed process held the projector lease: a short one lets the restarted process project within the
+  // replay's wait for its read models (a write's answer waits at most 5 s), so the GETs below see the write.
+  const common = { ...env, IDEMPOTENCY_IN_FLIGHT_MS: LEASE_MS, LOG_LEVEL: 'info', PROJECTOR_LEASE_TTL_MS: '1000', PROJECTOR_LEASE_INTERVAL_MS: '200' };
   const servers: SpawnedServer[] = [];
   const createKey = `crash-create-${randomUUID()}`;
   const putKey = `crash-put-${randomUUID()}`;

@@ -113,6 +113,7 @@ describe('idempotent middleware: the claim lease', function () {
     committed = {
       ref: { workspace: 'w', projectId: 'p' },
       revision: 5,
+      position: '00000000000000000005',
       view: { workspace: 'w', projectId: 'p', revision: 5, createdAt: 'c', updatedAt: 'u', metadata: {}, ast: {}, publishedHtml: '<p>', mjmlVersion: '4', partials: {}, helpers: {}, renderMode: 'static' } as unknown as CommittedWrite['view'],
     };
     handler = async (ctx) => saved(ctx);
