@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { SQLITE_FILE } from '../../src/wiring.js';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
-import { spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { spawnServer, type SpawnedServer } from '../../scripts/support/spawned-server.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { TEST_KEY } from './server.js';
+import { TEST_KEY } from './fixtures.js';
 
 /** Root of the repository (cwd of the child, so `src/server.ts` resolves whatever the caller's cwd). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
