@@ -40,7 +40,7 @@ function reachableIncludes(source: string): Record<string, string> {
       const key = posix.normalize(posix.join(fromDir, match[2] ?? match[3] ?? ''));
       if (key in found) continue;
       found[key] = readFileSync(join(CORPUS_DIR, key), 'utf8');
-      if (!key.endsWith('.css')) visit(found[key]!, posix.dirname(key));
+      if (!key.endsWith('.css')) visit(found[key], posix.dirname(key));
     }
   };
   visit(source, '.');

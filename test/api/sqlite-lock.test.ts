@@ -32,7 +32,7 @@ async function holdWriteLock(file: string, holdMs: number): Promise<{ released: 
   const child = spawn(process.execPath, ['-e', script, file, String(holdMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const released = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
     child.once('exit', (code) => reject(new Error(`lock holder exited early (${code})`)));
   });
   return { released, child };
