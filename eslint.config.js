@@ -1,8 +1,8 @@
 // ESLint (flat config): the language rules CI holds the code to, run by `npm run lint` and `npm test`.
 // typescript-eslint's recommended set, plus a small type-aware set for what the compiler does not catch:
 // promises that are dropped or handed where a plain value is expected, awaits of non-promises, casts that
-// change nothing, throwing non-Errors. See docs/… for the rules, and dependency-cruiser
-// (.dependency-cruiser.cjs) for the layer rules.
+// change nothing, throwing non-Errors. The layer rules (what may import what) are dependency-cruiser's
+// (.dependency-cruiser.cjs, `npm run lint:deps`).
 import './scripts/lint/typescript-6.mjs'; // first: typescript-eslint must load TypeScript 6 (see that file)
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
