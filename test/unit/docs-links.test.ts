@@ -3,11 +3,13 @@
  * leave a link behind. A link `[text](path)` or `[text](path#anchor)` (or `#anchor` alone) must name a
  * file or folder that exists, relative to the page; an anchor into a markdown file must be the GitHub slug
  * of one of its headings. Links inside code (fenced blocks, `inline`) and absolute URLs are not checked.
+ * Every docs page is linked from the README and named in the OpenAPI description that /docs renders.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { GUIDES } from '../../src/http/openapi-guides.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -93,5 +95,10 @@ describe('links in README.md and docs/ (issue 20)', () => {
     const readmeLinks = new Set(relativeLinks(readFileSync(join(root, 'README.md'), 'utf8')).map((t) => t.split('#')[0]));
     const unlinked = pages.filter((p) => p.startsWith('docs/') && !readmeLinks.has(p));
     expect(unlinked).to.deep.equal([]);
+  });
+
+  it('names every docs page, and only pages that exist, in the OpenAPI description /docs shows', () => {
+    const listed = GUIDES.map(([path]) => path);
+    expect([...listed].sort()).to.deep.equal(pages.filter((p) => p.startsWith('docs/')).sort());
   });
 });
