@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { keyRequestSchemas } from './api-key-schemas.js';
 import { ref, components, problems } from './openapi-components.js';
+import { guidesMarkdown } from './openapi-guides.js';
 import { listQuery } from './paging.js';
 import { renderBody } from './render-schemas.js';
 import { requestSchemas } from './schemas.js';
@@ -190,7 +191,8 @@ export function openApiDocument(prefixes: readonly string[]): Record<string, unk
       version: '1',
       description:
         'MJML + Handlebars email templates as event-sourced projects, rendered on request. Errors are RFC 9457 problem details. ' +
-        'Every answer carries `X-Content-Type-Options: nosniff`; a `text/html` render carries a restrictive `Content-Security-Policy` (no script, `sandbox`).',
+        'Every answer carries `X-Content-Type-Options: nosniff`; a `text/html` render carries a restrictive `Content-Security-Policy` (no script, `sandbox`).' +
+        `\n\n${guidesMarkdown()}`,
     },
     servers: prefixes.map((prefix) => ({ url: prefix })),
     security: [{ bearer: [] }],

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { mjmlPage, useTestServer } from '../support/server.js';
 
-/** The README's own template ("A session with curl"). */
+/** The template of the longer curl session (docs/api.md, "A longer session with curl"). */
 const README_ORDER = {
   id: 'order-confirmation',
   metadata: { name: 'Order confirmation', subject: 'Your order {{order.number}}' },

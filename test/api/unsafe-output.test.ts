@@ -1,5 +1,5 @@
 /**
- * Script URLs and unescaped output over HTTP (README "Unsafe URLs and unescaped output"): a rendered
+ * Script URLs and unescaped output over HTTP (docs/templates.md, "Unsafe URLs and unescaped output"): a rendered
  * `href`/`src` with a refused scheme is replaced with about:invalid and reported as a render warning that
  * names the attribute and scheme but never the value; a literal one gets a save warning too; `{{{ }}}` and
  * `{{& }}` get an `unescaped_output` save warning naming the expression.

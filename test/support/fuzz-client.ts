@@ -25,7 +25,7 @@ export interface FuzzExchange {
 }
 
 /**
- * 503 codes the API may answer to a well-behaved server under load (README "Errors"): every compile worker
+ * 503 codes the API may answer to a well-behaved server under load (docs/errors.md): every compile worker
  * busy. `dependency_unavailable` is not in the list: the fuzzed server's store is up, so saying it is down
  * would be a lie. Nothing else at 5xx is allowed.
  */

@@ -1,7 +1,7 @@
 /**
  * Issue 18, K8: the compose stack runs the servers it names, not whatever a registry serves today. Every
  * image in docker-compose.yml carries an explicit tag that is not `latest`, KurrentDB's comes from its LTS
- * channel (`kurrent-lts`, not `kurrent-latest`), and the README says who KURRENTDB_URL must authenticate as.
+ * channel (`kurrent-lts`, not `kurrent-latest`), and docs/operations.md says who KURRENTDB_URL must authenticate as.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,10 +22,10 @@ describe('docker-compose.yml images (K8)', () => {
     }
   });
 
-  it('takes KurrentDB from its LTS channel at a full version, and the README names the $all permissions', () => {
+  it('takes KurrentDB from its LTS channel at a full version, and docs/operations.md names the $all permissions', () => {
     const kurrent = images.find((image) => image.includes('kurrentdb'));
     expect(kurrent).to.match(/\/kurrent-lts\/kurrentdb:\d+\.\d+\.\d+$/);
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    expect(readme).to.match(/`KURRENTDB_URL` must be allowed to read `\$all`/);
+    const operations = readFileSync(join(root, 'docs/operations.md'), 'utf8');
+    expect(operations).to.match(/`KURRENTDB_URL` must be allowed to read `\$all`/);
   });
 });
