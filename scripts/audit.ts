@@ -34,7 +34,7 @@ try {
     const event = recorded && ({ type: recorded.type, data: recorded.data } as ProjectEvent);
     if (!event || event.type === 'ProjectDeleted') throw new Error(`Revision ${values.revision} has no published HTML.`);
     if (values.html) process.stdout.write(event.data.publishedHtml);
-    else console.log(JSON.stringify(revisionRecords([recorded!])[0], null, 2));
+    else console.log(JSON.stringify(revisionRecords([recorded])[0], null, 2));
   } else if (values.at !== undefined) {
     if (Number.isNaN(Date.parse(values.at))) throw new Error(`--at must be an RFC 3339 date-time, got '${values.at}'.`);
     const recorded = eventAt(stream, values.at);

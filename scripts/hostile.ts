@@ -182,7 +182,7 @@ async function defaultCases(s: Server, rows: Row[]): Promise<void> {
   const before = s.output.join('').length;
   await runCase(s, rows, [{
     label: '6 {{log}} with a forged log line', path: '/v1/templates/logger/render', body: json({ variables: { line: 'x\n{"level":60,"msg":"forged"}' } }), expected: '404 (the save was refused), nothing logged',
-    note: (r) => `child output has "forged": ${s.output.join('').slice(before).includes('forged')}`,
+    note: () => `child output has "forged": ${s.output.join('').slice(before).includes('forged')}`,
   }]);
   await runCase(s, rows, [{ label: '7 1.5 MB text in mj-text', path: '/v1/projects', body: json({ id: 'text-1m5', mjml: page('lorem ipsum '.repeat(125_000)) }), expected: '413 template_too_large' }]);
   await runCase(s, rows, [{ label: '8 1.1 MB metadata string', path: '/v1/projects', body: json({ id: 'fat', mjml: HELLO, metadata: { notes: 'n'.repeat(1_100_000) } }), expected: '413 field_too_large METADATA_MAX_BYTES' }]);

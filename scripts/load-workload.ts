@@ -2,8 +2,8 @@
  * The mixed workload of `npm run load`: `connections` loops, each sending one request at a time (closed
  * loop, so a latency is one request's own, from send to last body byte, ms) until `durationMs` is over.
  */
-import type { Acknowledged } from '../test/support/durability.js';
-import { mjmlPage } from '../test/support/server.js';
+import type { Acknowledged } from './support/durability.js';
+import { mjmlPage } from './support/fixtures.js';
 
 export type Kind = 'render-cached' | 'render-varied' | 'save' | 'read' | 'list' | 'key-invalid' | 'key-revoked';
 

@@ -22,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { ApiKeys, DEFAULT_WORKSPACE } from '../src/application/api-keys.js';
 import { SCOPES } from '../src/application/ports/api-keys.js';
 import { openStores } from '../src/wiring.js';
-import { checkAcknowledged, checkStore, waitCaughtUp, type Acknowledged } from '../test/support/durability.js';
-import { mjmlPage } from '../test/support/server.js';
-import { spawnServer } from '../test/support/spawned-server.js';
+import { checkAcknowledged, checkStore, waitCaughtUp, type Acknowledged } from './support/durability.js';
+import { mjmlPage } from './support/fixtures.js';
+import { spawnServer } from './support/spawned-server.js';
 import { runWorkload, type Kind } from './load-workload.js';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '60s' }, connections: { type: 'string', default: '16' }, projects: { type: 'string', default: '50' }, help: { type: 'boolean' } } });

@@ -23,7 +23,7 @@ const HEALTH_PROBE = 'health-probe';
  */
 export function projectorLag(head: { position: Position; recordedAt: string } | null, status: ProjectorStatus) {
   const caughtUp = head === null || (status.position !== null && comparePositions(status.position, head.position) >= 0);
-  const lagMs = caughtUp ? 0 : status.appliedRecordedAt === null ? null : Math.max(0, Date.parse(head!.recordedAt) - Date.parse(status.appliedRecordedAt));
+  const lagMs = caughtUp ? 0 : status.appliedRecordedAt === null ? null : Math.max(0, Date.parse(head.recordedAt) - Date.parse(status.appliedRecordedAt));
   return { position: status.position, caught_up: caughtUp, lag_ms: lagMs };
 }
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeTemplate, parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
 import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { CORPUS_DIR, corpusPartials } from '../../test/support/corpus.js';
+import { CORPUS_DIR, corpusPartials } from '../support/corpus-files.js';
 import { call } from './letterpress.js';
 import { measure, type Measurement, type RunOptions } from './load.js';
 import { renderPath, renderRequest, type BenchTemplate } from './render-scenarios.js';

@@ -49,7 +49,7 @@ const options: RunOptions = { duration: positive('duration'), connections: posit
 const latencyOptions: RunOptions = { ...options, connections: positive('latency-connections') };
 const revisions = positive('revisions', 2);
 const saveLoops = positive('save-loops');
-const jsonPath = resolve(args.json!);
+const jsonPath = resolve(args.json);
 
 // Ctrl-C or a kill must not leave servers behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -30,7 +30,7 @@ export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
   return stream.map((recorded) => {
     const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
     const published = event.type === 'ProjectDeleted' ? null : event.data.publishedHtml;
-    const text = (key: string) => (typeof recorded.metadata[key] === 'string' ? (recorded.metadata[key] as string) : null);
+    const text = (key: string) => (typeof recorded.metadata[key] === 'string' ? recorded.metadata[key] : null);
     return {
       revision: recorded.revision,
       type: event.type,

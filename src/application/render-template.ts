@@ -27,7 +27,7 @@ import { formatPath, sortedUnique } from '../rendering/handlebars/walker.js';
 
 export type { RevisionLoader } from './revision-cache.js';
 
-const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] }) as MessageParts;
+const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] });
 import { schemaDifferences, type SchemaDifference } from '../rendering/variables/differences.js';
 import type { JsonSchema } from '../rendering/variables/inferred-schema.js';
 

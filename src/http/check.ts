@@ -11,7 +11,7 @@ import { nearestName } from './suggest.js';
 export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const known = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
+  const known = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
   const errors = parsed.error.issues.map((issue) => ({
     pointer: pointerOf(issue.path),
     message: issue.code === 'unrecognized_keys' ? unknownFields(issue.keys, issue.path.length === 0 ? known : []) : issue.message,

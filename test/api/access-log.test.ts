@@ -34,7 +34,9 @@ describe('API: access log (pino)', () => {
     });
     const config = loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: TEST_KEY, COMPILE_THREADS: '1', LOG_LEVEL: 'info' });
     service = await wireService(config, pino({ level: 'info' }, sink));
-    server = createServer(service.app.callback()).listen(0, '127.0.0.1');
+    const handle = service.app.callback();
+    // Koa's handler answers its own errors (ctx.onerror), so its promise is let go, as src/http/http-server.ts does.
+    server = createServer((req, res) => void handle(req, res)).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const address = server.address() as { port: number };
     base = `http://127.0.0.1:${address.port}`;

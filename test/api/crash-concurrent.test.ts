@@ -7,9 +7,9 @@
  */
 import { expect } from 'chai';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
-import { checkAcknowledged, checkStore, waitCaughtUp, type Acknowledged } from '../support/durability.js';
+import { checkAcknowledged, checkStore, waitCaughtUp, type Acknowledged } from '../../scripts/support/durability.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
-import { spawnServer } from '../support/spawned-server.js';
+import { spawnServer } from '../../scripts/support/spawned-server.js';
 
 const WRITERS = 8;
 const PROJECTS = 20;

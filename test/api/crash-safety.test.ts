@@ -18,7 +18,7 @@ async function crashDuringSaves(env: Record<string, string>, dataDir: string): P
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const line = buffered.split('\n').find((l) => l.includes('letterpress listening'));
       if (line) resolve((JSON.parse(line) as { url: string }).url);

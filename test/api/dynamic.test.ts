@@ -97,7 +97,7 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
     expect([invalid.status, invalid.json.code], invalid.text).to.deep.equal([400, 'mjml_validation_failed']);
     const soft = await create({ id: 'd-soft', mjml: '{{> shell}}', partials: { shell: '<mjml><mj-body><mj-section><mj-text>{{x}}</mj-text></mj-section></mj-body></mjml>' }, validation: 'soft' });
     expect(soft.status, soft.text).to.equal(201);
-    expect(soft.json.warnings ?? []).to.not.be.empty;
+    expect(soft.json.warnings ?? []).to.not.have.lengthOf(0);
     const rootless = await create({ id: 'd-rootless', mjml: '{{#if x}}<mj-section></mj-section>{{/if}}', render_mode: 'dynamic' });
     expect([rootless.status, rootless.json.code], rootless.text).to.deep.equal([400, 'invalid_mjml']);
     expect(rootless.json.detail).to.include('<mjml>');

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { anyBody, authorization, bodyEncoding, bodyFor, extraHeaders, malformedText, method, query, templateText } from '../support/fuzz-arbitraries.js';
 import { send, verdict, type FuzzExchange, type FuzzRequest } from '../support/fuzz-client.js';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
-import { spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { spawnServer, type SpawnedServer } from '../../scripts/support/spawned-server.js';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 250);

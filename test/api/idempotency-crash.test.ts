@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { openStores } from '../../src/wiring.js';
 import { KURRENTDB_URL } from '../support/kurrentdb.js';
 import { createMongoTestDatabase } from '../support/mongodb.js';
-import { spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { spawnServer, type SpawnedServer } from '../../scripts/support/spawned-server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
 

@@ -77,7 +77,7 @@ describe('OpenAPI document', function () {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
+    const result = await validator.validate(structuredClone(doc));
     expect(result.errors, JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).to.equal(undefined);
     expect(result.valid).to.equal(true);
     expect(validator.version).to.equal('3.1');
@@ -89,7 +89,7 @@ describe('OpenAPI document', function () {
     const missing: string[] = [];
     let seen = 0;
     for (const router of routers) {
-      for (const layer of router!.stack) {
+      for (const layer of router.stack) {
         if (layer.methods.length === 0) continue;
         if (DOCS_PAGE.includes(layer.path) || PREVIEW_PAGE.includes(layer.path)) continue; // HTML pages, not API routes
         const prefix = doc.servers.map((server) => server.url).find((url) => layer.path.startsWith(`${url}/`));

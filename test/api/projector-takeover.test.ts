@@ -20,7 +20,7 @@ function spawnProjector(env: Record<string, string>): Promise<{ child: ChildProc
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/projector-process.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const line = buffered.split('\n').find((l) => l.includes('letterpress projector running'));
       if (line) resolve({ child, active: (JSON.parse(line) as { active: boolean }).active });

@@ -486,16 +486,13 @@ describe('API limits and failures', function () {
   it('429 with Retry-After past the per-key rate limit', async () => {
     const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {
-      const statuses = [];
-      let last;
-      for (let i = 0; i < 4; i++) {
-        last = await server.request('GET', '/v1/health');
-        statuses.push(last.status);
-      }
-      expect(statuses).to.deep.equal([200, 200, 200, 429]);
-      expect(last!.json.code).to.equal('rate_limited');
-      expect(Number(last!.headers['retry-after'])).to.be.within(1, 60);
-      expect(last!.headers['x-ratelimit-remaining']).to.equal('0');
+      const replies = [];
+      for (let i = 0; i < 4; i++) replies.push(await server.request('GET', '/v1/health'));
+      expect(replies.map((reply) => reply.status)).to.deep.equal([200, 200, 200, 429]);
+      const last = replies[3]!;
+      expect(last.json.code).to.equal('rate_limited');
+      expect(Number(last.headers['retry-after'])).to.be.within(1, 60);
+      expect(last.headers['x-ratelimit-remaining']).to.equal('0');
     } finally {
       await server.stop();
       server.cleanup();

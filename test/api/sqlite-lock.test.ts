@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { SQLITE_FILE } from '../../src/wiring.js';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
-import { spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { spawnServer, type SpawnedServer } from '../../scripts/support/spawned-server.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,7 +32,7 @@ async function holdWriteLock(file: string, holdMs: number): Promise<{ released: 
   const child = spawn(process.execPath, ['-e', script, file, String(holdMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const released = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
     child.once('exit', (code) => reject(new Error(`lock holder exited early (${code})`)));
   });
   return { released, child };

@@ -46,7 +46,7 @@ export function resolved(n: number): AllStreamResolvedEvent {
       metadata: {},
       position: { commit: BigInt(n), prepare: BigInt(n) },
     },
-  } as AllStreamResolvedEvent;
+  };
 }
 export const at = (n: number) => encodePosition({ commit: BigInt(n), prepare: BigInt(n) });
 

@@ -148,7 +148,7 @@ function echoes(detail: string, body: string): boolean {
 function parseProblem(x: FuzzExchange): { status?: unknown; code?: unknown; detail?: unknown } | null {
   try {
     const parsed: unknown = JSON.parse(x.text ?? '');
-    return parsed !== null && typeof parsed === 'object' ? (parsed as { status?: unknown; code?: unknown; detail?: unknown }) : null;
+    return parsed !== null && typeof parsed === 'object' ? parsed : null;
   } catch {
     return null;
   }

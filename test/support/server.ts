@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startServer } from '../../src/server.js';
 
-export const TEST_KEY = 'lp_TESTKEY00001_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+import { TEST_KEY } from '../../scripts/support/fixtures.js';
+
+export { mjmlPage, TEST_KEY } from '../../scripts/support/fixtures.js';
 
 export interface Response {
   status: number;
@@ -89,9 +91,6 @@ function send(
     req.end();
   });
 }
-
-/** A page of MJML with `content` in one mj-text: the smallest template most API tests need. */
-export const mjmlPage = (content: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${content}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 
 /**
  * A server for the enclosing `describe`: started before its tests, stopped and its data removed after.

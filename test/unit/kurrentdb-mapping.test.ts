@@ -68,7 +68,7 @@ describe('KurrentDB mapping', () => {
       metadata: { key_id: 'lp_1' },
       recordedAt: '2026-03-04T05:06:07.089Z',
     });
-    expect(() => toRecordedEvent({} as AllStreamResolvedEvent)).to.throw(TypeError);
+    expect(() => toRecordedEvent({})).to.throw(TypeError);
   });
 
   it('keeps the caller\'s event id, else a random one (identical content appended twice gets two ids)', () => {

@@ -64,7 +64,7 @@ export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent
     position: encodePosition(event.position),
     type: event.type,
     data: event.data,
-    metadata: metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && !(metadata instanceof Uint8Array) ? (metadata as Record<string, unknown>) : {},
+    metadata: metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && !(metadata instanceof Uint8Array) ? metadata : {},
     recordedAt: event.created.toISOString(),
   };
 }

@@ -36,7 +36,7 @@ export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: s
     const parsed = parseHandlebars(source);
     if (!parsed.ok) return null;
     if (collect) reads.push(...analyzeTemplate(parsed.program).dataReads.map((read) => ({ path: [...read.path], use: read.use })));
-    return env.precompile(parsed.program as unknown as string, { noEscape: true }) as unknown as string;
+    return env.precompile(parsed.program, { noEscape: true }) as unknown as string;
   };
   let textSource: string | undefined;
   try {

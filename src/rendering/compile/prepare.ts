@@ -82,7 +82,7 @@ function proofSources(job: Omit<PrepareJob, 'kind'>, files: SourceFile[], partia
 }
 
 /** The empty `<mjml>` node a dynamic revision stores as its ast: its MJML exists only per render. */
-export const DYNAMIC_AST: MjmlNode = Object.freeze({ tagName: 'mjml', attributes: {}, children: [] }) as MjmlNode;
+export const DYNAMIC_AST: MjmlNode = Object.freeze({ tagName: 'mjml', attributes: {}, children: [] });
 
 /**
  * A dynamic (Handlebars-first) template: the same Handlebars checks as a static one, then a render on

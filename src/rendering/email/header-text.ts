@@ -30,6 +30,7 @@ export interface HeaderTextWarning {
 }
 
 // C0 but TAB, DEL, C1, LINE SEPARATOR, PARAGRAPH SEPARATOR; one run at a time.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_RUN = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /**

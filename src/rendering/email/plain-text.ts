@@ -226,6 +226,7 @@ export function isDataTable(table: DomNode): boolean {
 }
 
 /** Characters that are not text (the converter's white space, plus the no-break space). */
+// eslint-disable-next-line no-misleading-character-class -- each joiner and mark is matched alone, on purpose
 const BLANK = /^[\s\u200b\u200c\u200d\u2060\ufeff\u034f]*$/;
 
 /** Whether an element shows any text: a non-blank text node or an image with alt text, outside hidden or skipped elements. */
@@ -334,6 +335,7 @@ function converterFor(wordwrap: number | false): (html: string) => string {
 }
 
 /** Spaces an email uses for layout that mean nothing at the end of a line. */
+// eslint-disable-next-line no-misleading-character-class -- each joiner and mark is matched alone, on purpose
 const TRAILING_SPACE = /[ \t\u00a0\u2000-\u200d\u2060\u202f\u205f\u3000\ufeff\u034f]+$/gm;
 
 /** The plain-text alternative of an email's HTML (see the module comment for the rules). */

@@ -111,6 +111,7 @@ export function classifyUrl(value: string, decoded = false): UrlVerdict {
 
 /** The URL as the URL parser reads it, lower-cased: for the `data:` media type test. */
 function normalised(url: string): string {
+  // eslint-disable-next-line no-control-regex -- the URL parser strips leading C0 controls and spaces; so must we
   return url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '').toLowerCase();
 }
 

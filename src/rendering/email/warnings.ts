@@ -49,6 +49,7 @@ export const MAX_EXAMPLE_LENGTH = 80;
  */
 const normaliseUrl = (url: string): string =>
   url
+    // eslint-disable-next-line no-control-regex -- the URL parser strips C0 controls and spaces at both ends; so must we
     .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
     .replace(/[\t\n\r]/g, '')
     .toLowerCase();

@@ -151,7 +151,7 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
  * @throws Handlebars' parse error ("Parse error on line N: …") for invalid syntax.
  */
 export function precompileTemplate(env: HandlebarsEnvironment, source: string | hbs.AST.Program): string {
-  return env.precompile(source as string) as unknown as string;
+  return env.precompile(source) as unknown as string;
 }
 
 /**
@@ -170,7 +170,7 @@ export function loadTemplate(env: HandlebarsEnvironment, spec: string): Compiled
     return template(context, {
       ...(locale !== undefined ? { data: { locale } } : {}),
       ...(partials !== undefined ? { partials: { ...partials } } : {}),
-      ...(helpers !== undefined ? { helpers: helpers as Record<string, LoadedHelper> } : {}),
+      ...(helpers !== undefined ? { helpers } : {}),
     });
   };
 }

@@ -365,7 +365,7 @@ type DecoratorNode = { type: 'Decorator' | 'DecoratorBlock'; path: hbs.AST.PathE
 function refuseDecorators(program: hbs.AST.Program, markup: string, files: SourceFile[]): void {
   const refused: Array<{ loc: hbs.AST.SourceLocation; name: string; reason: string }> = [];
   for (const statement of allStatements(program)) {
-    const type = statement.type as string;
+    const type = statement.type;
     if (type !== 'Decorator' && type !== 'DecoratorBlock') continue;
     const node = statement as unknown as DecoratorNode;
     const name = node.path.original;

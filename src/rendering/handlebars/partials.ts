@@ -23,7 +23,7 @@ export function partialCalls(program: hbs.AST.Program): string[] {
   const inline = new Set<string>();
   const called: Array<{ name: string; line: number; column: number }> = [];
   for (const statement of allStatements(program)) {
-    const type = statement.type as string;
+    const type = statement.type;
     if (type === 'DecoratorBlock') {
       const block = statement as unknown as { path: hbs.AST.PathExpression; params: hbs.AST.Expression[] };
       const first = block.params[0];

@@ -54,7 +54,7 @@ function at(schema: JsonSchema, path: string): JsonSchema | undefined {
     const [name, ...elements] = part.split('[]');
     // Own properties only: a declared schema is parsed JSON, whose `properties.constructor` is `Object` when undeclared.
     if (name) node = node?.properties && Object.hasOwn(node.properties, name) ? node.properties[name] : undefined;
-    for (let i = 0; i < elements.length; i++) node = node?.items as JsonSchema | undefined;
+    for (let i = 0; i < elements.length; i++) node = node?.items;
   }
   return node;
 }

@@ -10,7 +10,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { sizeOnDisk, type EventLog, type ProposedEvent } from './event-log.js';
 import type { KurrentFaults } from './faults.js';
-import { accessDeniedStatus, googleEmpty, maximumAppendSizeExceeded, sharedPb, streamIdentifier, streamName, streamsPb, timeoutStatus, uuidText, wrongExpectedVersion, type ExpectedState } from './protocol.js';
+import { accessDeniedStatus, googleEmpty, maximumAppendSizeExceeded, sharedPb, streamIdentifier, streamName, streamsPb, timeoutStatus, uuidText, wrongExpectedVersion, type ExpectedState, type Proto } from './protocol.js';
 
 interface PendingWrite {
   stream: string;
@@ -20,19 +20,19 @@ interface PendingWrite {
   size: number;
 }
 
-function expectedState(options: any): ExpectedState {
+function expectedState(options: Proto): ExpectedState {
   if (options.hasNoStream()) return 'no_stream';
   if (options.hasAny()) return 'any';
   if (options.hasStreamExists()) return 'stream_exists';
   return { revision: Number(options.getStreamPosition()) };
 }
 
-function deadlineOf(options: any): Date {
+function deadlineOf(options: Proto): Date {
   if (options.hasDeadline()) return new Date(Date.now() + Number(options.getDeadline().getSeconds()) * 1000 + options.getDeadline().getNanos() / 1e6);
   return options.hasDeadline21100() ? options.getDeadline21100().toDate() : new Date(Date.now() + 60_000);
 }
 
-function proposedEvent(message: any): ProposedEvent {
+function proposedEvent(message: Proto): ProposedEvent {
   const metadata = message.getMetadataMap();
   return {
     id: uuidText(message.getId()),
@@ -45,9 +45,9 @@ function proposedEvent(message: any): ProposedEvent {
 
 /** The BatchAppend handler over `log`, obeying `faults` (read at each request). */
 export function batchAppendHandler(log: EventLog, faults: KurrentFaults, timers: Set<NodeJS.Timeout>) {
-  return (call: grpc.ServerDuplexStream<any, any>) => {
+  return (call: grpc.ServerDuplexStream<Proto, Proto>) => {
     const pending = new Map<string, PendingWrite>();
-    const reply = (correlation: any, stream: string, fill: (response: any) => void) => {
+    const reply = (correlation: Proto, stream: string, fill: (response: Proto) => void) => {
       const response = new streamsPb.BatchAppendResp();
       response.setCorrelationId(correlation);
       response.setStreamIdentifier(streamIdentifier(stream));
@@ -56,7 +56,7 @@ export function batchAppendHandler(log: EventLog, faults: KurrentFaults, timers:
     };
     call.on('error', () => {}); // a client that goes away mid-call
     call.on('end', () => call.end());
-    call.on('data', (request: any) => {
+    call.on('data', (request: Proto) => {
       if (faults.unavailableAppends > 0) {
         faults.unavailableAppends -= 1;
         call.emit('error', Object.assign(new Error('the double refuses appends (fault: unavailableAppends)'), { code: grpc.status.UNAVAILABLE }));

@@ -10,14 +10,21 @@
 import { createRequire } from 'node:module';
 
 const clientRequire = createRequire(createRequire(import.meta.url).resolve('@kurrent/kurrentdb-client'));
-const load = (path: string): any => clientRequire(`../generated/kurrentdb/protocols/v1/${path}`);
+/**
+ * A generated protobuf message, service definition or message class. They are loaded from the client's
+ * JavaScript at run time (no type declarations ship with them), so the type checker cannot know them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated protobuf JavaScript has no types to name
+export type Proto = any;
 
-export const streamsGrpc: { StreamsService: any } = load('streams_grpc_pb.js');
-export const featuresGrpc: { ServerFeaturesService: any } = load('serverfeatures_grpc_pb.js');
-export const streamsPb: any = load('streams_pb.js');
-export const sharedPb: any = load('shared_pb.js');
-export const statusPb: any = load('status_pb.js');
-export const featuresPb: any = load('serverfeatures_pb.js');
+const load = (path: string): Proto => clientRequire(`../generated/kurrentdb/protocols/v1/${path}`);
+
+export const streamsGrpc: { StreamsService: Proto } = load('streams_grpc_pb.js');
+export const featuresGrpc: { ServerFeaturesService: Proto } = load('serverfeatures_grpc_pb.js');
+export const streamsPb: Proto = load('streams_pb.js');
+export const sharedPb: Proto = load('shared_pb.js');
+export const statusPb: Proto = load('status_pb.js');
+export const featuresPb: Proto = load('serverfeatures_pb.js');
 const { Any } = clientRequire('google-protobuf/google/protobuf/any_pb.js');
 const { Timestamp } = clientRequire('google-protobuf/google/protobuf/timestamp_pb.js');
 const { Empty } = clientRequire('google-protobuf/google/protobuf/empty_pb.js');

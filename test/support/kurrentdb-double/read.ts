@@ -15,12 +15,12 @@ import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import type { EventLog, StoredEvent } from './event-log.js';
 import type { KurrentFaults } from './faults.js';
-import { sharedPb, streamIdentifier, streamName, streamsPb, timestamp } from './protocol.js';
+import { sharedPb, streamIdentifier, streamName, streamsPb, timestamp, type Proto } from './protocol.js';
 
 const FORWARDS = 0; // ReadReq.Options.ReadDirection.Forwards
 
 /** A predicate for `FilterOptions` (or everything, for `no_filter`). */
-function matcher(options: any): (event: StoredEvent) => boolean {
+function matcher(options: Proto): (event: StoredEvent) => boolean {
   if (!options.hasFilter()) return () => true;
   const filter = options.getFilter();
   const onType = filter.hasEventType();
@@ -34,7 +34,7 @@ function matcher(options: any): (event: StoredEvent) => boolean {
 }
 
 /** `ReadResp.event` for a stored event: string UUID (the client asks for `uuid_option.string`), positions, `type`/`content-type`/`created` metadata. */
-function eventResponse(event: StoredEvent): any {
+function eventResponse(event: StoredEvent): Proto {
   const id = new sharedPb.UUID();
   id.setString(event.id);
   const recorded = new streamsPb.ReadResp.ReadEvent.RecordedEvent();
@@ -58,13 +58,13 @@ function eventResponse(event: StoredEvent): any {
 }
 
 /** The `$all` position a request starts from: null for start, 'end', or a commit position. */
-function allStart(all: any): bigint | null | 'end' {
+function allStart(all: Proto): bigint | null | 'end' {
   if (all.hasPosition()) return BigInt(all.getPosition().getCommitPosition());
   return all.hasEnd() ? 'end' : null;
 }
 
 /** Events a bounded read returns, in its direction, before `count` is applied. */
-function bounded(log: EventLog, options: any): StoredEvent[] | 'not_found' {
+function bounded(log: EventLog, options: Proto): StoredEvent[] | 'not_found' {
   const forwards = options.getReadDirection() === FORWARDS;
   if (options.hasStream()) {
     const stream = options.getStream();
@@ -79,11 +79,11 @@ function bounded(log: EventLog, options: any): StoredEvent[] | 'not_found' {
 }
 
 /** An open subscription the double can drop. */
-export type OpenSubscriptions = Set<grpc.ServerWritableStream<any, any>>;
+export type OpenSubscriptions = Set<grpc.ServerWritableStream<Proto, Proto>>;
 
 /** The Read handler over `log`, obeying `faults`; subscriptions are kept in `open` while they run. */
 export function readHandler(log: EventLog, faults: KurrentFaults, open: OpenSubscriptions) {
-  return (call: grpc.ServerWritableStream<any, any>) => {
+  return (call: grpc.ServerWritableStream<Proto, Proto>) => {
     const options = call.request.getOptions();
     call.on('error', () => {});
     if (options.hasAll() && faults.denyAll) {
@@ -117,7 +117,7 @@ export function readHandler(log: EventLog, faults: KurrentFaults, open: OpenSubs
 }
 
 /** Confirmation, catch-up strictly after `from`, one CaughtUp (unless the server predates it), then live. */
-function subscribe(log: EventLog, faults: KurrentFaults, open: OpenSubscriptions, call: grpc.ServerWritableStream<any, any>, from: bigint | null | 'end', matches: (event: StoredEvent) => boolean): void {
+function subscribe(log: EventLog, faults: KurrentFaults, open: OpenSubscriptions, call: grpc.ServerWritableStream<Proto, Proto>, from: bigint | null | 'end', matches: (event: StoredEvent) => boolean): void {
   const confirmation = new streamsPb.ReadResp.SubscriptionConfirmation();
   confirmation.setSubscriptionId(randomUUID());
   const confirmed = new streamsPb.ReadResp();

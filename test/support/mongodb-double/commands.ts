@@ -60,7 +60,7 @@ export function findCommand({ storage, db, command, cursors }: ReadContext): Doc
   if (command['sort']) docs = [...docs].sort(sortComparator(command['sort']));
   const limit = Number(command['limit'] ?? 0);
   docs = docs.slice(Number(command['skip'] ?? 0), limit === 0 ? undefined : Number(command['skip'] ?? 0) + Math.abs(limit));
-  if (command['projection'] && Object.keys(command['projection']).length > 0) docs = find(docs, {}, command['projection']).all() as Document[];
+  if (command['projection'] && Object.keys(command['projection']).length > 0) docs = find(docs, {}, command['projection']).all();
   return cursors.first(`${db}.${name}`, docs, command['batchSize'], command['singleBatch'] === true || limit < 0);
 }
 

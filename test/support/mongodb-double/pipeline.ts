@@ -25,7 +25,7 @@ export function runPipeline(storage: Storage, db: string, view: ReturnType<Stora
       const { coll, pipeline: inner = [] } = typeof argument === 'string' ? { coll: argument } : (argument as { coll: string; pipeline?: Document[] });
       out = [...out, ...runPipeline(storage, db, view, storage.find(db, coll, view)?.docs ?? [], inner)];
     } else {
-      out = aggregate(out, [stage]) as Document[];
+      out = aggregate(out, [stage]);
     }
   }
   return out;

@@ -30,7 +30,7 @@ const SERVER_COMPARISONS = Context.init({
     $gte: byteOrderOperator((order) => order >= 0),
     $lt: byteOrderOperator((order) => order < 0),
     $lte: byteOrderOperator((order) => order <= 0),
-  } as never,
+  },
 });
 
 /** A mingo query for `filter` with the server's comparisons. */

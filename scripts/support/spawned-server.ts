@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { TEST_KEY } from './server.js';
+import { TEST_KEY } from './fixtures.js';
 
 /** Root of the repository (cwd of the child, so `src/server.ts` resolves whatever the caller's cwd). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,14 +69,14 @@ export async function spawnServer(env: Record<string, string> & { DATA_DIR: stri
   );
   const errors: LogLine[] = [];
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 65_536) stderr += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
     let pending = '';
     const timer = setTimeout(() => reject(new Error(`server did not listen within ${startTimeoutMs} ms`)), startTimeoutMs);
     // Read every line (an unread pipe would block the child once its buffer fills).
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop()!;

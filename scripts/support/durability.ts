@@ -8,7 +8,7 @@ import { allProjections } from '../../projections/index.js';
 import { verifyAgainstStreams } from '../../src/application/rebuild.js';
 import { PROJECT_STREAM_PREFIX } from '../../src/domain/project.js';
 import { openStores } from '../../src/wiring.js';
-import { TEST_KEY } from './server.js';
+import { TEST_KEY } from './fixtures.js';
 
 /** A save the server answered 2xx for: the project, the revision it gave, and the marker sent in metadata. */
 export interface Acknowledged {
