@@ -1,5 +1,5 @@
 /**
- * Environment → one frozen, validated configuration object (ARCHITECTURE §5; README "Configuration").
+ * Environment → one frozen, validated configuration object (ARCHITECTURE §5; docs/operations.md "Configuration").
  */
 import { z } from 'zod';
 import type { RenderLimits } from './rendering/handlebars/budget.js';
@@ -141,7 +141,7 @@ export interface Config {
   compileWorkerMemoryMb: number;
   /** Niceness of the compile worker threads (0 = same priority as the event loop). */
   compileNice: number;
-  /** What a template may be (README "Limits"). */
+  /** What a template may be (docs/limits.md "Limits"). */
   templateLimits: TemplateLimits;
   /** What one render may produce and do. */
   renderLimits: RenderLimits;
@@ -167,11 +167,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** `REQUIRE_IF_MATCH=true`: a PUT, PATCH, DELETE or restore without `If-Match` → 428 (RFC 6585 §3). */
   requireIfMatch: boolean;
-  /** Depth of JSON fields and size of `metadata` (README "Hostile input and limits"). */
+  /** Depth of JSON fields and size of `metadata` (docs/limits.md "Hostile input and limits"). */
   jsonLimits: JsonLimits;
   /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are closed, ms. */
   stopGraceMs: number;
-  /** Timeouts, header cap and connection caps of the HTTP server (README "Hostile input and limits"; docs/hardening.md). */
+  /** Timeouts, header cap and connection caps of the HTTP server (docs/limits.md "Hostile input and limits"; docs/hardening.md). */
   http: HttpServerLimits;
   logLevel: string;
 }

@@ -1,6 +1,6 @@
 /**
  * The composition root's part that picks the rate limiter: Redis counters shared by every instance when
- * REDIS_URL is set, in-process ones otherwise (README "Rate limits").
+ * REDIS_URL is set, in-process ones otherwise (docs/access.md "Rate limits").
  */
 import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
 import { RedisRateLimiter, type RateLimitLog } from './adapters/redis/rate-limiter.js';

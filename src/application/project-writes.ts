@@ -54,7 +54,7 @@ export interface WriteResult {
   position: Position;
   /** Appended events; none when the save's content equalled the current revision's (`unchanged`). */
   events: ProjectEvent[];
-  /** True when nothing was appended: the save's content equalled the current revision's (README "Saving identical content"). */
+  /** True when nothing was appended: the save's content equalled the current revision's (docs/api.md "Saving identical content"). */
   unchanged: boolean;
   warnings: TemplateWarning[];
   /** The project at `revision`, from the events just appended (null after a delete). */

@@ -59,7 +59,7 @@ export class LetterpressClient {
 
   /**
    * One request; JSON in and out. Waits out 429s (`Retry-After`). Writes carry an `Idempotency-Key`
-   * (README "Retries"), so a retried write lands once.
+   * (docs/api.md "Retries"), so a retried write lands once.
    * @throws NetworkError when no answer came; ApiError for a status ≥ 400 not in `accept`.
    */
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any

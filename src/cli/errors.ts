@@ -4,7 +4,7 @@
  * found a problem", 2 "you called me wrongly", and one more for "I could not ask the server".
  */
 
-/** Exit codes of every command (README "Client CLI"). */
+/** Exit codes of every command (docs/cli.md "Client CLI"). */
 export const EXIT = {
   /** Everything went as asked. */
   ok: 0,

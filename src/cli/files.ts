@@ -34,7 +34,7 @@ export interface ProjectContent {
   metadata: Record<string, unknown>;
   partials: Record<string, string>;
   helpers: Record<string, unknown>;
-  /** The API's `render_mode`: `dynamic` for Handlebars that generates MJML (README "Dynamic templates"). */
+  /** The API's `render_mode`: `dynamic` for Handlebars that generates MJML (docs/templates.md "Dynamic templates"). */
   renderMode: RenderMode;
 }
 
@@ -42,7 +42,7 @@ export interface ProjectContent {
 export type RenderMode = 'static' | 'dynamic';
 const RENDER_MODES: readonly RenderMode[] = ['static', 'dynamic'];
 
-/** A create/save body as the API takes it (README "Create / save body"). */
+/** A create/save body as the API takes it (docs/api.md "Routes"). */
 export interface SaveBody {
   mjml?: string;
   ast?: unknown;

@@ -1,6 +1,6 @@
 /**
  * What makes two revisions "the same": their content in canonical form. A save whose content equals the
- * current revision's appends nothing (README "Saving identical content").
+ * current revision's appends nothing (docs/api.md "Saving identical content").
  *
  * Canonical form: JSON with object members sorted by key at every depth (array order kept), so the key
  * order a client happened to send — in metadata, partials, helpers or the AST's attribute maps — never

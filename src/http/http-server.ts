@@ -1,6 +1,6 @@
 /**
  * The Node HTTP server around the Koa app, with the limits that cut slow or oversized clients off before
- * the app sees them (README "Hostile input and limits"). `server.ts` and the test servers both get
+ * the app sees them (docs/limits.md "Hostile input and limits"). `server.ts` and the test servers both get
  * theirs from here, so tests run with the same settings.
  *
  * Errors Node raises before a request reaches Koa (a header block over the cap, a timeout, an unknown

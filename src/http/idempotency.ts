@@ -38,7 +38,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * request runs, so it lapses only when the process is gone (or cannot reach the store that long).
  */
 export const IDEMPOTENCY_IN_FLIGHT_MS = 60_000;
-/** Largest response body kept for replay, bytes: above any write answer the template and event limits allow (README "Limits"). */
+/** Largest response body kept for replay, bytes: above any write answer the template and event limits allow (docs/limits.md "Limits"). */
 export const MAX_STORED_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Response header fields replayed with the body. */
 const REPLAYED_HEADERS = ['content-type', 'etag', 'location'] as const;

@@ -12,7 +12,7 @@ import { ProblemError } from './problem.js';
 import { escapeToken } from './json-pointer.js';
 import type { TemplateProblem } from '../rendering/template-error.js';
 
-/** Limits on the fields of a JSON body (README "Hostile input and limits"). */
+/** Limits on the fields of a JSON body (docs/limits.md "Hostile input and limits"). */
 export interface JsonLimits {
   /** Containers (objects, arrays) a value may nest inside its top-level field, `/ast` and `/variables` excepted (JSON_MAX_DEPTH). */
   maxDepth: number;

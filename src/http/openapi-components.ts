@@ -10,7 +10,7 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const timestamp = { type: 'string', format: 'date-time', description: 'RFC 3339, UTC with milliseconds.' };
 const nullableString = { type: ['string', 'null'] };
 
-/** RFC 9457 §3 members, plus this API's `code`, `request_id` and `errors` (README "Errors"). */
+/** RFC 9457 §3 members, plus this API's `code`, `request_id` and `errors` (docs/errors.md "Errors"). */
 const Problem = {
   type: 'object',
   required: ['type', 'title', 'status', 'detail', 'code'],
@@ -49,7 +49,7 @@ const Warning = {
   required: ['message'],
   additionalProperties: true,
   description:
-    'What the import, the validator or the render had to say (README "Templates", "Subject, preheader, text, warnings"). ' +
+    'What the import, the validator or the render had to say (docs/templates.md "Templates", "Subject, preheader, text, warnings"). ' +
     'A render (and a dry run of a saved template with variables) lists each path it read, in the branches it rendered, that the variables do not have: ' +
     '`missing_variable` with `path`, at most 50, then one `missing_variables_omitted` with `count` when there were more.',
   properties: {
@@ -63,7 +63,7 @@ const Warning = {
     argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
     path: { type: 'string', description: 'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).' },
     count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; header_control_characters: how many characters were replaced; header_truncated: the length found; other codes: how many elements the warning is about.' },
-    field: { type: 'string', enum: ['subject', 'preheader'], description: 'header_control_characters, header_truncated: the rendered part changed (README "Subject, preheader, text, warnings").' },
+    field: { type: 'string', enum: ['subject', 'preheader'], description: 'header_control_characters, header_truncated: the rendered part changed (docs/templates.md "Subject, preheader, text, warnings").' },
   },
   allOf: [
     { if: { required: ['code'], properties: { code: { const: 'missing_variable' } }, additionalProperties: true }, then: { required: ['code', 'path', 'message'] } },
@@ -178,7 +178,7 @@ const HealthCheck = {
 const Health = {
   type: 'object',
   required: ['status', 'store', 'projector'],
-  description: 'README "Observability"; `projector.lag_ms` is the read models\' lag, ms.',
+  description: 'docs/operations.md "Observability"; `projector.lag_ms` is the read models\' lag, ms.',
   properties: {
     status: { type: 'string', enum: ['ok'] },
     store: { type: 'object', additionalProperties: true },
@@ -198,13 +198,13 @@ const jsonSchemaValue = { type: ['object', 'null'], additionalProperties: true, 
 const Variables = {
   type: 'object',
   required: ['inferred', 'declared', 'differences'],
-  description: 'README "Variables": what the template reads (inferred from it), the schema saved in `metadata.variables` (declared, or null), and where they disagree.',
+  description: 'docs/variables.md "Variables": what the template reads (inferred from it), the schema saved in `metadata.variables` (declared, or null), and where they disagree.',
   properties: { inferred: jsonSchemaValue, declared: jsonSchemaValue, differences: { type: 'array', items: { type: 'object', additionalProperties: true } } },
 };
 const ValidationReport = {
   type: 'object',
   required: ['valid', 'errors', 'warnings'],
-  description: 'Dry-run outcome (README "Variables"); nothing is stored.',
+  description: 'Dry-run outcome (docs/variables.md "Variables"); nothing is stored.',
   properties: {
     valid: { type: 'boolean' },
     errors: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -245,7 +245,7 @@ export const components = {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Retry-safe writes (IETF draft-ietf-httpapi-idempotency-key-header): the same key and body replay the first response (README "Retries: Idempotency-Key").',
+      description: 'Retry-safe writes (IETF draft-ietf-httpapi-idempotency-key-header): the same key and body replay the first response (docs/api.md "Retries: Idempotency-Key").',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     },
   },

@@ -26,7 +26,7 @@ export function presentProject(view: ProjectView) {
 
 /**
  * Project after a write, with what the import or the validator had to say. `unchanged`: true when the
- * write appended nothing because its content equalled the current revision's (README "Saving identical content").
+ * write appended nothing because its content equalled the current revision's (docs/api.md "Saving identical content").
  */
 export function presentWrite(view: ProjectView, warnings: TemplateWarning[], unchanged = false) {
   return { ...presentProject(view), warnings, unchanged };

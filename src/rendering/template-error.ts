@@ -1,6 +1,6 @@
 /**
  * Why a template was refused at create/save (or could not be compiled). `status` is the HTTP status the
- * API answers with; every code is documented in README "Errors".
+ * API answers with; every code is documented in docs/errors.md "Errors".
  */
 export type TemplateErrorCode =
   | 'invalid_ast' // the `ast` is not MJML JSON (shape, root, depth)

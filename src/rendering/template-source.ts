@@ -23,7 +23,7 @@ export type ValidationMode = 'strict' | 'soft';
 
 /** Something the client should know about an accepted template (validator finding, import fix-up). */
 export interface TemplateWarning {
-  /** Set on warnings that have one: `unescaped_output`, `unsafe_url` (README "Unsafe output"), `mismatched_tag`, … (markup checks). */
+  /** Set on warnings that have one: `unescaped_output`, `unsafe_url` (docs/templates.md "Unsafe URLs and unescaped output"), `mismatched_tag`, … (markup checks). */
   code?: string;
   message: string;
   /** '' = the template itself, else the include key. */
@@ -37,7 +37,7 @@ export interface TemplateWarning {
   /** The URL attribute and scheme a warning is about (`unsafe_url`). */
   attribute?: string;
   scheme?: string;
-  /** `mismatched_tag`, `unclosed_tag`, `dropped_content`: the tag found and the one expected (README "Markup checks"). */
+  /** `mismatched_tag`, `unclosed_tag`, `dropped_content`: the tag found and the one expected (docs/markup-checks.md "Markup checks"). */
   found?: string;
   expected?: string;
   /** The helper called and the argument a helper refused (`sample_render_incomplete`, `render_failed`). */

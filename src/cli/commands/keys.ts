@@ -8,7 +8,7 @@ import { SCOPES } from '../../application/ports/api-keys.js';
 import type { LetterpressClient } from '../client.js';
 import { EXIT, UsageError } from '../errors.js';
 
-/** The key resource (README "API keys"). */
+/** The key resource (docs/access.md "API keys"). */
 interface ApiKey {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * GET /preview/: the preview page (README "Preview page"), plain HTML, CSS and browser ES modules from
+ * GET /preview/: the preview page (docs/preview.md "Preview page"), plain HTML, CSS and browser ES modules from
  * `public/preview/` at the package root. The files hold no workspace data: the page asks for an API key,
  * keeps it in `sessionStorage` and fetches everything from the Bearer-authenticated API. So, like /docs,
  * the files are public (app.ts mounts this router before authentication): a browser cannot send a Bearer

@@ -19,7 +19,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
   const write = requireScope('projects:write');
   const body = jsonBody(deps.bodyLimitBytes, deps.jsonLimits);
-  // Idempotency-Key (README "Retries: Idempotency-Key"); the kind says how a replay rebuilt from events answers.
+  // Idempotency-Key (docs/api.md "Retries: Idempotency-Key"); the kind says how a replay rebuilt from events answers.
   const [onceCreated, onceSaved, onceDeleted] = (['created', 'saved', 'deleted'] as const).map((kind) => idempotentWrites(deps, kind));
   const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
 
@@ -89,7 +89,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
 
-  // What the current revision takes: { inferred, declared, differences } (README "Variables").
+  // What the current revision takes: { inferred, declared, differences } (docs/variables.md "Variables").
   router.get('/projects/:id/variables', read, async (ctx) => {
     sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx)));
   });

@@ -44,7 +44,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     ctx.body = presentRender(output);
   });
 
-  // Dry runs: nothing is stored (README "Variables").
+  // Dry runs: nothing is stored (docs/variables.md "Variables").
   router.post('/templates/:id/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     sendJson(ctx, 200, await deps.validation.validateSaved(refOf(ctx), parseValidateSaved(ctx.state.body)));
   });

@@ -1,5 +1,5 @@
 /**
- * What the compile workers add about unsafe output (README "Unsafe URLs and unescaped output"): the save
+ * What the compile workers add about unsafe output (docs/templates.md "Unsafe URLs and unescaped output"): the save
  * warnings `unescaped_output` and `unsafe_url`, and, when a stored revision is loaded, its URL attributes
  * wrapped in the safe-URL helper (handlebars/safe-url.ts).
  */

@@ -36,7 +36,7 @@ const jsonHandlebars = createHandlebars('json');
 /**
  * Validate, compile and check a template. Byte sizes are checked again here (the pool's caller checks
  * them first); element counts, depth, expressions and the published HTML size only here.
- * @throws TemplateError naming why the template was refused (see README "Errors").
+ * @throws TemplateError naming why the template was refused (see docs/errors.md "Errors").
  */
 export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<PreparedTemplate> {
   const { source, validation, limits } = job;

@@ -76,7 +76,7 @@ export const DEFAULT_WORDWRAP = 78;
  * converted per render: none. A text part's line length is the transport's business, not the content's:
  * quoted-printable (RFC 2045 §6.7) breaks long lines with soft line breaks that the reader's client
  * removes, while a hard wrap here would be shown as is — breaking sentences mid-way on a phone and
- * splitting long URLs or expressions. (README "Subject, preheader, text, warnings": "lines not wrapped".)
+ * splitting long URLs or expressions. (docs/templates.md "Subject, preheader, text, warnings": "lines not wrapped".)
  */
 export const TEXT_PART_WORDWRAP = false;
 

@@ -171,7 +171,7 @@ export function wrapUrlAttributes(html: string, output: 'html' | 'json' = 'html'
 /**
  * Rendered HTML with every refused URL (`classifyUrl`) in a URL attribute replaced by `about:invalid`,
  * and what was replaced. One tokenizer pass (190–340 µs for the 11–14 kB corpus emails on a loaded 2-core
- * machine, 4–7 × their render: README "Performance"); the HTML is
+ * machine, 4–7 × their render: docs/performance.md "Performance"); the HTML is
  * returned as is when nothing is refused.
  */
 export function neutraliseHtml(html: string): { html: string; findings: UrlFinding[] } {

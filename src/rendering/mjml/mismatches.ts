@@ -1,7 +1,7 @@
 /**
  * What a save does with markup that does not close what it opened (tag-balance.ts): under `strict`
  * validation the 400 `invalid_mjml` naming every place (line, file, tag found, tag expected); under `soft`
- * one warning per place, with the same fields and the mismatch's `code`. README "Markup checks".
+ * one warning per place, with the same fields and the mismatch's `code`. docs/markup-checks.md "Markup checks".
  */
 import { TemplateError, type TemplateProblem } from '../template-error.js';
 import type { TemplateWarning, ValidationMode } from '../template-source.js';

@@ -20,7 +20,7 @@ import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { Positions } from '../handlebars/parse-errors/positions.js';
 import { ENDING_TAGS } from './runtime.js';
 
-/** One place where the markup does not close what it opened (README "Markup checks"). */
+/** One place where the markup does not close what it opened (docs/markup-checks.md "Markup checks"). */
 export interface TagMismatch {
   /**
    * `mismatched_tag`: a closing tag that does not match the open element; `unclosed_tag`: an element still
