@@ -1,18 +1,46 @@
 /**
- * The shared corpus of real MJML templates (../shared/corpus, see its MANIFEST.md): top-level `*.mjml`
- * files are templates; `shared/` and `partials/` hold their `mj-include` targets.
+ * The corpus of real MJML templates written by others (see its MANIFEST.md): top-level `*.mjml` files are
+ * templates; `shared/` and `partials/` hold their `mj-include` targets; `hbs-partials/` Handlebars partials.
+ *
+ * It is not in the repository (other people's files, under their licences). Suites that need it find it at
+ * `LETTERPRESS_CORPUS` (a directory) when that is set, else at `../shared/corpus` beside the checkout (where
+ * CI lays it); without it they skip with the one line {@link CORPUS_ABSENT}.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+/** Where a checkout's CI lays the corpus: `../shared/corpus`, beside the repository. */
+export const SHARED_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
 
-/** Whether the corpus is beside this checkout: CI lays `../shared` next to it, a user's clone has none. */
-export const CORPUS_PRESENT = existsSync(join(CORPUS_DIR, 'MANIFEST.md'));
+/**
+ * The corpus directory to use: `LETTERPRESS_CORPUS` resolved against the working directory when set and
+ * not empty (even if it holds no corpus, so a mistyped path skips with a line naming it rather than
+ * silently falling back), else {@link SHARED_CORPUS_DIR}.
+ */
+export function corpusDir(env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = env.LETTERPRESS_CORPUS?.trim();
+  return chosen ? resolve(chosen) : SHARED_CORPUS_DIR;
+}
+
+/** A directory holds the corpus when its MANIFEST.md is there (the tests read it too). */
+export function holdsCorpus(dir: string): boolean {
+  return existsSync(join(dir, 'MANIFEST.md'));
+}
+
+/** The one line shown, as a pending test, by a suite that needs the corpus and did not find it in `dir`. */
+export function corpusAbsentLine(dir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const where = env.LETTERPRESS_CORPUS?.trim() ? `LETTERPRESS_CORPUS=${dir}` : dir;
+  return `skipped: no template corpus (MANIFEST.md) at ${where}; set LETTERPRESS_CORPUS=<dir> or put the corpus at ../shared/corpus beside the checkout (see docs/testing.md)`;
+}
+
+export const CORPUS_DIR = corpusDir();
+
+/** Whether the corpus was found (at {@link CORPUS_DIR}): CI lays `../shared` beside the checkout, a user's clone has none. */
+export const CORPUS_PRESENT = holdsCorpus(CORPUS_DIR);
 
 /** The one line a suite or test that needs the corpus shows, as pending, when it is absent. */
-export const CORPUS_ABSENT = `skipped: no template corpus at ${CORPUS_DIR} (it lies beside the checkout in CI, not in a clone)`;
+export const CORPUS_ABSENT = corpusAbsentLine(CORPUS_DIR);
 
 /**
  * `describe` for a suite that reads the corpus. Without the corpus the suite body never runs (so nothing
@@ -23,9 +51,17 @@ export function describeCorpus(title: string, suite: (this: Mocha.Suite) => void
   else describe(title, () => it(CORPUS_ABSENT));
 }
 
-/** In a mocha test that reads the corpus: mark it pending when the corpus is absent. */
+let absenceTold = false;
+
+/**
+ * In a mocha test that reads the corpus: mark it pending when the corpus is absent, printing
+ * {@link CORPUS_ABSENT} once per run (the first such test) so the skip says how to get the corpus.
+ */
 export function skipWithoutCorpus(context: Mocha.Context): void {
-  if (!CORPUS_PRESENT) context.skip();
+  if (CORPUS_PRESENT) return;
+  if (!absenceTold) console.log(`      ${CORPUS_ABSENT}`);
+  absenceTold = true;
+  context.skip();
 }
 
 export interface CorpusTemplate {
