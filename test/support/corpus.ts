@@ -51,7 +51,8 @@ export function describeCorpus(title: string, suite: (this: Mocha.Suite) => void
   else describe(title, () => it(CORPUS_ABSENT));
 }
 
-let absenceTold = false;
+/** On globalThis, not in a module variable: mocha's tsx loader can instantiate this module more than once per run. */
+const ABSENCE_TOLD = Symbol.for('letterpress.test.corpusAbsenceTold');
 
 /**
  * In a mocha test that reads the corpus: mark it pending when the corpus is absent, printing
@@ -59,8 +60,9 @@ let absenceTold = false;
  */
 export function skipWithoutCorpus(context: Mocha.Context): void {
   if (CORPUS_PRESENT) return;
-  if (!absenceTold) console.log(`      ${CORPUS_ABSENT}`);
-  absenceTold = true;
+  const flags = globalThis as { [ABSENCE_TOLD]?: boolean };
+  if (!flags[ABSENCE_TOLD]) console.log(`      ${CORPUS_ABSENT}`);
+  flags[ABSENCE_TOLD] = true;
   context.skip();
 }
 
