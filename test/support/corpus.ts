@@ -4,23 +4,32 @@
  *
  * It is not in the repository (other people's files, under their licences). Suites that need it find it at
  * `LETTERPRESS_CORPUS` (a directory) when that is set, else at `../shared/corpus` beside the checkout (where
- * CI lays it); without it they skip with the one line {@link CORPUS_ABSENT}.
+ * CI lays it), else at `.corpus/` in the checkout (where `npm run corpus:fetch` downloads it); without it
+ * they skip with the one line {@link CORPUS_ABSENT}.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const CHECKOUT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
 /** Where a checkout's CI lays the corpus: `../shared/corpus`, beside the repository. */
-export const SHARED_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+export const SHARED_CORPUS_DIR = resolve(CHECKOUT, '../shared/corpus');
+
+/** Where `npm run corpus:fetch` puts the corpus by default: `.corpus/` in the checkout (git-ignored). */
+export const FETCHED_CORPUS_DIR = resolve(CHECKOUT, '.corpus');
 
 /**
  * The corpus directory to use: `LETTERPRESS_CORPUS` resolved against the working directory when set and
  * not empty (even if it holds no corpus, so a mistyped path skips with a line naming it rather than
- * silently falling back), else {@link SHARED_CORPUS_DIR}.
+ * silently falling back), else {@link SHARED_CORPUS_DIR} when it holds the corpus, else
+ * {@link FETCHED_CORPUS_DIR} when it does, else {@link SHARED_CORPUS_DIR} (named in the skip line).
  */
 export function corpusDir(env: NodeJS.ProcessEnv = process.env): string {
   const chosen = env.LETTERPRESS_CORPUS?.trim();
-  return chosen ? resolve(chosen) : SHARED_CORPUS_DIR;
+  if (chosen) return resolve(chosen);
+  if (!holdsCorpus(SHARED_CORPUS_DIR) && holdsCorpus(FETCHED_CORPUS_DIR)) return FETCHED_CORPUS_DIR;
+  return SHARED_CORPUS_DIR;
 }
 
 /** A directory holds the corpus when its MANIFEST.md is there (the tests read it too). */
@@ -31,10 +40,18 @@ export function holdsCorpus(dir: string): boolean {
 /** The one line shown, as a pending test, by a suite that needs the corpus and did not find it in `dir`. */
 export function corpusAbsentLine(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   const where = env.LETTERPRESS_CORPUS?.trim() ? `LETTERPRESS_CORPUS=${dir}` : dir;
-  return `skipped: no template corpus (MANIFEST.md) at ${where}; set LETTERPRESS_CORPUS=<dir> or put the corpus at ../shared/corpus beside the checkout (see docs/testing.md)`;
+  return `skipped: no template corpus (MANIFEST.md) at ${where}; \`npm run corpus:fetch\` downloads it, or set LETTERPRESS_CORPUS=<dir> (see docs/testing.md)`;
 }
 
 export const CORPUS_DIR = corpusDir();
+
+/**
+ * Whether the corpus found is one `npm run corpus:fetch` wrote: its MANIFEST.md names each file's source
+ * and licence but not the hand-written columns (template variables, notes) of the shared corpus's MANIFEST.
+ */
+export function isFetchedCorpus(dir: string): boolean {
+  return holdsCorpus(dir) && readFileSync(join(dir, 'MANIFEST.md'), 'utf8').startsWith('# Template corpus — fetched by');
+}
 
 /** Whether the corpus was found (at {@link CORPUS_DIR}): CI lays `../shared` beside the checkout, a user's clone has none. */
 export const CORPUS_PRESENT = holdsCorpus(CORPUS_DIR);

@@ -34,7 +34,7 @@ describe('corpus location', () => {
     const line = corpusAbsentLine('/x/corpus', { LETTERPRESS_CORPUS: '/x/corpus' });
     expect(line).to.not.include('\n');
     expect(line).to.include('LETTERPRESS_CORPUS=/x/corpus');
-    expect(line).to.include('../shared/corpus');
+    expect(line).to.include('npm run corpus:fetch');
     expect(line).to.include('docs/testing.md');
     expect(corpusAbsentLine('/y/shared/corpus', {})).to.include('at /y/shared/corpus;');
   });
