@@ -1,15 +1,41 @@
 /**
- * Reading the shared corpus of real MJML templates (../shared/corpus, see its MANIFEST.md): top-level `*.mjml`
+ * Finding and reading the corpus of real MJML templates (LETTERPRESS_CORPUS, ../shared/corpus or .corpus/; see its MANIFEST.md): top-level `*.mjml`
  * files are templates; `shared/` and `partials/` hold their `mj-include` targets; `hbs-partials/` their
  * Handlebars partials. Used by the bench scripts and (through `test/support/corpus.ts`) by the tests; it lives
  * here because scripts must not import tests (a dependency-cruiser rule).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the corpus lies: `../shared/corpus` beside the checkout. */
-export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+const CHECKOUT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where a checkout's CI lays the corpus: `../shared/corpus`, beside the repository. */
+export const SHARED_CORPUS_DIR = resolve(CHECKOUT, '../shared/corpus');
+
+/** Where `npm run corpus:fetch` puts the corpus by default: `.corpus/` in the checkout (git-ignored). */
+export const FETCHED_CORPUS_DIR = resolve(CHECKOUT, '.corpus');
+
+/**
+ * The corpus directory to use: `LETTERPRESS_CORPUS` resolved against the working directory when set and
+ * not empty (even if it holds no corpus, so a mistyped path skips with a line naming it rather than
+ * silently falling back), else {@link SHARED_CORPUS_DIR} when it holds the corpus, else
+ * {@link FETCHED_CORPUS_DIR} when it does, else {@link SHARED_CORPUS_DIR} (named in the skip line).
+ */
+export function corpusDir(env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = env.LETTERPRESS_CORPUS?.trim();
+  if (chosen) return resolve(chosen);
+  if (!holdsCorpus(SHARED_CORPUS_DIR) && holdsCorpus(FETCHED_CORPUS_DIR)) return FETCHED_CORPUS_DIR;
+  return SHARED_CORPUS_DIR;
+}
+
+/** A directory holds the corpus when its MANIFEST.md is there (the tests read it too). */
+export function holdsCorpus(dir: string): boolean {
+  return existsSync(join(dir, 'MANIFEST.md'));
+}
+
+/** Where the corpus lies for this run ({@link corpusDir}). */
+export const CORPUS_DIR = corpusDir();
 
 export interface CorpusTemplate {
   name: string;

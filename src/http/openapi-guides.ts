@@ -28,6 +28,7 @@ export const GUIDES: ReadonlyArray<readonly [path: string, subject: string]> = [
   ['docs/sqlite-locks.md', 'another process holding the SQLite lock'],
   ['docs/compile-queue.md', 'the bounded, fair compile queue'],
   ['docs/hardening.md', 'failed-authentication limits, connection caps, CSP'],
+  ['docs/testing.md', 'running the tests: tiers, the template corpus, the services they use'],
   ['docs/kurrentdb.md', 'the KurrentDB event store'],
   ['docs/mongodb.md', 'MongoDB: wire double, write timeouts, schema changes'],
 ];

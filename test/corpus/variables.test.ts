@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { schemaPaths } from '../../src/rendering/variables/inferred-schema.js';
-import { CORPUS_DIR, corpusPartials, corpusTemplates, SALEOR_HELPERS, describeCorpus } from '../support/corpus.js';
+import { CORPUS_DIR, corpusPartials, corpusTemplates, SALEOR_HELPERS, describeCorpus, isFetchedCorpus } from '../support/corpus.js';
 import { useTestServer } from '../support/server.js';
 
 /** MANIFEST's variables per template file: the back-quoted names before "; blocks/helpers/partials". */
@@ -27,6 +27,10 @@ function manifestVariables(): Map<string, string[]> {
 }
 
 describeCorpus('corpus: inferred variables against the MANIFEST', function () {
+  if (isFetchedCorpus(CORPUS_DIR)) {
+    it(`skipped: the MANIFEST.md npm run corpus:fetch writes has no "template variables" column; the shared corpus's has (${CORPUS_DIR})`);
+    return;
+  }
   this.timeout(120_000);
   const api = useTestServer();
 
