@@ -74,8 +74,10 @@ export class ApiKeyAdmin {
     const rateLimitPerMinute = input.rateLimitPerMinute ?? (by === 'operator' ? null : (by.rateLimitPerMinute ?? null));
     const scopes = [...new Set(input.scopes)];
     this.authorise(by, scopes, rateLimitPerMinute);
-    const expiresAt = this.expiry(input);
-    return this.keys.issue({ name: input.name, workspace, scopes, expiresAt, rateLimitPerMinute });
+    // One instant for creation and expiry, so the key lives exactly as long as asked (a rotation passes that on).
+    const now = this.keys.now();
+    const expiresAt = this.expiry(input, now.getTime());
+    return this.keys.issue({ name: input.name, workspace, scopes, expiresAt, rateLimitPerMinute, createdAt: now.toISOString() });
   }
 
   /**
@@ -133,9 +135,10 @@ export class ApiKeyAdmin {
     }
     const lifetime = old.expiresAt ? Date.parse(old.expiresAt) - Date.parse(old.createdAt) : null;
     const expiry = options.expiresAt || options.expiresInMs !== undefined ? options : lifetime !== null && lifetime > 0 ? { expiresInMs: Math.min(lifetime, MAX_LIFETIME_MS) } : {};
-    const expiresAt = this.expiry(expiry);
+    const now = this.keys.now();
+    const expiresAt = this.expiry(expiry, now.getTime());
     // The new key first: if the store fails between the two steps the caller still holds a working key.
-    const issued = await this.keys.issue({ name: old.name, workspace: old.workspace, scopes: old.scopes, expiresAt, rateLimitPerMinute: old.rateLimitPerMinute });
+    const issued = await this.keys.issue({ name: old.name, workspace: old.workspace, scopes: old.scopes, expiresAt, rateLimitPerMinute: old.rateLimitPerMinute, createdAt: now.toISOString() });
     if (overlapMs === 0) await this.keys.revoke(id);
     else await this.keys.expireBy(id, new Date(this.keys.now().getTime() + overlapMs));
     return { ...issued, previous: await this.get(by, id) };
@@ -171,9 +174,11 @@ export class ApiKeyAdmin {
     }
   }
 
-  /** The expiry as stored (RFC 3339 UTC), or null. @throws KeyManagementError `expiry_in_past`, `invalid_key_request`. */
-  private expiry(input: ExpiryInput): string | null {
-    const now = this.keys.now().getTime();
+  /**
+   * The expiry as stored (RFC 3339 UTC), or null; `now` (ms since the epoch) is the key's creation instant.
+   * @throws KeyManagementError `expiry_in_past`, `invalid_key_request`.
+   */
+  private expiry(input: ExpiryInput, now: number): string | null {
     const field = input.expiresAt ? 'expires_at' : 'expires_in';
     if (input.expiresAt && input.expiresInMs !== undefined) {
       throw new KeyManagementError('invalid_key_request', 'Give expires_at or expires_in, not both.', 'expires_in');

@@ -210,6 +210,8 @@ export class ApiKeys {
     expiresAt?: string | null;
     rateLimitPerMinute?: number | null;
     token?: string;
+    /** RFC 3339 UTC; default now. The instant `expiresAt` was counted from, so the lifetime is exact. */
+    createdAt?: string;
   }): Promise<{ token: string; record: ApiKeyRecord }> {
     const token = input.token ?? `lp_${randomId()}_${randomBytes(32).toString('base64url')}`;
     const id = TOKEN.exec(token)?.[1] ?? `k${hashToken(token).slice(0, 11)}`;
@@ -219,7 +221,7 @@ export class ApiKeys {
       name: input.name,
       workspace: input.workspace,
       scopes: input.scopes ?? [...SCOPES],
-      createdAt: this.now().toISOString(),
+      createdAt: input.createdAt ?? this.now().toISOString(),
       expiresAt: input.expiresAt ?? null,
       revokedAt: null,
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
+import { ApiKeyAdmin } from '../../src/application/api-key-admin.js';
 import { ApiKeys, AuthError, hashToken } from '../../src/application/api-keys.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../src/application/ports/api-keys.js';
 
@@ -230,5 +231,19 @@ describe('ApiKeys cache', () => {
     expect([first.created, second.created].sort()).to.deep.equal([false, true]);
     expect(await new SqliteApiKeyStore(db).count()).to.equal(1);
     db.close();
+  });
+});
+
+describe('ApiKeyAdmin: a key lives exactly as long as asked', () => {
+  it('counts the expiry from the creation instant, so a rotation passes on the same lifetime, to the millisecond', async () => {
+    // A clock that moves on at every reading: a second reading between expiry and creation would show.
+    let clock = Date.parse('2026-11-26T12:00:00.000Z');
+    const keys = new ApiKeys(new FakeApiKeyStore(), { now: () => new Date(clock++) });
+    const admin = new ApiKeyAdmin(keys);
+    const twelveHours = 12 * 3_600_000;
+    const made = await admin.create('operator', { name: 'ttl', workspace: 'acme', scopes: ['projects:read'], expiresInMs: twelveHours });
+    expect(Date.parse(made.record.expiresAt!) - Date.parse(made.record.createdAt)).to.equal(twelveHours);
+    const rotated = await admin.rotate('operator', made.record.id);
+    expect(Date.parse(rotated.record.expiresAt!) - Date.parse(rotated.record.createdAt)).to.equal(twelveHours);
   });
 });
