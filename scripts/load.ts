@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ApiKeys, DEFAULT_WORKSPACE } from '../src/application/api-keys.js';
+import { ApiKeys, DEFAULT_WORKSPACE } from '../src/application/keys/api-keys.js';
 import { SCOPES } from '../src/application/ports/api-keys.js';
 import { openStores } from '../src/wiring.js';
 import { checkAcknowledged, checkStore, waitCaughtUp, type Acknowledged } from './support/durability.js';

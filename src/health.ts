@@ -6,7 +6,7 @@
 import { comparePositions, type EventStore, type Position } from './application/ports/event-store.js';
 import type { RateLimiter } from './application/ports/rate-limit.js';
 import type { ReadModelStore } from './application/ports/read-model.js';
-import type { ProjectorStatus } from './application/projector.js';
+import type { ProjectorStatus } from './application/projector/projector.js';
 import type { Config } from './config.js';
 import { describeFailures, runCheck } from './health-checks.js';
 import type { HealthReport } from './http/app.js';

@@ -4,12 +4,12 @@
  * and, where known, `errors: [{ pointer (RFC 6901), file, line, message }]`.
  */
 import type Koa from 'koa';
-import { AuthError } from '../application/api-keys.js';
+import { AuthError } from '../application/keys/api-keys.js';
 import { DependencyUnavailableError } from '../application/ports/errors.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { RenderError } from '../application/render-template.js';
-import { RevisionNotYetVisibleError } from '../application/render-revisions.js';
-import { InvalidVariablesError } from '../application/render-variables.js';
+import { RenderError } from '../application/render/render-template.js';
+import { RevisionNotYetVisibleError } from '../application/render/render-revisions.js';
+import { InvalidVariablesError } from '../application/render/render-variables.js';
 import { RenderLimitError } from '../rendering/handlebars/budget.js';
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
 import { TemplateError, type TemplateProblem } from '../rendering/template-error.js';

@@ -13,7 +13,7 @@
  * never earlier than `t` (draft §6).
  */
 import type Koa from 'koa';
-import type { Principal } from '../application/api-keys.js';
+import type { Principal } from '../application/keys/api-keys.js';
 import type { RateLimitDecision, RateLimiter } from '../application/ports/rate-limit.js';
 import { ProblemError } from './problem.js';
 

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { allProjections } from '../../projections/index.js';
 import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { Projector } from '../../src/application/projector.js';
+import { Projector } from '../../src/application/projector/projector.js';
 import { openStores } from '../../src/wiring.js';
 import { describeOnPostgres } from '../support/postgres.js';
 import { startTestServer } from '../support/server.js';

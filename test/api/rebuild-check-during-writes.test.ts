@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { allProjections } from '../../projections/index.js';
-import { rebuildWhileServing, verifyAgainstStreams } from '../../src/application/rebuild.js';
+import { rebuildWhileServing, verifyAgainstStreams } from '../../src/application/projector/rebuild.js';
 import type { ReadModelStore } from '../../src/application/ports/read-model.js';
 import { openStores } from '../../src/wiring.js';
 import { mjmlPage, useTestServer } from '../support/server.js';

@@ -3,7 +3,7 @@
  * projection directly), with defaults a test can override.
  */
 import type { EventData } from '../../src/application/ports/event-store.js';
-import type { RecordedProjectEvent } from '../../src/application/projection.js';
+import type { RecordedProjectEvent } from '../../src/application/ports/projection.js';
 import { projectStream, type ProjectCreated, type ProjectDeleted, type ProjectEvent, type ProjectSaved } from '../../src/domain/project.js';
 
 /** Workspace every builder uses unless overridden. */

@@ -10,8 +10,8 @@ import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store
 import { allProjections } from '../../projections/index.js';
 import type { EventStore } from '../../src/application/ports/event-store.js';
 import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { ProjectQueries } from '../../src/application/project-queries.js';
-import { Projector } from '../../src/application/projector.js';
+import { ProjectQueries } from '../../src/application/read/project-queries.js';
+import { Projector } from '../../src/application/projector/projector.js';
 import { projectStream } from '../../src/domain/project.js';
 import { created, deleted, saved, toEventData, WORKSPACE } from '../support/events.js';
 

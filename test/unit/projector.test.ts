@@ -8,9 +8,9 @@ import { encodePosition, SqliteEventStore } from '../../src/adapters/sqlite/even
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import { comparePositions, type Position } from '../../src/application/ports/event-store.js';
 import type { DocumentChange, ProjectionCheckpoint } from '../../src/application/ports/read-model.js';
-import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
+import type { Projection, RecordedProjectEvent } from '../../src/application/ports/projection.js';
 import type { ProjectionEvent } from '../../projections/projection.js';
-import { Projector, type ProjectorLogger } from '../../src/application/projector.js';
+import { Projector, type ProjectorLogger } from '../../src/application/projector/projector.js';
 import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
 import { allProjections, projectPartition, revisionKey, type ProjectDetailsDoc, type RevisionHistoryItem, type TemplateSummaryDoc } from '../../projections/index.js';
 import { created, deleted, saved, toEventData, WORKSPACE } from '../support/events.js';

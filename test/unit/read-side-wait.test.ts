@@ -5,7 +5,7 @@
  * after ~10 s though its events were in KurrentDB).
  */
 import { expect } from 'chai';
-import { CurrentRevisions } from '../../src/application/current-revisions.js';
+import { CurrentRevisions } from '../../src/application/read/current-revisions.js';
 import type { EventStore } from '../../src/application/ports/event-store.js';
 import type { ProjectorLease, ReadModelStore } from '../../src/application/ports/read-model.js';
 import { createReadSide } from '../../src/read-side.js';

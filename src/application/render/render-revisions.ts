@@ -19,12 +19,12 @@
  *
  * What the stream shows is applied to the index (entries only move forward), so later renders see it too.
  */
-import { DomainError } from '../domain/errors.js';
-import { projectStream, type ProjectRef } from '../domain/project.js';
-import type { CurrentRevisions } from './current-revisions.js';
-import { isProjectEvent } from './page-changes.js';
-import type { EventStore } from './ports/event-store.js';
-import type { RecordedProjectEvent } from './projection.js';
+import { DomainError } from '../../domain/errors.js';
+import { projectStream, type ProjectRef } from '../../domain/project.js';
+import type { CurrentRevisions } from '../read/current-revisions.js';
+import { isProjectEvent } from '../projector/page-changes.js';
+import type { EventStore } from '../ports/event-store.js';
+import type { RecordedProjectEvent } from '../ports/projection.js';
 
 /** Settings of `RenderRevisions`. */
 export interface RenderRevisionsOptions {

@@ -4,16 +4,16 @@
  * saved one. Both answer `{ valid, errors, warnings, variables }`, so a client's CI can check that a
  * template still takes what its code sends.
  */
-import { RenderLimitError } from '../rendering/handlebars/budget.js';
-import { TemplateError } from '../rendering/template-error.js';
-import { schemaDifferences, type SchemaDifference } from '../rendering/variables/differences.js';
-import { inferSchema, type JsonSchema } from '../rendering/variables/inferred-schema.js';
-import type { ProjectRef } from '../domain/project.js';
+import { RenderLimitError } from '../../rendering/handlebars/budget.js';
+import { TemplateError } from '../../rendering/template-error.js';
+import { schemaDifferences, type SchemaDifference } from '../../rendering/variables/differences.js';
+import { inferSchema, type JsonSchema } from '../../rendering/variables/inferred-schema.js';
+import type { ProjectRef } from '../../domain/project.js';
 import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
-import type { TemplatePreparer, TemplateSource, ValidationMode } from './templates.js';
+import type { TemplatePreparer, TemplateSource, ValidationMode } from '../ports/template-preparer.js';
 import { messagePartReads } from './render-parts.js';
-import { previewReplacedWarnings } from '../rendering/email/preheader.js';
+import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
 export interface ValidationProblem {

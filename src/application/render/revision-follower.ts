@@ -4,10 +4,10 @@
  * the index reads through on demand — woken by appends (this process's at once, other processes' by the
  * store's notifications or polls).
  */
-import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
-import type { CurrentRevisions } from './current-revisions.js';
-import { isProjectEvent } from './page-changes.js';
-import { comparePositions, type EventStore, type Position, type Subscription } from './ports/event-store.js';
+import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
+import type { CurrentRevisions } from '../read/current-revisions.js';
+import { isProjectEvent } from '../projector/page-changes.js';
+import { comparePositions, type EventStore, type Position, type Subscription } from '../ports/event-store.js';
 
 export interface RevisionFollowerOptions {
   /** Told when the subscription drops (it resumes by itself after `retryInMs`). */

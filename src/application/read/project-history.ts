@@ -4,8 +4,8 @@
  * a given instant (time travel).
  */
 import { createHash } from 'node:crypto';
-import type { ProjectEvent } from '../domain/project.js';
-import type { RecordedEvent } from './ports/event-store.js';
+import type { ProjectEvent } from '../../domain/project.js';
+import type { RecordedEvent } from '../ports/event-store.js';
 
 /** One revision of a project as its stream recorded it. */
 export interface RevisionRecord {

@@ -9,10 +9,10 @@
  * index as soon as the follower's subscription hears of them (NOTIFY on PostgreSQL, a poll on SQLite).
  */
 import { LRUCache } from 'lru-cache';
-import type { TemplateSummaryDoc } from '../../projections/index.js';
-import { assertNever, type ProjectRef } from '../domain/project.js';
-import type { ReadModelStore } from './ports/read-model.js';
-import type { RecordedProjectEvent } from './projection.js';
+import type { TemplateSummaryDoc } from '../../../projections/index.js';
+import { assertNever, type ProjectRef } from '../../domain/project.js';
+import type { ReadModelStore } from '../ports/read-model.js';
+import type { RecordedProjectEvent } from '../ports/projection.js';
 
 /** The current revision of a live project: what a render needs to pick its template. */
 export interface CurrentRevision {

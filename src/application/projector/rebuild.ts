@@ -5,10 +5,10 @@
  * document. Then every read model is checked against a fold of the streams.
  */
 import { createHash } from 'node:crypto';
-import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
-import { comparePositions, type EventStore, type Position } from './ports/event-store.js';
-import type { DocumentLocation, ReadModelStore } from './ports/read-model.js';
-import type { AnyProjection, RecordedProjectEvent } from './projection.js';
+import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
+import { comparePositions, type EventStore, type Position } from '../ports/event-store.js';
+import type { DocumentLocation, ReadModelStore } from '../ports/read-model.js';
+import type { AnyProjection, RecordedProjectEvent } from '../ports/projection.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
 import { Projector, type ProjectorLogger } from './projector.js';
 

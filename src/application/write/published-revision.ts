@@ -2,9 +2,9 @@
  * One revision's published template and metadata, read back from its stream: what a restore republishes,
  * what a metadata patch keeps, and what an unchanged save answers with.
  */
-import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import type { ProjectEvent, PublishedTemplate } from '../domain/project.js';
-import type { EventStore, RecordedEvent } from './ports/event-store.js';
+import type { ProjectMetadata } from '../../domain/mjml-ast.js';
+import type { ProjectEvent, PublishedTemplate } from '../../domain/project.js';
+import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 
 /** What a revision published, and the event that recorded it. */
 export interface PublishedRevision {

@@ -2,9 +2,9 @@
  * The one command path: read the stream → fold → decide → append with the expected revision → wait for
  * the projections. Every write of a project goes through `execute`; `ProjectCommands` builds the commands.
  */
-import { declaredSchema, undeclaredReads } from './render-variables.js';
-import { previewReplacedWarnings } from '../rendering/email/preheader.js';
-import { DomainError } from '../domain/errors.js';
+import { declaredSchema, undeclaredReads } from '../render/render-variables.js';
+import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
+import { DomainError } from '../../domain/errors.js';
 import {
   decide,
   precheck,
@@ -15,17 +15,17 @@ import {
   type ProjectRef,
   type ProjectState,
   type PublishedTemplate,
-} from '../domain/project.js';
-import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import { checkEventSize, eventBytes, storeRefusedEventSize } from '../rendering/limits.js';
-import type { Position } from './ports/event-store.js';
+} from '../../domain/project.js';
+import type { ProjectMetadata } from '../../domain/mjml-ast.js';
+import { checkEventSize, eventBytes, storeRefusedEventSize } from '../../rendering/limits.js';
+import type { Position } from '../ports/event-store.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
-import { AppendTooLargeError, WrongExpectedRevisionError } from './ports/event-store.js';
+import { AppendTooLargeError, WrongExpectedRevisionError } from '../ports/event-store.js';
 import { ProjectStates } from './project-states.js';
 import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js';
 import { PROJECTION_WAIT_MS, viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
-import type { ProjectView } from './project-queries.js';
-import type { PreparedTemplate, TemplateSource, ValidationMode } from './templates.js';
+import type { ProjectView } from '../read/project-queries.js';
+import type { PreparedTemplate, TemplateSource, ValidationMode } from '../ports/template-preparer.js';
 
 /** The metadata of the events a write appends: who wrote them, through which request, for which Idempotency-Key. */
 function metadataOf(actor: Actor | undefined): Record<string, unknown> {

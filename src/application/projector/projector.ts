@@ -4,11 +4,11 @@
  * advances; a page delivered twice (a resumed subscription, two catch-ups at once) is skipped by position,
  * and the store's revision guard makes any document write idempotent.
  */
-import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
+import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
 import { CheckpointedProjections, type AppliedListener, type ProjectorLogger, type ProjectorStatus } from './checkpointed-projections.js';
-import type { EventStore, Position, RecordedEvent, Subscription } from './ports/event-store.js';
-import type { ReadModelStore } from './ports/read-model.js';
-import type { AnyProjection } from './projection.js';
+import type { EventStore, Position, RecordedEvent, Subscription } from '../ports/event-store.js';
+import type { ReadModelStore } from '../ports/read-model.js';
+import type { AnyProjection } from '../ports/projection.js';
 
 export type { AppliedListener, ProjectorLogger, ProjectorStatus } from './checkpointed-projections.js';
 

@@ -8,9 +8,9 @@
  * version change, until the version built beside it takes over) these reads find no version-2 documents
  * and say so (`undefined`), or page version 1's list: the caller then answers as version 1's code did.
  */
-import type { ProjectRef } from '../domain/project.js';
-import { projectPartition, revisionKey, type RevisionHistoryDoc, type RevisionHistoryItem } from '../../projections/revision-history.js';
-import type { ReadModelStore } from './ports/read-model.js';
+import type { ProjectRef } from '../../domain/project.js';
+import { projectPartition, revisionKey, type RevisionHistoryDoc, type RevisionHistoryItem } from '../../../projections/revision-history.js';
+import type { ReadModelStore } from '../ports/read-model.js';
 
 const COLLECTION = 'revision-history';
 /** Revisions probed per round trip by `revisionLiveAt`: 100,000 revisions take 4 round trips (33⁴ > 10⁵). */

@@ -2,13 +2,13 @@
  * The read side: projects from the read models (current revision) or from the event store (a past
  * revision, whose saved event carries exactly what was published then).
  */
-import { DomainError } from '../domain/errors.js';
-import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
-import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../domain/project.js';
-import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
+import { DomainError } from '../../domain/errors.js';
+import type { MjmlNode, ProjectMetadata } from '../../domain/mjml-ast.js';
+import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../../domain/project.js';
+import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
-import type { EventStore } from './ports/event-store.js';
-import type { ReadModelStore } from './ports/read-model.js';
+import type { EventStore } from '../ports/event-store.js';
+import type { ReadModelStore } from '../ports/read-model.js';
 import { eventAt } from './project-history.js';
 import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
 

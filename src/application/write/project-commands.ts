@@ -2,13 +2,13 @@
  * The project commands — create, save, restore, metadata patch, delete — each built as an intent and the
  * command to decide; `ProjectWriter` runs it (read → fold → decide → append → wait for the projections).
  */
-import { DomainError } from '../domain/errors.js';
-import { mergePatch } from '../domain/merge-patch.js';
-import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import { precheck, type CommandIntent, projectStream, type ProjectRef } from '../domain/project.js';
+import { DomainError } from '../../domain/errors.js';
+import { mergePatch } from '../../domain/merge-patch.js';
+import type { ProjectMetadata } from '../../domain/mjml-ast.js';
+import { precheck, type CommandIntent, projectStream, type ProjectRef } from '../../domain/project.js';
 import { MAX_ATTEMPTS, ProjectWriter } from './project-writer.js';
 import { compiled, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
-import type { TemplateSource, ValidationMode } from './templates.js';
+import type { TemplateSource, ValidationMode } from '../ports/template-preparer.js';
 
 export class ProjectCommands {
   /** The command path every command below goes through. */

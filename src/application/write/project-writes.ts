@@ -2,11 +2,11 @@
  * What a project write reports (`ProjectCommands`), who it is made for, what the command path needs, and
  * the pure steps that shape a write's result.
  */
-import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '../domain/project.js';
-import type { ProjectView } from './project-queries.js';
-import type { Projector } from './projector.js';
-import type { EventStore, Position } from './ports/event-store.js';
-import type { TemplatePreparer, TemplateWarning } from './templates.js';
+import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '../../domain/project.js';
+import type { ProjectView } from '../read/project-queries.js';
+import type { Projector } from '../projector/projector.js';
+import type { EventStore, Position } from '../ports/event-store.js';
+import type { TemplatePreparer, TemplateWarning } from '../ports/template-preparer.js';
 
 /** How long a write's answer waits for the read models to reach it, ms; then it is answered anyway (logged). */
 export const PROJECTION_WAIT_MS = 5000;
