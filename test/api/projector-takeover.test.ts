@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { allProjections } from '../../projections/index.js';
 import { projectStream } from '../../src/domain/project.js';
-import type { RecordedProjectEvent } from '../../src/application/ports/projection.js';
+import type { RecordedProjectEvent } from '../../src/application/ports/index.js';
 import { foldStream } from '../../src/application/projector/rebuild.js';
 import { openStores } from '../../src/wiring.js';
 import { startTestServer } from '../support/server.js';

@@ -9,7 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { describeSubscriptionContract } from './subscription.contract.js';
-import { comparePositions, WrongExpectedRevisionError, type EventData, type EventStore, type ExpectedRevision, type Position } from '../../src/application/ports/event-store.js';
+import {
+  comparePositions,
+  WrongExpectedRevisionError,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+} from '../../src/application/ports/index.js';
 
 /** What the factory returns: an empty store, and how to dispose of it after the test. */
 export interface EventStoreFixture {

@@ -9,8 +9,7 @@ import { revisionHistory, type RevisionHistoryDoc, type RevisionHistoryItem } fr
 import { MongoReadModelStore } from '../../src/adapters/mongodb/read-model-store.js';
 import { COLLECTIONS } from '../../src/adapters/mongodb/database.js';
 import { pageChanges } from '../../src/application/projector/page-changes.js';
-import type { DocumentLocation, ReadModelStore } from '../../src/application/ports/read-model.js';
-import type { AnyProjection } from '../../src/application/ports/projection.js';
+import type { DocumentLocation, ReadModelStore, AnyProjection } from '../../src/application/ports/index.js';
 import { recorded, saved, WORKSPACE } from '../support/events.js';
 import { describeOnMongo } from '../support/mongodb.js';
 import { revisionHistoryV1 } from '../support/revision-history-v1.js';

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { findCommittedWriteProjected, IDEMPOTENCY_METADATA, type WriteTag } from '../../src/application/write/committed-writes.js';
-import type { Position, RecordedEvent } from '../../src/application/ports/event-store.js';
+import type { Position, RecordedEvent } from '../../src/application/ports/index.js';
 import { created, saved, WORKSPACE } from '../support/events.js';
 
 const tag: WriteTag = { keyId: 'k1', key: 'retry-me', fingerprint: 'f'.repeat(64) };

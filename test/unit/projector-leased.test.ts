@@ -8,9 +8,13 @@ import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/dat
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteProjectorLease } from '../../src/adapters/sqlite/projector-lease.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
-import { LeasedProjector } from '../../src/application/projector/leased-projector.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
-import type { DocumentChange, ProjectionCheckpoint, ProjectorLease } from '../../src/application/ports/read-model.js';
+import { LeasedProjector } from '../../src/application/projector/index.js';
+import {
+  DependencyUnavailableError,
+  type DocumentChange,
+  type ProjectionCheckpoint,
+  type ProjectorLease,
+} from '../../src/application/ports/index.js';
 import type { Projection, RecordedProjectEvent } from '../../src/application/ports/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/application/projector/projector.js';
 import { projectStream } from '../../src/domain/project.js';

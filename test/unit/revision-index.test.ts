@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { projectPartition, revisionKey, type RevisionHistoryDoc, type RevisionHistoryItem } from '../../projections/index.js';
-import type { DocumentLocation, ReadModelStore } from '../../src/application/ports/read-model.js';
+import type { DocumentLocation, ReadModelStore } from '../../src/application/ports/index.js';
 import { creationOf, revisionLiveAt, revisionPage } from '../../src/application/read/revision-index.js';
 
 const REF = { workspace: 'acme', projectId: 'welcome' };

@@ -3,7 +3,14 @@
  * by NOTIFY): it reads pages with `readAll`, and once a page comes back short it is caught up and waits —
  * for an append hint (`onAppended`) or, for appends nobody told it of, the poll interval.
  */
-import { comparePositions, type EventStore, type Position, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
+} from '../../application/ports/index.js';
 
 /** How a polled subscription waits. */
 export interface PollingOptions {

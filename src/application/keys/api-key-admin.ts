@@ -10,7 +10,7 @@
  *   a higher one is refused, and it cannot rotate a key with a higher limit or none.
  */
 import type { ApiKeys, Principal } from './api-keys.js';
-import type { ApiKeyRecord, Scope } from '../ports/api-keys.js';
+import type { ApiKeyRecord, Scope } from '../ports/index.js';
 
 /** Who acts: a key (its principal) or the operator at the command line. */
 export type KeyManager = Principal | 'operator';

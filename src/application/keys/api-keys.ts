@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { ApiKeyExistsError, SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../ports/api-keys.js';
+import { ApiKeyExistsError, SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../ports/index.js';
 import { UnknownTokens } from './unknown-tokens.js';
 
 /** Who is calling: the key's id, workspace and scopes. */

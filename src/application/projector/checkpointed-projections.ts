@@ -5,9 +5,16 @@
  * the checkpoints it advances). The projector decides where pages come from.
  */
 import { isProjectEvent, pageChanges } from './page-changes.js';
-import { comparePositions, type Position, type RecordedEvent } from '../ports/event-store.js';
-import type { DocumentChange, ProjectionCheckpoint, ReadModelStore } from '../ports/read-model.js';
-import type { AnyProjection, RecordedProjectEvent } from '../ports/projection.js';
+import {
+  comparePositions,
+  type Position,
+  type RecordedEvent,
+  type DocumentChange,
+  type ProjectionCheckpoint,
+  type ReadModelStore,
+  type AnyProjection,
+  type RecordedProjectEvent,
+} from '../ports/index.js';
 import { planProjections } from './projection-versions.js';
 
 /** The subset of a pino logger the projector uses. */

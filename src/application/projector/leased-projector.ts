@@ -8,7 +8,7 @@
  * take the lease (see `LeasedProjectorOptions.intervalMs`), so two are never active at once.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProjectorLease } from '../ports/read-model.js';
+import type { ProjectorLease } from '../ports/index.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
 import type { Projector, ProjectorLogger } from './projector.js';
 

@@ -2,9 +2,16 @@
  * What one page of `$all` changes in one projection's read model: the pure part of the projector.
  */
 import { PROJECT_EVENT_TYPES } from '../../domain/project.js';
-import { comparePositions, type Position, type RecordedEvent } from '../ports/event-store.js';
-import type { DocumentChange, DocumentLocation, ReadModelStore } from '../ports/read-model.js';
-import type { AnyProjection, RecordedProjectEvent } from '../ports/projection.js';
+import {
+  comparePositions,
+  type Position,
+  type RecordedEvent,
+  type DocumentChange,
+  type DocumentLocation,
+  type ReadModelStore,
+  type AnyProjection,
+  type RecordedProjectEvent,
+} from '../ports/index.js';
 
 const PROJECT_EVENTS: ReadonlySet<string> = new Set(PROJECT_EVENT_TYPES);
 

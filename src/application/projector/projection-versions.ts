@@ -8,9 +8,7 @@
  * - a newer one stored (an older image during a rolling deploy or a rollback): touch nothing and stand by
  *   (`NewerProjectionVersionError`), so two images never reset or rebuild each other's read models.
  */
-import type { Position } from '../ports/event-store.js';
-import type { ProjectionCheckpoint, ReadModelStore } from '../ports/read-model.js';
-import type { AnyProjection } from '../ports/projection.js';
+import type { Position, ProjectionCheckpoint, ReadModelStore, AnyProjection } from '../ports/index.js';
 
 /** What the projector does with one projection, given its stored checkpoint. */
 export type VersionPlan =

@@ -6,9 +6,7 @@
  */
 import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
 import { CheckpointedProjections, type AppliedListener, type ProjectorLogger, type ProjectorStatus } from './checkpointed-projections.js';
-import type { EventStore, Position, RecordedEvent, Subscription } from '../ports/event-store.js';
-import type { ReadModelStore } from '../ports/read-model.js';
-import type { AnyProjection } from '../ports/projection.js';
+import type { EventStore, Position, RecordedEvent, Subscription, ReadModelStore, AnyProjection } from '../ports/index.js';
 
 export type { AppliedListener, ProjectorLogger, ProjectorStatus } from './checkpointed-projections.js';
 

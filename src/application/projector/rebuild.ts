@@ -6,9 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
-import { comparePositions, type EventStore, type Position } from '../ports/event-store.js';
-import type { DocumentLocation, ReadModelStore } from '../ports/read-model.js';
-import type { AnyProjection, RecordedProjectEvent } from '../ports/projection.js';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type DocumentLocation,
+  type ReadModelStore,
+  type AnyProjection,
+  type RecordedProjectEvent,
+} from '../ports/index.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
 import { Projector, type ProjectorLogger } from './projector.js';
 

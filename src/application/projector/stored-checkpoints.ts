@@ -2,8 +2,7 @@
  * Read-your-writes across processes: a write waits until the read models' stored checkpoints have reached
  * its position, whichever process projects them (`PROJECTOR=off` here, `npm run projector` elsewhere).
  */
-import { comparePositions, type Position } from '../ports/event-store.js';
-import type { ReadModelStore } from '../ports/read-model.js';
+import { comparePositions, type Position, type ReadModelStore } from '../ports/index.js';
 
 /**
  * Resolve true once every named projection's stored checkpoint is at or past `position`, false after

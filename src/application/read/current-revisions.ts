@@ -11,8 +11,7 @@
 import { LRUCache } from 'lru-cache';
 import type { TemplateSummaryDoc } from '../../../projections/index.js';
 import { assertNever, type ProjectRef } from '../../domain/project.js';
-import type { ReadModelStore } from '../ports/read-model.js';
-import type { RecordedProjectEvent } from '../ports/projection.js';
+import type { ReadModelStore, RecordedProjectEvent } from '../ports/index.js';
 
 /** The current revision of a live project: what a render needs to pick its template. */
 export interface CurrentRevision {

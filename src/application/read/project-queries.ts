@@ -7,8 +7,7 @@ import type { MjmlNode, ProjectMetadata } from '../../domain/mjml-ast.js';
 import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../../domain/project.js';
 import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
-import type { EventStore } from '../ports/event-store.js';
-import type { ReadModelStore } from '../ports/read-model.js';
+import type { EventStore, ReadModelStore } from '../ports/index.js';
 import { eventAt } from './project-history.js';
 import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
 

@@ -10,7 +10,7 @@
  */
 import type { ProjectRef } from '../../domain/project.js';
 import { projectPartition, revisionKey, type RevisionHistoryDoc, type RevisionHistoryItem } from '../../../projections/revision-history.js';
-import type { ReadModelStore } from '../ports/read-model.js';
+import type { ReadModelStore } from '../ports/index.js';
 
 const COLLECTION = 'revision-history';
 /** Revisions probed per round trip by `revisionLiveAt`: 100,000 revisions take 4 round trips (33⁴ > 10⁵). */

@@ -21,10 +21,9 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import { projectStream, type ProjectRef } from '../../domain/project.js';
-import type { CurrentRevisions } from '../read/current-revisions.js';
-import { isProjectEvent } from '../projector/page-changes.js';
-import type { EventStore } from '../ports/event-store.js';
-import type { RecordedProjectEvent } from '../ports/projection.js';
+import type { CurrentRevisions } from '../read/index.js';
+import { isProjectEvent } from '../projector/index.js';
+import type { EventStore, RecordedProjectEvent } from '../ports/index.js';
 
 /** Settings of `RenderRevisions`. */
 export interface RenderRevisionsOptions {

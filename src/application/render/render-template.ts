@@ -13,7 +13,7 @@ import { RenderLimitError, type RenderLimits } from '../../rendering/handlebars/
 import { CompileQueueFullError } from '../../rendering/compile/pool.js';
 import { renderWithin, type CompiledTemplate } from '../../rendering/handlebars/environment.js';
 import { toMjmlMarkup } from '../../rendering/mjml/markup.js';
-import type { ProjectQueries, ProjectView } from '../read/project-queries.js';
+import type { ProjectQueries, ProjectView } from '../read/index.js';
 import { VariablesPolicy } from './render-variables.js';
 import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
 import { placePreheader } from '../../rendering/email/preheader.js';

@@ -9,7 +9,7 @@ import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { HelperDeclaration, ProjectRef } from '../../domain/project.js';
 import type { CompiledTemplate, LoadedHelpers, LoadedPartials, TemplateOutput } from '../../rendering/handlebars/environment.js';
 import type { DataRead } from '../../rendering/handlebars/walker.js';
-import type { ProjectView } from '../read/project-queries.js';
+import type { ProjectView } from '../read/index.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
 import { declaredSchema, type VariablesContract } from './render-variables.js';
 import type { ImageSource } from '../../rendering/email/image-alt.js';

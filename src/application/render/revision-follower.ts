@@ -5,9 +5,9 @@
  * store's notifications or polls).
  */
 import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
-import type { CurrentRevisions } from '../read/current-revisions.js';
-import { isProjectEvent } from '../projector/page-changes.js';
-import { comparePositions, type EventStore, type Position, type Subscription } from '../ports/event-store.js';
+import type { CurrentRevisions } from '../read/index.js';
+import { isProjectEvent } from '../projector/index.js';
+import { comparePositions, type EventStore, type Position, type Subscription } from '../ports/index.js';
 
 export interface RevisionFollowerOptions {
   /** Told when the subscription drops (it resumes by itself after `retryInMs`). */

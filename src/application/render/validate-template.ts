@@ -11,7 +11,7 @@ import { inferSchema, type JsonSchema } from '../../rendering/variables/inferred
 import type { ProjectRef } from '../../domain/project.js';
 import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
-import type { TemplatePreparer, TemplateSource, ValidationMode } from '../ports/template-preparer.js';
+import type { TemplatePreparer, TemplateSource, ValidationMode } from '../ports/index.js';
 import { messagePartReads } from './render-parts.js';
 import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
 

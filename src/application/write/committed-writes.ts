@@ -11,10 +11,10 @@
  * the events appended to one stream since the attempt decided.
  */
 import { evolve, initialState, projectStream, type ProjectEvent, type ProjectRef } from '../../domain/project.js';
-import type { EventStore, Position, RecordedEvent } from '../ports/event-store.js';
-import type { ProjectView } from '../read/project-queries.js';
-import type { Projector } from '../projector/projector.js';
-import { PROJECTION_WAIT_MS, viewOf, type WriteTarget } from './project-writes.js';
+import type { EventStore, Position, RecordedEvent } from '../ports/index.js';
+import type { ProjectView } from '../read/index.js';
+import type { Projector } from '../projector/index.js';
+import { PROJECTION_WAIT_MS, viewOf, type WriteTarget } from './write-results.js';
 
 /** Which request a write was made for: the API key id, the `Idempotency-Key`, the request's fingerprint. */
 export interface WriteTag {

@@ -1,21 +1,21 @@
 /**
  * The project commands — create, save, restore, metadata patch, delete — each built as an intent and the
- * command to decide; `ProjectWriter` runs it (read → fold → decide → append → wait for the projections).
+ * command to decide; `CommandPath` runs it (read → fold → decide → append → wait for the projections).
  */
 import { DomainError } from '../../domain/errors.js';
 import { mergePatch } from '../../domain/merge-patch.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import { precheck, type CommandIntent, projectStream, type ProjectRef } from '../../domain/project.js';
-import { MAX_ATTEMPTS, ProjectWriter } from './project-writer.js';
-import { compiled, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
-import type { TemplateSource, ValidationMode } from '../ports/template-preparer.js';
+import { MAX_ATTEMPTS, CommandPath } from './command-path.js';
+import { compiled, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './write-results.js';
+import type { TemplateSource, ValidationMode } from '../ports/index.js';
 
 export class ProjectCommands {
   /** The command path every command below goes through. */
-  private readonly writer: ProjectWriter;
+  private readonly commandPath: CommandPath;
 
   constructor(deps: ProjectCommandsDeps) {
-    this.writer = new ProjectWriter(deps);
+    this.commandPath = new CommandPath(deps);
   }
 
   /**
@@ -27,7 +27,7 @@ export class ProjectCommands {
     ref: ProjectRef,
     input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode; actor?: Actor },
   ): Promise<PublishingResult> {
-    return this.writer.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template: compiled(template) }));
+    return this.commandPath.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template: compiled(template) }));
   }
 
   /**
@@ -39,7 +39,7 @@ export class ProjectCommands {
     input: { metadata?: ProjectMetadata; source: TemplateSource; validation: ValidationMode; expectedRevision?: number; actor?: Actor },
   ): Promise<PublishingResult> {
     const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
-    return this.writer.publishing({ type: 'SaveProject', ...ref, ...expected }, input, (at, template) => ({
+    return this.commandPath.publishing({ type: 'SaveProject', ...ref, ...expected }, input, (at, template) => ({
       type: 'SaveProject',
       ...ref,
       at,
@@ -58,11 +58,11 @@ export class ProjectCommands {
     const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
     const intent: CommandIntent = { type: 'SaveProject', ...ref, ...expected };
     const stream = projectStream(ref);
-    precheck(intent, await this.writer.states.load(stream)); // a missing or deleted project is that, not a missing revision
-    const published = await this.writer.readPublished(stream, revision);
+    precheck(intent, await this.commandPath.loadState(stream)); // a missing or deleted project is that, not a missing revision
+    const published = await this.commandPath.readPublished(stream, revision);
     if (!published) throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
     const { template, metadata } = published;
-    return this.writer.publishing(intent, { template, actor: input.actor }, (at, template) => ({
+    return this.commandPath.publishing(intent, { template, actor: input.actor }, (at, template) => ({
       type: 'SaveProject',
       ...ref,
       at,
@@ -89,17 +89,17 @@ export class ProjectCommands {
     const stream = projectStream(ref);
     const asked = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
     for (let attempt = 1; ; attempt += 1) {
-      const state = await this.writer.states.load(stream);
+      const state = await this.commandPath.loadState(stream);
       precheck({ type: 'SaveProject', ...ref, ...asked }, state);
       if (state.status !== 'active') throw new Error('precheck lets only an active project through');
       const metadata = mergePatch(state.metadata, input.patch) as ProjectMetadata; // an object patch onto an object is an object
       input.check?.(metadata);
-      const published = await this.writer.readPublished(stream, state.revision);
+      const published = await this.commandPath.readPublished(stream, state.revision);
       if (!published) throw new Error(`the current revision ${state.revision} of ${stream} publishes a template`);
       // Decided against the revision merged onto, whatever the client asked: a newer one means merging again.
       const onto = { type: 'SaveProject' as const, ...ref, expectedRevision: state.revision };
       try {
-        return await this.writer.publishing(onto, { template: published.template, actor: input.actor }, (at, template) => ({ ...onto, at, template: compiled(template), metadata }));
+        return await this.commandPath.publishing(onto, { template: published.template, actor: input.actor }, (at, template) => ({ ...onto, at, template: compiled(template), metadata }));
       } catch (error) {
         const raced = error instanceof DomainError && error.code === 'revision_mismatch' && input.expectedRevision === undefined;
         if (!raced) throw error;
@@ -114,7 +114,7 @@ export class ProjectCommands {
   delete(ref: ProjectRef, input: { expectedRevision?: number; actor?: Actor } = {}): Promise<WriteResult> {
     const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
     const intent: CommandIntent = { type: 'DeleteProject', ...ref, ...expected };
-    return this.writer.execute(intent, { actor: input.actor }, (at) => ({ type: 'DeleteProject', ...ref, at, ...expected }));
+    return this.commandPath.execute(intent, { actor: input.actor }, (at) => ({ type: 'DeleteProject', ...ref, at, ...expected }));
   }
 
 }

@@ -4,7 +4,7 @@
  */
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import type { ProjectEvent, PublishedTemplate } from '../../domain/project.js';
-import type { EventStore, RecordedEvent } from '../ports/event-store.js';
+import type { EventStore, RecordedEvent } from '../ports/index.js';
 
 /** What a revision published, and the event that recorded it. */
 export interface PublishedRevision {

@@ -3,10 +3,9 @@
  * the pure steps that shape a write's result.
  */
 import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '../../domain/project.js';
-import type { ProjectView } from '../read/project-queries.js';
-import type { Projector } from '../projector/projector.js';
-import type { EventStore, Position } from '../ports/event-store.js';
-import type { TemplatePreparer, TemplateWarning } from '../ports/template-preparer.js';
+import type { ProjectView } from '../read/index.js';
+import type { Projector } from '../projector/index.js';
+import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
 
 /** How long a write's answer waits for the read models to reach it, ms; then it is answered anyway (logged). */
 export const PROJECTION_WAIT_MS = 5000;
@@ -81,7 +80,7 @@ export function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEven
   return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
 }
 
-/** What `ProjectCommands` (and its `ProjectWriter`) needs. */
+/** What `ProjectCommands` (and its `CommandPath`) needs. */
 export interface ProjectCommandsDeps {
   eventStore: EventStore;
   projector: Pick<Projector, 'waitFor'>;

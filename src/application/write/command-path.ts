@@ -2,7 +2,7 @@
  * The one command path: read the stream → fold → decide → append with the expected revision → wait for
  * the projections. Every write of a project goes through `execute`; `ProjectCommands` builds the commands.
  */
-import { declaredSchema, undeclaredReads } from '../render/render-variables.js';
+import { declaredSchema, undeclaredReads } from '../render/index.js';
 import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
 import { DomainError } from '../../domain/errors.js';
 import {
@@ -18,14 +18,19 @@ import {
 } from '../../domain/project.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import { checkEventSize, eventBytes, storeRefusedEventSize } from '../../rendering/limits.js';
-import type { Position } from '../ports/event-store.js';
+import {
+  type Position,
+  AppendTooLargeError,
+  WrongExpectedRevisionError,
+  type PreparedTemplate,
+  type TemplateSource,
+  type ValidationMode,
+} from '../ports/index.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
-import { AppendTooLargeError, WrongExpectedRevisionError } from '../ports/event-store.js';
 import { ProjectStates } from './project-states.js';
 import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js';
-import { PROJECTION_WAIT_MS, viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './project-writes.js';
-import type { ProjectView } from '../read/project-queries.js';
-import type { PreparedTemplate, TemplateSource, ValidationMode } from '../ports/template-preparer.js';
+import { PROJECTION_WAIT_MS, viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './write-results.js';
+import type { ProjectView } from '../read/index.js';
 
 /** The metadata of the events a write appends: who wrote them, through which request, for which Idempotency-Key. */
 function metadataOf(actor: Actor | undefined): Record<string, unknown> {
@@ -41,16 +46,16 @@ function metadataOf(actor: Actor | undefined): Record<string, unknown> {
 export const MAX_ATTEMPTS = 3;
 
 /** Runs a project command: `execute` (and `publishing`, for a create or save) with what it needs. */
-export class ProjectWriter {
+export class CommandPath {
   /** Folded states of recently written streams (see `ProjectStates`). */
-  readonly states: ProjectStates;
+  private readonly states: ProjectStates;
 
   constructor(private readonly deps: ProjectCommandsDeps) {
     this.states = new ProjectStates(deps.eventStore);
   }
 
   /** A create or save: `execute`, whose result then always has the project's view. */
-  async publishing(...args: Parameters<ProjectWriter['execute']>): Promise<PublishingResult> {
+  async publishing(...args: Parameters<CommandPath['execute']>): Promise<PublishingResult> {
     const result = await this.execute(...args);
     if (result.view === null) throw new Error('a create or save always leaves an active project');
     return { ...result, view: result.view };
@@ -128,6 +133,11 @@ export class ProjectWriter {
     };
     const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata), ...previewReplacedWarnings(view, metadata)];
     return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
+  }
+
+  /** The folded state of `stream` (initial state when it has no events). @throws what the event store throws. */
+  loadState(stream: string): Promise<ProjectState> {
+    return this.states.load(stream);
   }
 
   /** Revision `revision` of `stream` as published (`readPublishedRevision`). */
