@@ -4,10 +4,11 @@
  * projection-versions.ts), and the application of one page of events (its document changes committed with
  * the checkpoints it advances). The projector decides where pages come from.
  */
-import { isProjectEvent, pageChanges } from './page-changes.js';
+import { pageChanges } from './page-changes.js';
 import { comparePositions, type Position, type RecordedEvent } from './ports/event-store.js';
+import { isProjectEvent, type RecordedProjectEvent } from './ports/project-events.js';
 import type { DocumentChange, ProjectionCheckpoint, ReadModelStore } from './ports/read-model.js';
-import type { AnyProjection, RecordedProjectEvent } from './projection.js';
+import type { AnyProjection } from './projection.js';
 import { planProjections } from './projection-versions.js';
 
 /** The subset of a pino logger the projector uses. */

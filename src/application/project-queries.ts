@@ -4,10 +4,11 @@
  */
 import { DomainError } from '../domain/errors.js';
 import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
-import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../domain/project.js';
+import { projectStream, type HelperDeclaration, type ProjectRef } from '../domain/project.js';
 import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore } from './ports/event-store.js';
+import { decodeProjectEvent } from './ports/project-events.js';
 import type { ReadModelStore } from './ports/read-model.js';
 import { eventAt } from './project-history.js';
 import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
@@ -72,9 +73,9 @@ export class ProjectQueries {
     // Past the read model's revision: the stream may already hold it (a write the projection has not reached
     // yet, seen by a render asking for it: render-revisions.ts); the stream decides.
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: revision, maxCount: 1 });
-    const recorded = event as unknown as { type: ProjectEvent['type']; data: ProjectEvent['data']; revision: number } | undefined;
+    const recorded = event && decodeProjectEvent(event);
     if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref, revision, current.revision);
-    const data = recorded.data as Extract<ProjectEvent, { type: 'ProjectSaved' }>['data'];
+    const data = recorded.data;
     return {
       ...ref,
       revision,
@@ -105,9 +106,10 @@ export class ProjectQueries {
     if (live.event === 'deleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${live.occurredAt}).`, { at });
     }
-    const [recorded] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
+    const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
+    const recorded = event && decodeProjectEvent(event);
     if (!recorded || recorded.revision !== live.revision || recorded.type === 'ProjectDeleted') return this.getProjectAsOfFromStream(ref, at);
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = recorded.data as Extract<ProjectEvent, { type: 'ProjectSaved' }>['data'];
+    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = recorded.data;
     const createdAt = await this.createdAtOf(ref, live.revision, occurredAt, details.createdAt);
     return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
   }
@@ -121,14 +123,14 @@ export class ProjectQueries {
     if (recorded === undefined) {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' did not exist yet at ${at}.`, { at });
     }
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    const event = decodeProjectEvent(recorded);
     if (event.type === 'ProjectDeleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
     const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
     // The creation this revision belongs to: the last one at or before it (an id can be created again after a delete).
     const creation = stream.filter((e) => e.type === 'ProjectCreated' && e.revision <= recorded.revision).pop() ?? first;
-    const createdAt = (creation.data as ProjectEvent['data']).occurredAt;
+    const createdAt = decodeProjectEvent(creation).data.occurredAt;
     return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
   }
 

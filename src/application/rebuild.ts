@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
 import { comparePositions, type EventStore, type Position } from './ports/event-store.js';
+import { isProjectEvent, type RecordedProjectEvent } from './ports/project-events.js';
 import type { DocumentLocation, ReadModelStore } from './ports/read-model.js';
-import type { AnyProjection, RecordedProjectEvent } from './projection.js';
+import type { AnyProjection } from './projection.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
 import { Projector, type ProjectorLogger } from './projector.js';
 
@@ -124,13 +125,16 @@ async function lowestCheckpoint(readModels: ReadModelStore, projections: readonl
   return lowest ?? null;
 }
 
-/** Every project-stream event after `after` (null: from the start), in `$all` order. */
+/**
+ * Every project event after `after` (null: from the start), in `$all` order; events of other types are
+ * skipped, as the projector skips them.
+ */
 async function readProjectEvents(eventStore: EventStore, after: Position | null): Promise<RecordedProjectEvent[]> {
   const events: RecordedProjectEvent[] = [];
   for (let from = after; ; ) {
     const page = await eventStore.readAll({ after: from, maxCount: 1000, streamPrefix: PROJECT_STREAM_PREFIX });
     if (page.length === 0) return events;
-    events.push(...(page as RecordedProjectEvent[]));
+    events.push(...page.filter(isProjectEvent));
     from = page[page.length - 1]!.position;
   }
 }

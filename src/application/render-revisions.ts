@@ -22,9 +22,8 @@
 import { DomainError } from '../domain/errors.js';
 import { projectStream, type ProjectRef } from '../domain/project.js';
 import type { CurrentRevisions } from './current-revisions.js';
-import { isProjectEvent } from './page-changes.js';
 import type { EventStore } from './ports/event-store.js';
-import type { RecordedProjectEvent } from './projection.js';
+import { isProjectEvent, type RecordedProjectEvent } from './ports/project-events.js';
 
 /** Settings of `RenderRevisions`. */
 export interface RenderRevisionsOptions {

@@ -6,8 +6,8 @@
  */
 import { PROJECT_STREAM_PREFIX } from '../domain/project.js';
 import type { CurrentRevisions } from './current-revisions.js';
-import { isProjectEvent } from './page-changes.js';
 import { comparePositions, type EventStore, type Position, type Subscription } from './ports/event-store.js';
+import { isProjectEvent } from './ports/project-events.js';
 
 export interface RevisionFollowerOptions {
   /** Told when the subscription drops (it resumes by itself after `retryInMs`). */
