@@ -3,8 +3,9 @@
  * revision, whose saved event carries exactly what was published then).
  */
 import { DomainError } from '../domain/errors.js';
-import type { MjmlNode, ProjectMetadata } from '../domain/mjml-ast.js';
-import { projectStream, type HelperDeclaration, type ProjectRef } from '../domain/project.js';
+import type { ProjectMetadata } from '../domain/mjml-ast.js';
+import { projectStream, type ProjectRef } from '../domain/project.js';
+import { publishedTemplateView, type PublishedTemplateView } from '../domain/published-template.js';
 import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
 import type { EventStore } from './ports/event-store.js';
@@ -15,21 +16,12 @@ import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
 
 export type { CurrentRevision } from './current-revisions.js';
 
-/** A project as of one revision. */
-export interface ProjectView extends ProjectRef {
+/** A project as of one revision: its published template with every optional field filled in (`publishedTemplateView`). */
+export interface ProjectView extends ProjectRef, PublishedTemplateView {
   revision: number;
   createdAt: string;
   updatedAt: string;
   metadata: ProjectMetadata;
-  ast: MjmlNode;
-  publishedHtml: string;
-  mjmlVersion: string;
-  /** The revision's project partials by name (`{}` when none). */
-  partials: Record<string, string>;
-  /** The revision's declared helpers by name (`{}` when none). */
-  helpers: Record<string, HelperDeclaration>;
-  /** `dynamic`: a Handlebars-first revision (publishedHtml is its source, compiled with MJML per render). */
-  renderMode: 'static' | 'dynamic';
 }
 
 export class ProjectQueries {
@@ -53,12 +45,7 @@ export class ProjectQueries {
       createdAt: doc.createdAt,
       updatedAt: doc.updatedAt,
       metadata: doc.metadata,
-      ast: doc.ast,
-      publishedHtml: doc.publishedHtml,
-      mjmlVersion: doc.mjmlVersion,
-      partials: doc.partials ?? {},
-      helpers: doc.helpers ?? {},
-      renderMode: doc.renderMode ?? 'static',
+      ...publishedTemplateView({ ...doc, ast: doc.ast, publishedHtml: doc.publishedHtml, mjmlVersion: doc.mjmlVersion }),
     };
   }
 
@@ -82,12 +69,7 @@ export class ProjectQueries {
       createdAt: await this.createdAtOf(ref, revision, data.occurredAt, current.createdAt),
       updatedAt: data.occurredAt,
       metadata: data.metadata,
-      ast: data.ast,
-      publishedHtml: data.publishedHtml,
-      mjmlVersion: data.mjmlVersion,
-      partials: data.partials ?? {},
-      helpers: data.helpers ?? {},
-      renderMode: data.renderMode ?? 'static',
+      ...publishedTemplateView(data),
     };
   }
 
@@ -109,9 +91,9 @@ export class ProjectQueries {
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
     const recorded = event && decodeProjectEvent(event);
     if (!recorded || recorded.revision !== live.revision || recorded.type === 'ProjectDeleted') return this.getProjectAsOfFromStream(ref, at);
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = recorded.data;
+    const { occurredAt, metadata } = recorded.data;
     const createdAt = await this.createdAtOf(ref, live.revision, occurredAt, details.createdAt);
-    return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+    return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(recorded.data) };
   }
 
   /** `getProjectAsOf` from the whole event stream (every event read, with its AST and HTML). */
@@ -127,11 +109,11 @@ export class ProjectQueries {
     if (event.type === 'ProjectDeleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
+    const { occurredAt, metadata } = event.data;
     // The creation this revision belongs to: the last one at or before it (an id can be created again after a delete).
     const creation = stream.filter((e) => e.type === 'ProjectCreated' && e.revision <= recorded.revision).pop() ?? first;
     const createdAt = decodeProjectEvent(creation).data.occurredAt;
-    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(event.data) };
   }
 
   /**

@@ -3,6 +3,7 @@
  * the pure steps that shape a write's result.
  */
 import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '../domain/project.js';
+import { publishedTemplateView } from '../domain/published-template.js';
 import type { ProjectView } from './project-queries.js';
 import type { Projector } from './projector.js';
 import type { EventStore, Position } from './ports/event-store.js';
@@ -77,8 +78,8 @@ export function compiled(template: PublishedTemplate | null): PublishedTemplate 
 export function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEvent[]): ProjectView | null {
   const last = events[events.length - 1];
   if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
-  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = last.data;
-  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+  const { occurredAt, metadata } = last.data;
+  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(last.data) };
 }
 
 /** What `ProjectCommands` (and its `ProjectWriter`) needs. */

@@ -4,6 +4,7 @@
  */
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { PublishedTemplate } from '../domain/project.js';
+import { publishedTemplateOf } from '../domain/published-template.js';
 import type { EventStore, RecordedEvent } from './ports/event-store.js';
 import { decodeProjectEvent } from './ports/project-events.js';
 
@@ -23,7 +24,5 @@ export async function readPublishedRevision(eventStore: EventStore, stream: stri
   if (!recorded || recorded.revision !== revision) return undefined;
   const event = decodeProjectEvent(recorded);
   if (event.type === 'ProjectDeleted') return undefined;
-  const { ast, publishedHtml, mjmlVersion, metadata, partials, helpers, renderMode } = event.data;
-  const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
-  return { template, metadata, recorded };
+  return { template: publishedTemplateOf(event.data), metadata: event.data.metadata, recorded };
 }
