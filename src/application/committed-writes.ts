@@ -10,8 +10,9 @@
  * but `readStream` (every engine, KurrentDB included, where metadata cannot be queried), and it reads only
  * the events appended to one stream since the attempt decided.
  */
-import { evolve, initialState, projectStream, type ProjectEvent, type ProjectRef } from '../domain/project.js';
+import { evolve, initialState, projectStream, type ProjectRef } from '../domain/project.js';
 import type { EventStore, Position, RecordedEvent } from './ports/event-store.js';
+import { decodeProjectEvent } from './ports/project-events.js';
 import type { ProjectView } from './project-queries.js';
 import type { Projector } from './projector.js';
 import { PROJECTION_WAIT_MS, viewOf, type WriteTarget } from './project-writes.js';
@@ -65,7 +66,7 @@ export async function findCommittedWrite(eventStore: Pick<EventStore, 'readStrea
     from += PAGE;
   }
   if (!last) return null;
-  const events = (await eventStore.readStream(stream, { fromRevision: 0, maxCount: last.revision + 1 })) as unknown as (RecordedEvent & ProjectEvent)[];
+  const events = (await eventStore.readStream(stream, { fromRevision: 0, maxCount: last.revision + 1 })).map(decodeProjectEvent);
   const state = events.reduce<ReturnType<typeof evolve>>(evolve, initialState);
   return { ref, revision: last.revision, view: viewOf(ref, state, [events[events.length - 1]!]), position: last.position };
 }

@@ -79,7 +79,8 @@ export function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEven
   const last = events[events.length - 1];
   if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
   const { occurredAt, metadata } = last.data;
-  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(last.data) };
+  const { revision, createdAt } = state;
+  return { ...ref, revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(last.data) };
 }
 
 /** What `ProjectCommands` (and its `ProjectWriter`) needs. */

@@ -12,7 +12,14 @@ import type { HelperDeclaration, PublishedTemplate } from './project.js';
  */
 export function publishedTemplateOf(data: PublishedTemplate): PublishedTemplate {
   const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = data;
-  return { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
+  return {
+    ast,
+    publishedHtml,
+    mjmlVersion,
+    ...(partials ? { partials } : {}),
+    ...(helpers ? { helpers } : {}),
+    ...(renderMode ? { renderMode } : {}),
+  };
 }
 
 /** A published template as the API presents it: no optional field (`publishedTemplateView`). */
