@@ -6,6 +6,7 @@
 import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever, type HelperDeclaration } from '../src/domain/project.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
+import { publishedTemplateOf } from '../src/domain/published-template.js';
 
 /**
  * A project at its latest revision. Timestamps are RFC 3339 UTC with milliseconds (the events' `occurredAt`).
@@ -41,7 +42,7 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
     if (alreadyApplied(doc, event)) return doc;
     switch (event.type) {
       case 'ProjectCreated': {
-        const { workspace, projectId, occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
+        const { workspace, projectId, occurredAt, metadata } = event.data;
         return {
           workspace,
           id: projectId,
@@ -50,20 +51,15 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
           createdAt: occurredAt,
           updatedAt: occurredAt,
           metadata,
-          ast,
-          publishedHtml,
-          mjmlVersion,
-          ...(partials ? { partials } : {}),
-          ...(helpers ? { helpers } : {}),
-          ...(renderMode ? { renderMode } : {}),
+          ...publishedTemplateOf(event.data),
         };
       }
       case 'ProjectSaved': {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
-        const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
+        const { occurredAt, metadata } = event.data;
         const { partials: _previous, helpers: _previousHelpers, renderMode: _previousMode, ...rest } = doc; // each revision has its own partials and helpers, or none
-        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
+        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ...publishedTemplateOf(event.data) };
       }
       case 'ProjectDeleted': {
         if (doc === null) return null;

@@ -11,8 +11,9 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_WORKSPACE } from '../src/application/keys/index.js';
 import { eventAt, revisionRecords } from '../src/application/read/index.js';
+import { decodeProjectEvent } from '../src/application/ports/index.js';
 import { loadConfig } from '../src/config.js';
-import { projectStream, type ProjectEvent } from '../src/domain/project.js';
+import { projectStream } from '../src/domain/project.js';
 import { openStores } from '../src/wiring.js';
 
 const USAGE = 'Usage: npm run audit -- <project id> [--workspace W] [--at <RFC 3339>] [--revision N --html]';
@@ -31,7 +32,7 @@ try {
   if (stream.length === 0) throw new Error(`No project '${projectId}' in workspace '${values.workspace ?? DEFAULT_WORKSPACE}'.`);
   if (values.revision !== undefined) {
     const recorded = stream.find((e) => String(e.revision) === values.revision);
-    const event = recorded && ({ type: recorded.type, data: recorded.data } as ProjectEvent);
+    const event = recorded && decodeProjectEvent(recorded);
     if (!event || event.type === 'ProjectDeleted') throw new Error(`Revision ${values.revision} has no published HTML.`);
     if (values.html) process.stdout.write(event.data.publishedHtml);
     else console.log(JSON.stringify(revisionRecords([recorded])[0], null, 2));

@@ -11,7 +11,9 @@ export { AppendTooLargeError, WrongExpectedRevisionError, comparePositions } fro
 export type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent, SubscribeToAllOptions, Subscription, SubscriptionHandlers } from './event-store.js';
 export type { FailureCounter } from './failure-counter.js';
 export type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from './idempotency.js';
-export type { AnyProjection, RecordedProjectEvent } from './projection.js';
+export type { AnyProjection } from './projection.js';
+export { UnknownProjectEventError, decodeProjectEvent, isProjectEvent } from './project-events.js';
+export type { RecordedProjectEvent } from './project-events.js';
 export type { RateLimitDecision, RateLimiter, RateLimiterStatus } from './rate-limit.js';
 export type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ProjectorLease, ReadModelStore } from './read-model.js';
 export type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './template-preparer.js';

@@ -4,7 +4,7 @@
  * projection-versions.ts), and the application of one page of events (its document changes committed with
  * the checkpoints it advances). The projector decides where pages come from.
  */
-import { isProjectEvent, pageChanges } from './page-changes.js';
+import { pageChanges } from './page-changes.js';
 import {
   comparePositions,
   type Position,
@@ -14,6 +14,7 @@ import {
   type ReadModelStore,
   type AnyProjection,
   type RecordedProjectEvent,
+  isProjectEvent,
 } from '../ports/index.js';
 import { planProjections } from './projection-versions.js';
 

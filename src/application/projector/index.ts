@@ -5,7 +5,6 @@
  * The only file of this folder that other code imports.
  */
 export { LeasedProjector } from './leased-projector.js';
-export { isProjectEvent } from './page-changes.js';
 export { Projector } from './projector.js';
 export type { ProjectorStatus } from './projector.js';
 export { rebuildWhileServing, verifyAgainstStreams } from './rebuild.js';

@@ -1,7 +1,6 @@
 /**
  * What one page of `$all` changes in one projection's read model: the pure part of the projector.
  */
-import { PROJECT_EVENT_TYPES } from '../../domain/project.js';
 import {
   comparePositions,
   type Position,
@@ -11,14 +10,8 @@ import {
   type ReadModelStore,
   type AnyProjection,
   type RecordedProjectEvent,
+  isProjectEvent,
 } from '../ports/index.js';
-
-const PROJECT_EVENTS: ReadonlySet<string> = new Set(PROJECT_EVENT_TYPES);
-
-/** Whether a recorded event is one of the project events projections evolve on. */
-export function isProjectEvent(event: RecordedEvent): event is RecordedProjectEvent {
-  return PROJECT_EVENTS.has(event.type);
-}
 
 /** Told when a projection's `locate` or `evolve` throws on an event (the event is then skipped for it). */
 export type ProjectionFault = (error: unknown, projection: AnyProjection, event: RecordedEvent) => void;

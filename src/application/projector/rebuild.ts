@@ -10,10 +10,12 @@ import {
   comparePositions,
   type EventStore,
   type Position,
+  type RecordedEvent,
   type DocumentLocation,
   type ReadModelStore,
   type AnyProjection,
   type RecordedProjectEvent,
+  decodeProjectEvent,
 } from '../ports/index.js';
 import { NewerProjectionVersionError } from './projection-versions.js';
 import { Projector, type ProjectorLogger } from './projector.js';
@@ -89,11 +91,15 @@ export interface Verification {
  * skipped (`skipped`), not reported as a difference, so writes that go on while the service serves are no
  * false alarm. Read models whose checkpoints are written with their documents (`commit`) hold exactly the fold
  * of every other stream.
+ * @throws UnknownProjectEventError when a project stream holds an event that is not a project event (the fold
+ *   cannot apply it); what the stores throw.
  */
 export async function verifyAgainstStreams(stores: { eventStore: EventStore; readModels: ReadModelStore }, projections: readonly AnyProjection[]): Promise<Verification> {
   const floor = await lowestCheckpoint(stores.readModels, projections);
   const streams = new Map<string, RecordedProjectEvent[]>();
-  for (const event of await readProjectEvents(stores.eventStore, null)) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
+  for (const recorded of await readProjectEvents(stores.eventStore, null)) {
+    streams.set(recorded.streamId, [...(streams.get(recorded.streamId) ?? []), decodeProjectEvent(recorded)]);
+  }
   const compared: Array<{ streamId: string; name: string; stored: string; folded: string }> = [];
   for (const [streamId, stream] of streams) {
     for (const projection of projections) {
@@ -131,12 +137,12 @@ async function lowestCheckpoint(readModels: ReadModelStore, projections: readonl
 }
 
 /** Every project-stream event after `after` (null: from the start), in `$all` order. */
-async function readProjectEvents(eventStore: EventStore, after: Position | null): Promise<RecordedProjectEvent[]> {
-  const events: RecordedProjectEvent[] = [];
+async function readProjectEvents(eventStore: EventStore, after: Position | null): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
   for (let from = after; ; ) {
     const page = await eventStore.readAll({ after: from, maxCount: 1000, streamPrefix: PROJECT_STREAM_PREFIX });
     if (page.length === 0) return events;
-    events.push(...(page as RecordedProjectEvent[]));
+    events.push(...page);
     from = page[page.length - 1]!.position;
   }
 }

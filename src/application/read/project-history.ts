@@ -5,7 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { ProjectEvent } from '../../domain/project.js';
-import type { RecordedEvent } from '../ports/index.js';
+import {
+  type RecordedEvent,
+  decodeProjectEvent,
+} from '../ports/index.js';
 
 /** One revision of a project as its stream recorded it. */
 export interface RevisionRecord {
@@ -25,10 +28,10 @@ export interface RevisionRecord {
   publishedBytes: number | null;
 }
 
-/** The revisions of a stream (its recorded events, in order). */
+/** The revisions of a stream (its recorded events, in order). @throws UnknownProjectEventError. */
 export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
   return stream.map((recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    const event = decodeProjectEvent(recorded);
     const published = event.type === 'ProjectDeleted' ? null : event.data.publishedHtml;
     const text = (key: string) => (typeof recorded.metadata[key] === 'string' ? recorded.metadata[key] : null);
     return {
@@ -49,12 +52,13 @@ export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
  * The event that was current at `at` (RFC 3339): the last one that occurred at or before it; undefined
  * when the project did not exist yet. `updated_at` only moves forward along a stream, so the first
  * event after `at` ends the search.
+ * @throws UnknownProjectEventError when an event up to `at` is not a project event.
  */
 export function eventAt(stream: RecordedEvent[], at: string): RecordedEvent | undefined {
   const instant = Date.parse(at);
   let current: RecordedEvent | undefined;
   for (const recorded of stream) {
-    if (Date.parse((recorded.data as ProjectEvent['data']).occurredAt) > instant) break;
+    if (Date.parse(decodeProjectEvent(recorded).data.occurredAt) > instant) break;
     current = recorded;
   }
   return current;

@@ -3,31 +3,27 @@
  * revision, whose saved event carries exactly what was published then).
  */
 import { DomainError } from '../../domain/errors.js';
-import type { MjmlNode, ProjectMetadata } from '../../domain/mjml-ast.js';
-import { projectStream, type HelperDeclaration, type ProjectEvent, type ProjectRef } from '../../domain/project.js';
+import type { ProjectMetadata } from '../../domain/mjml-ast.js';
+import { projectStream, type ProjectRef } from '../../domain/project.js';
+import { publishedTemplateView, type PublishedTemplateView } from '../../domain/published-template.js';
 import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
-import type { EventStore, ReadModelStore } from '../ports/index.js';
+import {
+  type EventStore,
+  type ReadModelStore,
+  decodeProjectEvent,
+} from '../ports/index.js';
 import { eventAt } from './project-history.js';
 import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
 
 export type { CurrentRevision } from './current-revisions.js';
 
-/** A project as of one revision. */
-export interface ProjectView extends ProjectRef {
+/** A project as of one revision: its published template with every optional field filled in (`publishedTemplateView`). */
+export interface ProjectView extends ProjectRef, PublishedTemplateView {
   revision: number;
   createdAt: string;
   updatedAt: string;
   metadata: ProjectMetadata;
-  ast: MjmlNode;
-  publishedHtml: string;
-  mjmlVersion: string;
-  /** The revision's project partials by name (`{}` when none). */
-  partials: Record<string, string>;
-  /** The revision's declared helpers by name (`{}` when none). */
-  helpers: Record<string, HelperDeclaration>;
-  /** `dynamic`: a Handlebars-first revision (publishedHtml is its source, compiled with MJML per render). */
-  renderMode: 'static' | 'dynamic';
 }
 
 export class ProjectQueries {
@@ -51,12 +47,7 @@ export class ProjectQueries {
       createdAt: doc.createdAt,
       updatedAt: doc.updatedAt,
       metadata: doc.metadata,
-      ast: doc.ast,
-      publishedHtml: doc.publishedHtml,
-      mjmlVersion: doc.mjmlVersion,
-      partials: doc.partials ?? {},
-      helpers: doc.helpers ?? {},
-      renderMode: doc.renderMode ?? 'static',
+      ...publishedTemplateView({ ...doc, ast: doc.ast, publishedHtml: doc.publishedHtml, mjmlVersion: doc.mjmlVersion }),
     };
   }
 
@@ -71,21 +62,16 @@ export class ProjectQueries {
     // Past the read model's revision: the stream may already hold it (a write the projection has not reached
     // yet, seen by a render asking for it: render-revisions.ts); the stream decides.
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: revision, maxCount: 1 });
-    const recorded = event as unknown as { type: ProjectEvent['type']; data: ProjectEvent['data']; revision: number } | undefined;
+    const recorded = event && decodeProjectEvent(event);
     if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref, revision, current.revision);
-    const data = recorded.data as Extract<ProjectEvent, { type: 'ProjectSaved' }>['data'];
+    const data = recorded.data;
     return {
       ...ref,
       revision,
       createdAt: await this.createdAtOf(ref, revision, data.occurredAt, current.createdAt),
       updatedAt: data.occurredAt,
       metadata: data.metadata,
-      ast: data.ast,
-      publishedHtml: data.publishedHtml,
-      mjmlVersion: data.mjmlVersion,
-      partials: data.partials ?? {},
-      helpers: data.helpers ?? {},
-      renderMode: data.renderMode ?? 'static',
+      ...publishedTemplateView(data),
     };
   }
 
@@ -104,11 +90,12 @@ export class ProjectQueries {
     if (live.event === 'deleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${live.occurredAt}).`, { at });
     }
-    const [recorded] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
+    const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
+    const recorded = event && decodeProjectEvent(event);
     if (!recorded || recorded.revision !== live.revision || recorded.type === 'ProjectDeleted') return this.getProjectAsOfFromStream(ref, at);
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = recorded.data as Extract<ProjectEvent, { type: 'ProjectSaved' }>['data'];
+    const { occurredAt, metadata } = recorded.data;
     const createdAt = await this.createdAtOf(ref, live.revision, occurredAt, details.createdAt);
-    return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+    return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(recorded.data) };
   }
 
   /** `getProjectAsOf` from the whole event stream (every event read, with its AST and HTML). */
@@ -120,15 +107,15 @@ export class ProjectQueries {
     if (recorded === undefined) {
       throw new DomainError('revision_not_found', `Project '${ref.projectId}' did not exist yet at ${at}.`, { at });
     }
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    const event = decodeProjectEvent(recorded);
     if (event.type === 'ProjectDeleted') {
       throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
     }
-    const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = event.data;
+    const { occurredAt, metadata } = event.data;
     // The creation this revision belongs to: the last one at or before it (an id can be created again after a delete).
     const creation = stream.filter((e) => e.type === 'ProjectCreated' && e.revision <= recorded.revision).pop() ?? first;
-    const createdAt = (creation.data as ProjectEvent['data']).occurredAt;
-    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+    const createdAt = decodeProjectEvent(creation).data.occurredAt;
+    return { ...ref, revision: recorded.revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(event.data) };
   }
 
   /**

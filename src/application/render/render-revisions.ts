@@ -22,8 +22,11 @@
 import { DomainError } from '../../domain/errors.js';
 import { projectStream, type ProjectRef } from '../../domain/project.js';
 import type { CurrentRevisions } from '../read/index.js';
-import { isProjectEvent } from '../projector/index.js';
-import type { EventStore, RecordedProjectEvent } from '../ports/index.js';
+import {
+  type EventStore,
+  type RecordedProjectEvent,
+  isProjectEvent,
+} from '../ports/index.js';
 
 /** Settings of `RenderRevisions`. */
 export interface RenderRevisionsOptions {

@@ -17,6 +17,7 @@ import {
   type PublishedTemplate,
 } from '../../domain/project.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
+import { publishedTemplateView } from '../../domain/published-template.js';
 import { checkEventSize, eventBytes, storeRefusedEventSize } from '../../rendering/limits.js';
 import {
   type Position,
@@ -126,10 +127,7 @@ export class CommandPath {
       createdAt: state.createdAt,
       updatedAt: state.updatedAt,
       metadata,
-      ...template,
-      partials: template.partials ?? {},
-      helpers: template.helpers ?? {},
-      renderMode: template.renderMode ?? 'static',
+      ...publishedTemplateView(template),
     };
     const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata), ...previewReplacedWarnings(view, metadata)];
     return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };

@@ -10,8 +10,13 @@
  * but `readStream` (every engine, KurrentDB included, where metadata cannot be queried), and it reads only
  * the events appended to one stream since the attempt decided.
  */
-import { evolve, initialState, projectStream, type ProjectEvent, type ProjectRef } from '../../domain/project.js';
-import type { EventStore, Position, RecordedEvent } from '../ports/index.js';
+import { evolve, initialState, projectStream, type ProjectRef } from '../../domain/project.js';
+import {
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  decodeProjectEvent,
+} from '../ports/index.js';
 import type { ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
 import { PROJECTION_WAIT_MS, viewOf, type WriteTarget } from './write-results.js';
@@ -65,7 +70,7 @@ export async function findCommittedWrite(eventStore: Pick<EventStore, 'readStrea
     from += PAGE;
   }
   if (!last) return null;
-  const events = (await eventStore.readStream(stream, { fromRevision: 0, maxCount: last.revision + 1 })) as unknown as (RecordedEvent & ProjectEvent)[];
+  const events = (await eventStore.readStream(stream, { fromRevision: 0, maxCount: last.revision + 1 })).map(decodeProjectEvent);
   const state = events.reduce<ReturnType<typeof evolve>>(evolve, initialState);
   return { ref, revision: last.revision, view: viewOf(ref, state, [events[events.length - 1]!]), position: last.position };
 }

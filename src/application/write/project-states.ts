@@ -1,7 +1,10 @@
 /** The folded states of project streams, kept between writes so that a load reads only what is new. */
 import { LRUCache } from 'lru-cache';
-import { evolve, initialState, type ProjectEvent, type ProjectState } from '../../domain/project.js';
-import type { EventStore } from '../ports/index.js';
+import { evolve, initialState, type ProjectState } from '../../domain/project.js';
+import {
+  type EventStore,
+  decodeProjectEvent,
+} from '../ports/index.js';
 
 /** A project stream's folded state, cached (`ProjectCommands` loads and updates it on every write). */
 export class ProjectStates {
@@ -25,7 +28,7 @@ export class ProjectStates {
     const known = this.states.get(stream);
     const fromRevision = known === undefined || known.status === 'none' ? 0 : known.revision + 1;
     const recorded = await this.eventStore.readStream(stream, { fromRevision });
-    const state = recorded.reduce((folded, e) => evolve(folded, { type: e.type, data: e.data } as ProjectEvent), fromRevision === 0 ? initialState : known!);
+    const state = recorded.reduce((folded, e) => evolve(folded, decodeProjectEvent(e)), fromRevision === 0 ? initialState : known!);
     if (state.status !== 'none' && state !== known) this.states.set(stream, state);
     return state;
   }

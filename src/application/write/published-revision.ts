@@ -3,8 +3,13 @@
  * what a metadata patch keeps, and what an unchanged save answers with.
  */
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
-import type { ProjectEvent, PublishedTemplate } from '../../domain/project.js';
-import type { EventStore, RecordedEvent } from '../ports/index.js';
+import type { PublishedTemplate } from '../../domain/project.js';
+import { publishedTemplateOf } from '../../domain/published-template.js';
+import {
+  type EventStore,
+  type RecordedEvent,
+  decodeProjectEvent,
+} from '../ports/index.js';
 
 /** What a revision published, and the event that recorded it. */
 export interface PublishedRevision {
@@ -15,14 +20,12 @@ export interface PublishedRevision {
 
 /**
  * Revision `revision` of `stream` as published (one event read); undefined when the stream has no such
- * revision or it is a deletion. @throws what the event store throws.
+ * revision or it is a deletion. @throws what the event store throws; UnknownProjectEventError.
  */
 export async function readPublishedRevision(eventStore: EventStore, stream: string, revision: number): Promise<PublishedRevision | undefined> {
   const [recorded] = await eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
   if (!recorded || recorded.revision !== revision) return undefined;
-  const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+  const event = decodeProjectEvent(recorded);
   if (event.type === 'ProjectDeleted') return undefined;
-  const { ast, publishedHtml, mjmlVersion, metadata, partials, helpers, renderMode } = event.data;
-  const template: PublishedTemplate = { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}), ...(renderMode ? { renderMode } : {}) };
-  return { template, metadata, recorded };
+  return { template: publishedTemplateOf(event.data), metadata: event.data.metadata, recorded };
 }

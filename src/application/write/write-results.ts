@@ -3,6 +3,7 @@
  * the pure steps that shape a write's result.
  */
 import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '../../domain/project.js';
+import { publishedTemplateView } from '../../domain/published-template.js';
 import type { ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
 import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
@@ -76,8 +77,9 @@ export function compiled(template: PublishedTemplate | null): PublishedTemplate 
 export function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEvent[]): ProjectView | null {
   const last = events[events.length - 1];
   if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
-  const { occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = last.data;
-  return { ...ref, revision: state.revision, createdAt: state.createdAt, updatedAt: occurredAt, metadata, ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+  const { occurredAt, metadata } = last.data;
+  const { revision, createdAt } = state;
+  return { ...ref, revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(last.data) };
 }
 
 /** What `ProjectCommands` (and its `CommandPath`) needs. */

@@ -119,8 +119,3 @@ export function checkDeclarations(helpers: Readonly<Record<string, HelperDeclara
   }
   return declared;
 }
-
-/** UTF-8 bytes of the template-form helpers' sources. */
-export function helperTemplateBytes(helpers: Readonly<Record<string, HelperDeclaration>>): number {
-  return Object.values(helpers).reduce((sum, h) => sum + ('template' in h && typeof h.template === 'string' ? Buffer.byteLength(h.template, 'utf8') : 0), 0);
-}

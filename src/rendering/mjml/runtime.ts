@@ -70,9 +70,6 @@ export const RAW_WRAPPABLE_PARENTS: ReadonlySet<string> = new Set(
     .map(([tag]) => tag),
 );
 
-/** Every registered MJML tag name. */
-export const KNOWN_TAGS: ReadonlySet<string> = new Set(Object.keys(mjmlCore.components).concat('mjml'));
-
 /**
  * Parse MJML markup into MJML JSON with source lines. Includes are left to `resolveIncludes` (our
  * in-memory resolver): `ignoreIncludes` is on and no file path is given, so the parser never touches the
