@@ -25,6 +25,7 @@ import type { CurrentRevisions } from './current-revisions.js';
 import { isProjectEvent } from './page-changes.js';
 import type { EventStore } from './ports/event-store.js';
 import type { RecordedProjectEvent } from './projection.js';
+import { CodedError, type ErrorReport } from '../domain/errors.js';
 
 /** Settings of `RenderRevisions`. */
 export interface RenderRevisionsOptions {
@@ -45,8 +46,9 @@ export interface RevisionWanted {
 }
 
 /** `minRevision` was not in the project's stream as this instance reads it within the wait: 409 `revision_not_yet_visible`. */
-export class RevisionNotYetVisibleError extends Error {
+export class RevisionNotYetVisibleError extends CodedError<'revision_not_yet_visible'> {
   override readonly name = 'RevisionNotYetVisibleError';
+  readonly code = 'revision_not_yet_visible';
   constructor(
     readonly projectId: string,
     /** The revision asked for. */
@@ -61,6 +63,11 @@ export class RevisionNotYetVisibleError extends Error {
         (found === null ? 'it sees no live revision of it. ' : `the newest it sees is ${found}. `) +
         'A revision just written appears within that bound; retry, or ask for a revision the write answered with (its ETag / "revision").',
     );
+  }
+
+  /** What this instance found, what was asked, how long it waited (ms). */
+  override report(): ErrorReport {
+    return { extra: { found_revision: this.found, min_revision: this.asked, waited_ms: this.waitedMs } };
   }
 }
 
