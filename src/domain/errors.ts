@@ -1,17 +1,70 @@
 /**
- * The ways a project command can be refused by the domain. Each code maps to one HTTP status in
- * `src/http/problem.ts`; the message is written for the API user.
+ * Errors that reach a client carry a stable, machine-readable `code` (the problem-details `code`). The HTTP
+ * layer alone turns a code into a status, in one table (`src/http/problem-statuses.ts`); no error below it
+ * holds an HTTP status.
  */
-export type DomainErrorCode =
-  | 'project_exists' // create on the id of a live project (a deleted one's id can be created again)
-  | 'project_not_found' // save/delete/read of an id that never existed
-  | 'project_deleted' // save/delete/read of a deleted project
-  | 'revision_mismatch' // the caller's expected revision (If-Match) is not the current one
-  | 'revision_not_found' // a past revision that the project never had
-  | 'concurrency_conflict'; // concurrent writers kept winning the race; nothing was written
+
+/** A located finding of a refusal: an RFC 6901 `pointer` into the request and/or a `file` and `line`. */
+export interface Finding {
+  pointer?: string;
+  file?: string;
+  line?: number;
+  /** What was found and what was expected there, where the check knows (a tag, a type, a bound). */
+  found?: unknown;
+  expected?: unknown;
+  message: string;
+}
+
+/** What an answer adds to a coded error's code and message; every member is optional. */
+export interface ErrorReport {
+  /** Located findings (the problem's `errors[]`). */
+  findings?: readonly Finding[];
+  /** Members added to the problem body beside the standard ones (`limit`, `max`, `found_revision`…). */
+  extra?: Readonly<Record<string, unknown>>;
+  /** The sentence answered as `detail` when it is not the message (the message may name internals). */
+  detail?: string;
+  /** Seconds after which a retry may succeed, when the error knows better than its code's default. */
+  retryAfterS?: number;
+}
+
+/**
+ * Base of every error a client is told about: a `code` from a closed list of its class, a message written
+ * for the API user, and a {@link ErrorReport} of the rest. Subclasses live where the refusal is decided
+ * (domain, application, rendering).
+ */
+export abstract class CodedError<C extends string = string> extends Error {
+  abstract readonly code: C;
+
+  /** Findings, extra members, detail and retry delay of the answer; none by default. */
+  report(): ErrorReport {
+    return {};
+  }
+}
+
+/**
+ * The ways a project command can be refused by the domain (each one of them a key of the status table in
+ * `src/http/problem-statuses.ts`; the message is written for the API user):
+ * - `project_exists`: create on the id of a live project (a deleted one's id can be created again);
+ * - `project_not_found`: save/delete/read of an id that never existed;
+ * - `project_deleted`: save/delete/read of a deleted project;
+ * - `revision_mismatch`: the caller's expected revision (If-Match) is not the current one;
+ * - `revision_not_found`: a past revision that the project never had;
+ * - `concurrency_conflict`: concurrent writers kept winning the race; nothing was written.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'project_exists',
+  'project_not_found',
+  'project_deleted',
+  'revision_mismatch',
+  'revision_not_found',
+  'concurrency_conflict',
+] as const;
+
+/** One of {@link DOMAIN_ERROR_CODES}. */
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 /** A command the decider refuses. Thrown by `decide`; never carries partial state. */
-export class DomainError extends Error {
+export class DomainError extends CodedError<DomainErrorCode> {
   override readonly name = 'DomainError';
   constructor(
     readonly code: DomainErrorCode,
@@ -20,4 +73,19 @@ export class DomainError extends Error {
   ) {
     super(message);
   }
+
+  override report(): ErrorReport {
+    return { extra: this.details };
+  }
+}
+
+/**
+ * The one `revision_not_found` for a revision number outside a project's revisions 0…`current`: `revision`
+ * and `current_revision` are added to the answer.
+ */
+export function revisionNotFound(projectId: string, revision: number, current: number): DomainError {
+  return new DomainError('revision_not_found', `Project '${projectId}' has no revision ${revision} (revisions 0–${current}).`, {
+    revision,
+    current_revision: current,
+  });
 }

@@ -1,14 +1,13 @@
 /**
  * /api-keys request parsing (zod, strict bodies: an unknown field is a 400 naming it), the key resource's
- * JSON, and the mapping of key-management refusals to problem details.
+ * JSON. Key-management refusals (`KeyManagementError`) become problems through the status table
+ * (problem-statuses.ts).
  */
 import { z } from 'zod';
 import {
-  KeyManagementError,
   MAX_OVERLAP_MS,
   type CreateKeyInput,
   type ExpiryInput,
-  type KeyManagementCode,
   type KeyStatus,
   DURATION_FORMS,
   parseDuration,
@@ -120,23 +119,6 @@ export function presentKey(record: ApiKeyRecord, status: KeyStatus) {
     revoked_at: record.revokedAt,
     status,
   };
-}
-
-const STATUS: Record<KeyManagementCode, number> = {
-  api_key_not_found: 404,
-  scope_escalation: 403,
-  rate_limit_escalation: 403,
-  expiry_in_past: 400,
-  api_key_inactive: 409,
-  invalid_key_request: 400,
-};
-
-/** A key-management refusal as a problem (the field at fault as a JSON pointer); anything else unchanged. */
-export function keyProblem(error: unknown): unknown {
-  if (!(error instanceof KeyManagementError)) return error;
-  const code = error.code === 'invalid_key_request' ? 'invalid_request' : error.code;
-  const errors = error.field ? [{ pointer: `/${error.field}`, message: error.message }] : [];
-  return new ProblemError(STATUS[error.code], code, error.message, errors);
 }
 
 function invalid(detail: string, pointer: string, message: string): ProblemError {

@@ -4,40 +4,29 @@
  * and, where known, `errors: [{ pointer (RFC 6901), file, line, message }]`.
  */
 import type Koa from 'koa';
-import { AuthError } from '../application/keys/index.js';
-import { DependencyUnavailableError } from '../application/ports/index.js';
-import { DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { RenderError, RevisionNotYetVisibleError, InvalidVariablesError } from '../application/render/index.js';
-import { RenderLimitError } from '../rendering/handlebars/budget.js';
-import { CompileQueueFullError } from '../rendering/compile/pool.js';
-import { TemplateError, type TemplateProblem } from '../rendering/template-error.js';
+import { CodedError, type Finding } from '../domain/errors.js';
+import { problemRule } from './problem-statuses.js';
 
 /** Base of every problem `type` URI; the code follows with dashes (`…:invalid-variables`). */
 export const PROBLEM_TYPE_BASE = 'urn:letterpress:problem:';
 
-/** An error the API reports as-is. */
+/**
+ * An error the API reports as-is: the HTTP layer's own refusals (body, headers, routes), which name their
+ * status where they are thrown, and every other error once `toProblem` has translated it.
+ */
 export class ProblemError extends Error {
   override readonly name = 'ProblemError';
   constructor(
     readonly status: number,
     readonly code: string,
     detail: string,
-    readonly errors: TemplateProblem[] = [],
+    readonly errors: readonly Finding[] = [],
     readonly headers: Record<string, string> = {},
     readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
   }
 }
-
-const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
-  project_exists: 409,
-  project_not_found: 404,
-  project_deleted: 404,
-  revision_mismatch: 412,
-  revision_not_found: 404,
-  concurrency_conflict: 409,
-};
 
 const TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -59,29 +48,20 @@ const TITLES: Record<number, string> = {
   503: 'Service unavailable',
 };
 
-/** Translate anything thrown into a ProblemError; unknown errors become an opaque 500. */
+/**
+ * Translate anything thrown into a ProblemError: a coded error through the status table (problem-statuses.ts),
+ * a client mistake koa found (body parser, router) as its status; anything else, including a coded error
+ * whose code the table does not know, becomes an opaque 500.
+ */
 export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
-  if (error instanceof DomainError) return new ProblemError(DOMAIN_STATUS[error.code], error.code, error.message, [], {}, error.details);
-  if (error instanceof TemplateError) return new ProblemError(error.status, error.code, error.message, error.problems, {}, error.extra);
-  if (error instanceof RevisionNotYetVisibleError) {
-    const found = { found_revision: error.found, min_revision: error.asked, waited_ms: error.waitedMs };
-    return new ProblemError(409, 'revision_not_yet_visible', error.message, [], { 'Retry-After': '1' }, found);
-  }
-  if (error instanceof RenderError) return new ProblemError(400, 'render_failed', error.message);
-  if (error instanceof InvalidVariablesError) return new ProblemError(400, 'invalid_variables', error.message, error.problems);
-  if (error instanceof RenderLimitError) {
-    return new ProblemError(400, 'render_limit_exceeded', error.message, [], {}, { limit: error.limit, max: error.max });
-  }
-  if (error instanceof CompileQueueFullError) {
-    return new ProblemError(503, 'compile_queue_full', error.message, [], { 'Retry-After': String(error.retryAfterS) }, { queued: error.queued, limit: error.limit, max: error.max });
-  }
-  if (error instanceof AuthError) {
-    const challenge = error.code === 'missing_api_key' ? 'Bearer realm="letterpress"' : 'Bearer realm="letterpress", error="invalid_token"';
-    return new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': challenge });
-  }
-  if (error instanceof DependencyUnavailableError) {
-    return new ProblemError(503, 'dependency_unavailable', `${error.dependency} is unavailable; retry later.`, [], { 'Retry-After': '5' });
+  if (error instanceof CodedError) {
+    const rule = problemRule(error.code);
+    if (rule) {
+      const { findings = [], extra = {}, detail = error.message, retryAfterS } = error.report();
+      const headers = { ...rule.headers, ...(retryAfterS !== undefined ? { 'Retry-After': String(retryAfterS) } : {}) };
+      return new ProblemError(rule.status, error.code, detail, findings, headers, extra);
+    }
   }
   const http = error as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
   if (typeof http.status === 'number' && http.status >= 400 && http.status < 500 && http.expose) {

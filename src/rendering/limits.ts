@@ -56,15 +56,15 @@ const WHAT: Record<keyof TemplateLimits, string> = {
 };
 
 /**
- * A template over a limit: 413 `template_too_large` for byte sizes, 400 `template_too_complex` for
- * counts and depth; `limit` names the setting, `max` its value, `found` what was measured (a count
+ * A template over a limit: `template_too_large` for byte sizes, `template_too_complex` for counts
+ * and depth; `limit` names the setting, `max` its value, `found` what was measured (a count
  * stops at the first element past the limit, so it says "more than").
  */
 export function overLimit<K extends keyof TemplateLimits>(limit: K, limits: Pick<TemplateLimits, K>, found: number): TemplateError {
   const max: number = limits[limit];
   const bytes = limit === 'maxSourceBytes' || limit === 'maxIncludesBytes' || limit === 'maxHtmlBytes';
   const detail = `${WHAT[limit].replace('{found}', String(found)).replace('{max}', String(max))}; the limit is ${max} (${SETTINGS[limit]}).`;
-  return new TemplateError(bytes ? 'template_too_large' : 'template_too_complex', detail, [], bytes ? 413 : 400, {
+  return new TemplateError(bytes ? 'template_too_large' : 'template_too_complex', detail, [], {
     limit: SETTINGS[limit],
     max,
     found,
@@ -121,7 +121,6 @@ export function storeRefusedEventSize(maxBytes: number): TemplateError {
     'template_too_large',
     `The event store refused the revision as larger than its limit of ${maxBytes} bytes per append. Make the template or its metadata smaller.`,
     [],
-    413,
     { limit: 'MAX_EVENT_BYTES', max: maxBytes },
   );
 }
@@ -132,7 +131,6 @@ function eventTooLarge(bytes: number, max: number): TemplateError {
     `The revision would be stored as a ${bytes}-byte event; events are limited to ${max} bytes (KurrentDB's append limit). ` +
       'Make the template or its metadata smaller.',
     [],
-    413,
     { limit: 'MAX_EVENT_BYTES', max, found: bytes },
   );
 }

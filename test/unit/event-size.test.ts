@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { checkEventSize, eventBytes, MAX_EVENT_BYTES } from '../../src/rendering/limits.js';
 import { TemplateError } from '../../src/rendering/template-error.js';
 import { sizeOnDisk } from '../support/kurrentdb-double/event-log.js';
+import { toProblem } from '../../src/http/problem.js';
 
 describe('event size check (KurrentDB MaxAppendSize)', () => {
   const metadata = { key_id: 'lp_TESTKEY00001', request_id: '2b0f8a5e-2c3d-4e5f-8a9b-0c1d2e3f4a5b' };
@@ -35,6 +36,7 @@ describe('event size check (KurrentDB MaxAppendSize)', () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).to.be.instanceOf(TemplateError).and.to.include({ code: 'template_too_large', status: 413 });
+    expect(refused).to.be.instanceOf(TemplateError).and.to.include({ code: 'template_too_large' });
+    expect(toProblem(refused).status).to.equal(413);
   });
 });

@@ -9,6 +9,7 @@ import { MAX_BLOCK_DEPTH, measureHandlebars, refuseComplexHandlebars } from '../
 import { checkHandlebars } from '../../src/rendering/handlebars/guards.js';
 import { DEFAULT_TEMPLATE_LIMITS } from '../../src/rendering/limits.js';
 import { TemplateError } from '../../src/rendering/template-error.js';
+import { PROBLEM_RULES } from '../../src/http/problem-statuses.js';
 
 /** Statements and block depth of Handlebars' parsed program (each nested program one level deeper). */
 function parsedShape(source: string): { statements: number; depth: number } {
@@ -75,7 +76,7 @@ describe('Handlebars complexity from tokens', () => {
     const nested = (n: number) => `{{#if a}}`.repeat(n) + 'x' + `{{/if}}`.repeat(n);
     expect(() => refuseComplexHandlebars([nested(MAX_BLOCK_DEPTH)], DEFAULT_TEMPLATE_LIMITS)).not.to.throw();
     const error = caught(() => refuseComplexHandlebars(['<p>ok</p>', nested(MAX_BLOCK_DEPTH + 1)], DEFAULT_TEMPLATE_LIMITS));
-    expect([error.code, error.status, error.extra]).to.deep.equal(['template_too_complex', 400, { limit: 'MAX_BLOCK_DEPTH', max: 100, found: 101 }]);
+    expect([error.code, PROBLEM_RULES[error.code].status, error.extra]).to.deep.equal(['template_too_complex', 400, { limit: 'MAX_BLOCK_DEPTH', max: 100, found: 101 }]);
     const chain = '{{#if a}}x' + Array.from({ length: MAX_BLOCK_DEPTH }, () => '{{else if b}}y').join('') + '{{/if}}';
     expect(caught(() => refuseComplexHandlebars([chain])).extra).to.deep.equal({ limit: 'MAX_BLOCK_DEPTH', max: 100, found: 101 });
   });

@@ -20,6 +20,7 @@ import { checkHandlebars, type SourceFile } from '../../src/rendering/handlebars
 import { HelperArgumentError, LIBRARY_HELPER_NAMES } from '../../src/rendering/handlebars/helpers/index.js';
 import { DEFAULT_TEMPLATE_LIMITS } from '../../src/rendering/limits.js';
 import { TemplateError } from '../../src/rendering/template-error.js';
+import { PROBLEM_RULES } from '../../src/http/problem-statuses.js';
 
 const env = createHandlebars();
 const roomy = { maxBytes: 10_000_000, maxIterations: 1_000_000 };
@@ -375,7 +376,7 @@ describe('safe Handlebars: refused at save', () => {
 
   it('decorators other than {{#*inline "name"}} are refused, naming the construct and its line', () => {
     const error = refusal('<p>\n{{* track campaign}}\n</p>');
-    expect([error.code, error.status]).to.deep.equal(['invalid_handlebars', 400]);
+    expect([error.code, PROBLEM_RULES[error.code].status]).to.deep.equal(['invalid_handlebars', 400]);
     expect(error.message).to.match(/^Handlebars decorators are not supported: \{\{\* track campaign\}\} \(line 2 of the template\): the decorator 'track' is not supported\./);
     expect(error.problems).to.deep.equal([{ file: '', line: 2, message: "{{* track campaign}}: the decorator 'track' is not supported" }]);
     expect(error.extra).to.deep.equal({ decorators: ['track'] });

@@ -11,14 +11,26 @@
  */
 import type { ApiKeys, Principal } from './api-keys.js';
 import type { ApiKeyRecord, Scope } from '../ports/index.js';
+import { CodedError, type ErrorReport } from '../../domain/errors.js';
 
 /** Who acts: a key (its principal) or the operator at the command line. */
 export type KeyManager = Principal | 'operator';
 
-export type KeyManagementCode = 'api_key_not_found' | 'scope_escalation' | 'rate_limit_escalation' | 'expiry_in_past' | 'api_key_inactive' | 'invalid_key_request';
+/** Why a key-management request was refused (`invalid_request`: an input out of its range or workspace). */
+export const KEY_MANAGEMENT_CODES = [
+  'api_key_not_found',
+  'scope_escalation',
+  'rate_limit_escalation',
+  'expiry_in_past',
+  'api_key_inactive',
+  'invalid_request',
+] as const;
+
+/** One of {@link KEY_MANAGEMENT_CODES}. */
+export type KeyManagementCode = (typeof KEY_MANAGEMENT_CODES)[number];
 
 /** A management request was refused; `field` names the input at fault (`expires_at`, `scopes`…), if one is. */
-export class KeyManagementError extends Error {
+export class KeyManagementError extends CodedError<KeyManagementCode> {
   override readonly name = 'KeyManagementError';
   constructor(
     readonly code: KeyManagementCode,
@@ -26,6 +38,11 @@ export class KeyManagementError extends Error {
     readonly field?: string,
   ) {
     super(message);
+  }
+
+  /** The field at fault as a JSON pointer into the request body. */
+  override report(): ErrorReport {
+    return { findings: this.field ? [{ pointer: `/${this.field}`, message: this.message }] : [] };
   }
 }
 
@@ -67,7 +84,7 @@ export class ApiKeyAdmin {
 
   /**
    * Issue a key. The token is returned once and never stored.
-   * @throws KeyManagementError `scope_escalation`, `rate_limit_escalation`, `expiry_in_past`, `invalid_key_request`.
+   * @throws KeyManagementError `scope_escalation`, `rate_limit_escalation`, `expiry_in_past`, `invalid_request`.
    */
   async create(by: KeyManager, input: CreateKeyInput): Promise<{ token: string; record: ApiKeyRecord }> {
     const workspace = this.workspaceFor(by, input.workspace);
@@ -122,7 +139,7 @@ export class ApiKeyAdmin {
    * it now. The new key expires as `expiry` says, else after as long a lifetime as the old key was given,
    * else never.
    * @throws KeyManagementError `api_key_not_found`, `api_key_inactive` (revoked or expired: nothing to
-   *   hand over), `scope_escalation`, `rate_limit_escalation`, `expiry_in_past`, `invalid_key_request`.
+   *   hand over), `scope_escalation`, `rate_limit_escalation`, `expiry_in_past`, `invalid_request`.
    */
   async rotate(by: KeyManager, id: string, options: ExpiryInput & { overlapMs?: number } = {}): Promise<{ token: string; record: ApiKeyRecord; previous: ApiKeyRecord }> {
     const old = await this.get(by, id);
@@ -131,7 +148,7 @@ export class ApiKeyAdmin {
     this.authorise(by, old.scopes, old.rateLimitPerMinute);
     const overlapMs = options.overlapMs ?? DEFAULT_OVERLAP_MS;
     if (!Number.isSafeInteger(overlapMs) || overlapMs < 0 || overlapMs > MAX_OVERLAP_MS) {
-      throw new KeyManagementError('invalid_key_request', `The overlap must be between 0 and ${MAX_OVERLAP_MS / 86_400_000} days.`, 'overlap');
+      throw new KeyManagementError('invalid_request', `The overlap must be between 0 and ${MAX_OVERLAP_MS / 86_400_000} days.`, 'overlap');
     }
     const lifetime = old.expiresAt ? Date.parse(old.expiresAt) - Date.parse(old.createdAt) : null;
     const expiry = options.expiresAt || options.expiresInMs !== undefined ? options : lifetime !== null && lifetime > 0 ? { expiresInMs: Math.min(lifetime, MAX_LIFETIME_MS) } : {};
@@ -147,12 +164,12 @@ export class ApiKeyAdmin {
   private workspaceFor(by: KeyManager, requested: string | undefined): string {
     if (by !== 'operator') {
       if (requested !== undefined && requested !== by.workspace) {
-        throw new KeyManagementError('invalid_key_request', `A key creates keys only in its own workspace ('${by.workspace}').`, 'workspace');
+        throw new KeyManagementError('invalid_request', `A key creates keys only in its own workspace ('${by.workspace}').`, 'workspace');
       }
       return by.workspace;
     }
     if (requested === undefined || !WORKSPACE.test(requested)) {
-      throw new KeyManagementError('invalid_key_request', 'The workspace must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit.', 'workspace');
+      throw new KeyManagementError('invalid_request', 'The workspace must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit.', 'workspace');
     }
     return requested;
   }
@@ -176,20 +193,20 @@ export class ApiKeyAdmin {
 
   /**
    * The expiry as stored (RFC 3339 UTC), or null; `now` (ms since the epoch) is the key's creation instant.
-   * @throws KeyManagementError `expiry_in_past`, `invalid_key_request`.
+   * @throws KeyManagementError `expiry_in_past`, `invalid_request`.
    */
   private expiry(input: ExpiryInput, now: number): string | null {
     const field = input.expiresAt ? 'expires_at' : 'expires_in';
     if (input.expiresAt && input.expiresInMs !== undefined) {
-      throw new KeyManagementError('invalid_key_request', 'Give expires_at or expires_in, not both.', 'expires_in');
+      throw new KeyManagementError('invalid_request', 'Give expires_at or expires_in, not both.', 'expires_in');
     }
     const at = input.expiresAt ? input.expiresAt.getTime() : input.expiresInMs !== undefined ? now + input.expiresInMs : null;
     if (at === null) return null;
-    if (Number.isNaN(at)) throw new KeyManagementError('invalid_key_request', 'The expiry is not a valid instant.', field);
+    if (Number.isNaN(at)) throw new KeyManagementError('invalid_request', 'The expiry is not a valid instant.', field);
     if (at <= now) {
       throw new KeyManagementError('expiry_in_past', `The expiry ${new Date(at).toISOString()} is not in the future (now ${new Date(now).toISOString()}).`, field);
     }
-    if (at - now > MAX_LIFETIME_MS) throw new KeyManagementError('invalid_key_request', 'A key may live at most 10 years (3650d).', field);
+    if (at - now > MAX_LIFETIME_MS) throw new KeyManagementError('invalid_request', 'A key may live at most 10 years (3650d).', field);
     return new Date(at).toISOString();
   }
 }

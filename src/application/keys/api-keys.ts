@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { ApiKeyExistsError, SCOPES, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../ports/index.js';
 import { UnknownTokens } from './unknown-tokens.js';
+import { CodedError } from '../../domain/errors.js';
 
 /** Who is calling: the key's id, workspace and scopes. */
 export interface Principal {
@@ -17,10 +18,14 @@ export interface Principal {
   rateLimitPerMinute?: number;
 }
 
-export type AuthFailure = 'missing_api_key' | 'invalid_api_key' | 'expired_api_key' | 'revoked_api_key';
+/** Why a request could not be authenticated: no key, an unknown one, an expired one, a revoked one. */
+export const AUTH_FAILURES = ['missing_api_key', 'invalid_api_key', 'expired_api_key', 'revoked_api_key'] as const;
+
+/** One of {@link AUTH_FAILURES}. */
+export type AuthFailure = (typeof AUTH_FAILURES)[number];
 
 /** A request could not be authenticated (401). */
-export class AuthError extends Error {
+export class AuthError extends CodedError<AuthFailure> {
   override readonly name = 'AuthError';
   constructor(
     readonly code: AuthFailure,

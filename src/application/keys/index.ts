@@ -7,5 +7,5 @@
 export { ApiKeyAdmin, KeyManagementError, MAX_OVERLAP_MS } from './api-key-admin.js';
 export type { CreateKeyInput, ExpiryInput, KeyManagementCode, KeyStatus } from './api-key-admin.js';
 export { ApiKeys, AuthError, DEFAULT_WORKSPACE } from './api-keys.js';
-export type { Principal } from './api-keys.js';
+export type { AuthFailure, Principal } from './api-keys.js';
 export { DURATION_FORMS, parseDuration } from './durations.js';

@@ -2,7 +2,7 @@
  * The read side: projects from the read models (current revision) or from the event store (a past
  * revision, whose saved event carries exactly what was published then).
  */
-import { DomainError } from '../../domain/errors.js';
+import { DomainError, revisionNotFound } from '../../domain/errors.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import { projectStream, type ProjectRef } from '../../domain/project.js';
 import { publishedTemplateView, type PublishedTemplateView } from '../../domain/published-template.js';
@@ -58,12 +58,12 @@ export class ProjectQueries {
   async getProjectAt(ref: ProjectRef, revision: number): Promise<ProjectView> {
     const current = await this.getProject(ref);
     if (revision === current.revision) return current;
-    if (revision < 0) throw revisionNotFound(ref, revision, current.revision);
+    if (revision < 0) throw revisionNotFound(ref.projectId, revision, current.revision);
     // Past the read model's revision: the stream may already hold it (a write the projection has not reached
     // yet, seen by a render asking for it: render-revisions.ts); the stream decides.
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: revision, maxCount: 1 });
     const recorded = event && decodeProjectEvent(event);
-    if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref, revision, current.revision);
+    if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref.projectId, revision, current.revision);
     const data = recorded.data;
     return {
       ...ref,
@@ -170,9 +170,3 @@ function notFound(ref: ProjectRef): DomainError {
   return new DomainError('project_not_found', `Project '${ref.projectId}' does not exist.`, { project_id: ref.projectId });
 }
 
-function revisionNotFound(ref: ProjectRef, revision: number, current: number): DomainError {
-  return new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${current}).`, {
-    revision,
-    current_revision: current,
-  });
-}

@@ -19,7 +19,7 @@
  *
  * What the stream shows is applied to the index (entries only move forward), so later renders see it too.
  */
-import { DomainError } from '../../domain/errors.js';
+import { DomainError, CodedError, type ErrorReport } from '../../domain/errors.js';
 import { projectStream, type ProjectRef } from '../../domain/project.js';
 import type { CurrentRevisions } from '../read/index.js';
 import {
@@ -47,8 +47,9 @@ export interface RevisionWanted {
 }
 
 /** `minRevision` was not in the project's stream as this instance reads it within the wait: 409 `revision_not_yet_visible`. */
-export class RevisionNotYetVisibleError extends Error {
+export class RevisionNotYetVisibleError extends CodedError<'revision_not_yet_visible'> {
   override readonly name = 'RevisionNotYetVisibleError';
+  readonly code = 'revision_not_yet_visible';
   constructor(
     readonly projectId: string,
     /** The revision asked for. */
@@ -63,6 +64,11 @@ export class RevisionNotYetVisibleError extends Error {
         (found === null ? 'it sees no live revision of it. ' : `the newest it sees is ${found}. `) +
         'A revision just written appears within that bound; retry, or ask for a revision the write answered with (its ETag / "revision").',
     );
+  }
+
+  /** What this instance found, what was asked, how long it waited (ms). */
+  override report(): ErrorReport {
+    return { extra: { found_revision: this.found, min_revision: this.asked, waited_ms: this.waitedMs } };
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { DomainError } from '../../domain/errors.js';
+import { CodedError, revisionNotFound } from '../../domain/errors.js';
 import { TemplateError } from '../../rendering/template-error.js';
 import type { ProjectRef } from '../../domain/project.js';
 import { RenderLimitError, type RenderLimits } from '../../rendering/handlebars/budget.js';
@@ -79,8 +79,9 @@ export interface RenderOutput {
 }
 
 /** The data variables could not be rendered (Handlebars threw at render time). */
-export class RenderError extends Error {
+export class RenderError extends CodedError<'render_failed'> {
   override readonly name = 'RenderError';
+  readonly code = 'render_failed';
 }
 
 export interface RendererOptions {
@@ -135,7 +136,7 @@ export class TemplateRenderer {
     if (request.minRevision !== undefined && latest < request.minRevision) throw new RevisionNotYetVisibleError(ref.projectId, request.minRevision, latest, 0);
     const revision = request.revision ?? latest;
     if (revision > latest || revision < 0) {
-      throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${latest}).`);
+      throw revisionNotFound(ref.projectId, revision, latest);
     }
     let entry = this.cache.get(ref, revision);
     const cache = entry ? 'HIT' : 'MISS';

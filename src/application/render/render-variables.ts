@@ -10,15 +10,21 @@ import { schemaDifferences } from '../../rendering/variables/differences.js';
 import { messagePartReads } from './render-parts.js';
 import { inferSchema, type JsonSchema } from '../../rendering/variables/inferred-schema.js';
 import { comparePointers, escapePointer, VariablesValidator, type VariableProblem } from '../../rendering/variables/validator.js';
+import { CodedError, type ErrorReport } from '../../domain/errors.js';
 
 export { InvalidSchemaError, type VariableProblem } from '../../rendering/variables/validator.js';
 
 /** The variables of a render break the template's contract; nothing was rendered (400 `invalid_variables`). */
-export class InvalidVariablesError extends Error {
+export class InvalidVariablesError extends CodedError<'invalid_variables'> {
   override readonly name = 'InvalidVariablesError';
+  readonly code = 'invalid_variables';
   constructor(readonly problems: VariableProblem[]) {
     const first = problems[0]!;
     super(problems.length === 1 ? `The variables do not fit this template: ${first.message}` : `The variables do not fit this template: ${problems.length} problems, the first: ${first.message}`);
+  }
+
+  override report(): ErrorReport {
+    return { findings: this.problems };
   }
 }
 

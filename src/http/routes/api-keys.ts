@@ -4,9 +4,8 @@
  * The rules themselves live in `ApiKeyAdmin`.
  */
 import type { Router, RouterContext } from '@koa/router';
-import type Koa from 'koa';
 import { ApiKeyAdmin, type Principal } from '../../application/keys/index.js';
-import { keyCursor, keyProblem, parseCreateKey, parseKeyId, parseKeyList, parseRotateKey, presentKey } from '../api-key-schemas.js';
+import { keyCursor, parseCreateKey, parseKeyId, parseKeyList, parseRotateKey, presentKey } from '../api-key-schemas.js';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { sendJson } from './respond.js';
@@ -16,27 +15,27 @@ export function apiKeyRoutes(router: Router<AppState>, deps: AppDeps): void {
   const scope = requireScope('keys:admin');
   const body = jsonBody(deps.bodyLimitBytes);
 
-  router.post('/api-keys', scope, refusals, body, async (ctx) => {
+  router.post('/api-keys', scope, body, async (ctx) => {
     const { token, record } = await admin.create(principal(ctx), parseCreateKey(ctx.state.body));
     sendIssued(ctx, `${ctx.path}/${record.id}`, { ...presentKey(record, admin.status(record)), token });
   });
 
-  router.get('/api-keys', scope, refusals, async (ctx) => {
+  router.get('/api-keys', scope, async (ctx) => {
     const { items, next } = await admin.list(principal(ctx), parseKeyList(ctx.query));
     sendJson(ctx, 200, { items: items.map((record) => presentKey(record, admin.status(record))), next_cursor: keyCursor(next) });
   });
 
-  router.get('/api-keys/:id', scope, refusals, async (ctx) => {
+  router.get('/api-keys/:id', scope, async (ctx) => {
     const record = await admin.get(principal(ctx), parseKeyId(ctx.params['id']!));
     sendJson(ctx, 200, presentKey(record, admin.status(record)));
   });
 
-  router.delete('/api-keys/:id', scope, refusals, async (ctx) => {
+  router.delete('/api-keys/:id', scope, async (ctx) => {
     await admin.revoke(principal(ctx), parseKeyId(ctx.params['id']!));
     ctx.status = 204;
   });
 
-  router.post('/api-keys/:id/rotate', scope, refusals, body, async (ctx) => {
+  router.post('/api-keys/:id/rotate', scope, body, async (ctx) => {
     const id = parseKeyId(ctx.params['id']!);
     const { token, record, previous } = await admin.rotate(principal(ctx), id, parseRotateKey(ctx.state.body));
     const location = ctx.path.replace(/\/[^/]+\/rotate$/, `/${record.id}`);
@@ -56,15 +55,6 @@ function sendIssued(ctx: RouterContext<AppState>, location: string, body: unknow
   ctx.compress = false;
   sendJson(ctx, 201, body);
 }
-
-/** Key-management refusals (`KeyManagementError`) as problem details. */
-const refusals: Koa.Middleware<AppState> = async (_ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    throw keyProblem(error);
-  }
-};
 
 function principal(ctx: RouterContext<AppState>): Principal {
   return ctx.state.principal!;

@@ -87,6 +87,6 @@ export interface JobResults {
 }
 
 /** A TemplateError as it crosses the thread boundary. */
-export type SerializedError = Pick<TemplateError, 'code' | 'message' | 'problems' | 'status' | 'extra'>;
+export type SerializedError = Pick<TemplateError, 'code' | 'message' | 'problems' | 'extra'>;
 
 export type JobOutcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError };

@@ -17,6 +17,7 @@ import { TemplateError } from '../template-error.js';
 import { FairQueue } from './fair-queue.js';
 import type { CompileJob, JobOutcome, JobResults } from './jobs.js';
 import { currentCompileTenant } from './tenant.js';
+import { CodedError, type ErrorReport } from '../../domain/errors.js';
 
 export interface CompilePoolOptions {
   /** A job's deadline in ms, counted from the moment a worker starts it (COMPILE_TIMEOUT_MS). */
@@ -51,8 +52,9 @@ export type CompileQueueLimit = 'COMPILE_QUEUE_MAX' | 'COMPILE_QUEUE_PER_KEY_MAX
  * whose value is `max`; `queued`: jobs waiting in all, or the tenant's): retry after `retryAfterS` seconds
  * (503 `compile_queue_full`).
  */
-export class CompileQueueFullError extends Error {
+export class CompileQueueFullError extends CodedError<'compile_queue_full'> {
   override readonly name = 'CompileQueueFullError';
+  readonly code = 'compile_queue_full';
   constructor(
     readonly queued: number,
     readonly retryAfterS: number,
@@ -65,6 +67,10 @@ export class CompileQueueFullError extends Error {
         : `All compile workers are busy and this caller already has ${queued} jobs waiting, its share of the queue (COMPILE_QUEUE_PER_KEY_MAX ${max}); ` +
             `retry in ${retryAfterS} s, or send fewer at once.`,
     );
+  }
+
+  override report(): ErrorReport {
+    return { extra: { queued: this.queued, limit: this.limit, max: this.max }, retryAfterS: this.retryAfterS };
   }
 }
 
@@ -171,8 +177,8 @@ export class CompilePool {
     }
     done(outcome.ok ? 'ok' : 'error');
     if (!outcome.ok) {
-      const { code, message, problems, status, extra } = outcome.error;
-      throw new TemplateError(code, message, problems, status, extra);
+      const { code, message, problems, extra } = outcome.error;
+      throw new TemplateError(code, message, problems, extra);
     }
     return outcome.value;
   }
@@ -180,10 +186,10 @@ export class CompilePool {
   private translate(error: unknown, timeoutMs: number): unknown {
     const e = error as { name?: string; code?: string; message?: string };
     if (e.name === 'AbortError') {
-      return new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], 500, { timeout_ms: timeoutMs });
+      return new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], { timeout_ms: timeoutMs });
     }
     if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new TemplateError('template_too_complex', 'Compiling this template needs more memory than a compile worker has (COMPILE_WORKER_MEMORY_MB).', [], 400);
+      return new TemplateError('template_too_complex', 'Compiling this template needs more memory than a compile worker has (COMPILE_WORKER_MEMORY_MB).', []);
     }
     // Piscina's own refusals ("Task queue is at limit", "No task queue available and all Workers are
     // busy"): not expected, since it never holds more jobs than threads, but still a busy pool, not a 500.

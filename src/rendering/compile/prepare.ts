@@ -138,7 +138,7 @@ async function compileGeneratedMjml(generated: string, limits: TemplateLimits, o
   try {
     ({ tree, mismatches } = parseWithIncludes(generated, new Map(), limits));
   } catch (error) {
-    if (error instanceof TemplateError && (error.status >= 500 || error.code === 'template_too_large' || error.code === 'template_too_complex')) throw error;
+    if (error instanceof TemplateError && (error.code === 'mjml_compile_timeout' || error.code === 'template_too_large' || error.code === 'template_too_complex')) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates cannot be parsed: ${message}`, [{ message }]);
   }

@@ -83,7 +83,7 @@ function refusingTemplateErrors(withWhat: string, run: () => ProofOutcome): Proo
     return run();
   } catch (error) {
     if (error instanceof RenderLimitError) {
-      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], 400, { limit: error.limit, max: error.max });
+      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], { limit: error.limit, max: error.max });
     }
     if (error instanceof TemplateError) throw error;
     throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template${withWhat ? ` ${withWhat}` : ''}: ${(error as Error).message}`);

@@ -40,11 +40,11 @@ export default async function run(task: { job: CompileJob; started: MessagePort 
     return { ok: true, value };
   } catch (error) {
     if (error instanceof TemplateError) {
-      return { ok: false, error: { code: error.code, message: error.message, problems: error.problems, status: error.status, extra: error.extra } };
+      return { ok: false, error: { code: error.code, message: error.message, problems: error.problems, extra: error.extra } };
     }
     if (error instanceof RangeError) {
       // A pathological template can exhaust the stack in a recursive walk: the template's doing, a 400.
-      return { ok: false, error: { code: 'template_too_complex', message: `The template is too deeply nested to process (${error.message}).`, problems: [], status: 400, extra: {} } };
+      return { ok: false, error: { code: 'template_too_complex', message: `The template is too deeply nested to process (${error.message}).`, problems: [], extra: {} } };
     }
     throw error;
   }

@@ -11,6 +11,7 @@
  *
  * Renders are synchronous, so one meter is active at a time per thread; `runMetered` sets it.
  */
+import { CodedError, type ErrorReport } from '../../domain/errors.js';
 
 /** Limits of one render. */
 export interface RenderLimits {
@@ -37,13 +38,18 @@ const LIMIT_MESSAGES: Record<RenderLimitName, (max: number) => string> = {
 export const MAX_PARTIAL_DEPTH = 100;
 
 /** A render passed one of its limits; `limit` names it, `max` its value (null for the call stack itself). */
-export class RenderLimitError extends Error {
+export class RenderLimitError extends CodedError<'render_limit_exceeded'> {
   override readonly name = 'RenderLimitError';
+  readonly code = 'render_limit_exceeded';
   constructor(
     readonly limit: RenderLimitName,
     readonly max: number | null,
   ) {
     super(LIMIT_MESSAGES[limit](max ?? 0));
+  }
+
+  override report(): ErrorReport {
+    return { extra: { limit: this.limit, max: this.max } };
   }
 }
 

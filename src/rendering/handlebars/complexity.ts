@@ -107,7 +107,6 @@ export function refuseComplexHandlebars(sources: readonly string[], limits?: Pic
       'template_too_complex',
       `The template nests Handlebars blocks ${depth} deep (each {{else if …}} of a chain counts as a level); the limit is ${MAX_BLOCK_DEPTH} (MAX_BLOCK_DEPTH).`,
       [{ message: `Handlebars blocks nested ${depth} deep` }],
-      400,
       { limit: 'MAX_BLOCK_DEPTH', max: MAX_BLOCK_DEPTH, found: depth },
     );
   }

@@ -57,14 +57,14 @@ export interface DeclaredHelpers {
 export function checkDeclarations(helpers: Readonly<Record<string, HelperDeclaration>>): DeclaredHelpers {
   const names = Object.keys(helpers).sort();
   if (names.length > MAX_DECLARED_HELPERS) {
-    throw new TemplateError('template_too_complex', `The template declares ${names.length} helpers; the limit is ${MAX_DECLARED_HELPERS}.`, [{ pointer: '/helpers', message: `more than ${MAX_DECLARED_HELPERS} helpers` }], 400, {
+    throw new TemplateError('template_too_complex', `The template declares ${names.length} helpers; the limit is ${MAX_DECLARED_HELPERS}.`, [{ pointer: '/helpers', message: `more than ${MAX_DECLARED_HELPERS} helpers` }], {
       limit: 'MAX_HELPERS',
       max: MAX_DECLARED_HELPERS,
       found: names.length,
     });
   }
   const refuse = (name: string, message: string, path: string[] = []): never => {
-    throw new TemplateError('invalid_helper', `The declared helper '${name}' ${message}.`, [{ pointer: pointerOf(name, ...path), message }], 400, { helper: name });
+    throw new TemplateError('invalid_helper', `The declared helper '${name}' ${message}.`, [{ pointer: pointerOf(name, ...path), message }], { helper: name });
   };
   const declared: DeclaredHelpers = { names, aliases: new Map(), templates: new Map() };
   for (const name of names) {
@@ -99,7 +99,7 @@ export function checkDeclarations(helpers: Readonly<Record<string, HelperDeclara
     if (typeof template !== 'string') refuse(name, 'has a "template" that is not a string', ['template']);
     const bytes = Buffer.byteLength(template as string, 'utf8');
     if (bytes > MAX_HELPER_TEMPLATE_BYTES) {
-      throw new TemplateError('template_too_large', `The template of the declared helper '${name}' is ${bytes} bytes; the limit is ${MAX_HELPER_TEMPLATE_BYTES}.`, [{ pointer: pointerOf(name, 'template'), message: `over ${MAX_HELPER_TEMPLATE_BYTES} bytes` }], 413, {
+      throw new TemplateError('template_too_large', `The template of the declared helper '${name}' is ${bytes} bytes; the limit is ${MAX_HELPER_TEMPLATE_BYTES}.`, [{ pointer: pointerOf(name, 'template'), message: `over ${MAX_HELPER_TEMPLATE_BYTES} bytes` }], {
         limit: 'MAX_HELPER_TEMPLATE_BYTES',
         max: MAX_HELPER_TEMPLATE_BYTES,
         found: bytes,

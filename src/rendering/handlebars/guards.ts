@@ -34,7 +34,6 @@ export function refuseGoTemplates(files: SourceFile[]): void {
     `This template uses Go text/template syntax (${first.snippet} on line ${first.line} of ${label(first.file)}), ` +
       'which Handlebars cannot run. Rewrite it in Handlebars: {{.Props.Title}} → {{Props.Title}}, {{if .X}}…{{end}} → {{#if X}}…{{/if}}.',
     hits.slice(0, 50).map(({ file, line, snippet }) => ({ file, line, message: `Go template action ${snippet}` })),
-    400,
     { occurrences: hits.length },
   );
 }
@@ -214,7 +213,6 @@ function refuseDeclaredCalls(declared: DeclaredHelpers, helpers: HelperPrograms,
       'invalid_helper',
       `The declared helper '${name}' ${how} the declared helper '${callee}': declared helpers may not call each other (so none can recurse). Use library helpers and partials in it only.`,
       [{ pointer: `/helpers/${escapePointer(name)}/template`, file: helperFile(name), message: `${how} the declared helper '${callee}'` }],
-      400,
       { helper: name, calls: callee },
     );
   };
@@ -245,7 +243,7 @@ export const partialFile = (name: string) => `partials/${name}`;
 function parsePartials(partials: Readonly<Record<string, string>>): PartialPrograms {
   const names = Object.keys(partials);
   if (names.length > MAX_PARTIALS) {
-    throw new TemplateError('template_too_complex', `The template has ${names.length} partials; the limit is ${MAX_PARTIALS}.`, [{ pointer: '/partials', message: `more than ${MAX_PARTIALS} partials` }], 400, {
+    throw new TemplateError('template_too_complex', `The template has ${names.length} partials; the limit is ${MAX_PARTIALS}.`, [{ pointer: '/partials', message: `more than ${MAX_PARTIALS} partials` }], {
       limit: 'MAX_PARTIALS',
       max: MAX_PARTIALS,
       found: names.length,
@@ -283,7 +281,6 @@ function refuseCycles(programs: PartialPrograms): void {
       ? `The partial '${cycle[0]}' calls itself (${chain}): it would recurse without end. Partials may not call themselves or each other in a cycle.`
       : `The partials ${cycle.slice(0, -1).map((n) => `'${n}'`).join(', ')} call each other in a cycle (${chain}): they would recurse without end.`,
     cycle.slice(0, -1).map((name, i) => ({ file: partialFile(name), pointer: `/partials/${escapePointer(name)}`, message: `calls {{> ${cycle[i + 1]}}}` })),
-    400,
     { cycle },
   );
 }
@@ -306,7 +303,6 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
       sites.flatMap(({ name, at }) =>
         (at.length ? at : [{}]).map((where) => ({ ...where, message: `helper '${name}' is not registered` })),
       ),
-      400,
       { unknown_helpers: names, available_helpers: available },
     );
   }
@@ -322,7 +318,6 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
           : 'This template has no partials: send them in "partials" ({ "name": "source" }), ') +
         'or define them in the template with {{#*inline "name"}}…{{/inline}}.',
       names.map((name) => ({ ...locate(files, new RegExp(`\\{\\{~?\\s*>\\s*${escape(name)}\\b`)), message: `partial '${name}' is not defined` })),
-      400,
       { unknown_partials: names, available_partials: [...available, ...analysis.inlinePartials.filter((n) => !partials.has(n))] },
     );
   }
@@ -343,7 +338,6 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
       'invalid_handlebars',
       `The helper call ${first.snippet} (${describeSite(first)}) cannot work: ${firstMisuse.message}.`,
       sites.map(({ file, line, message }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message })),
-      400,
       { helper: firstMisuse.helper },
     );
   }
@@ -387,7 +381,6 @@ function refuseDecorators(program: hbs.AST.Program, markup: string, files: Sourc
     `Handlebars decorators are not supported: ${first.snippet} (${describeSite(first)}): ${first.reason}. ` +
       'The only decorator allowed is the inline partial, {{#*inline "name"}}…{{/inline}}.',
     sites.map(({ file, line, reason, snippet }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message: `${snippet}: ${reason}` })),
-    400,
     { decorators: [...new Set(sites.map((s) => s.name))] },
   );
 }
@@ -411,7 +404,6 @@ function refuseDynamicPartials(program: hbs.AST.Program, markup: string, files: 
     `Dynamic partials are not supported: ${first.snippet} (${describeSite(first)}) chooses its partial from the data when it renders. ` +
       'Name the partial instead — {{> name}}, with {{#*inline "name"}}…{{/inline}} in the template — and choose with {{#if}}.',
     sites.map(({ file, line, snippet }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message: `dynamic partial ${snippet}` })),
-    400,
     { dynamic_partials: sites.map((s) => s.snippet) },
   );
 }

@@ -51,7 +51,6 @@ export function buildSampleContext(template: hbs.AST.Program | TemplateAnalysis,
       `The save-time check would need ${size} sample values to render this template, even with one item per list; the limit is ${maxNodes} (SAMPLE_MAX_NODES). ` +
         'Read fewer distinct variable paths in one template.',
       [{ message: `${size} sample values` }],
-      400,
       { limit: 'SAMPLE_MAX_NODES', max: maxNodes, found: size },
     );
   }

@@ -162,7 +162,6 @@ function includeNodes(include: ParsedNode, parent: ParsedNode, x: Expansion): Pa
       'include_not_found',
       `mj-include '${rawPath}' (line ${where.line} of ${x.file || 'the template'}) has no entry '${key}' in includes.`,
       [{ ...where, message: `missing include '${key}'` }],
-      400,
       { missing: key },
     );
   }
