@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
 import type { Filter, JSONType } from '@kurrent/kurrentdb-client';
 import { comparePositions, WrongExpectedRevisionError, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import type { AppendHints } from '../shared/append-hints.js';
 import { DependencyUnavailableError } from '../../application/ports/errors.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
@@ -47,7 +48,7 @@ export interface SkippedEvent {
 }
 
 /** {@link EventStore} on a KurrentDB client; the store owns the client (`close` disposes of it). */
-export class KurrentEventStore implements EventStore {
+export class KurrentEventStore implements EventStore, AppendHints {
   readonly kind = 'kurrentdb';
   readonly #appended = new Hints<Position>();
   readonly #subscriptions = new Set<Subscription>();

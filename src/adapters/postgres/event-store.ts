@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import type { AppendHints } from '../shared/append-hints.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { ChannelListener } from './channel-listener.js';
@@ -48,7 +49,7 @@ export interface PostgresEventStoreOptions {
 
 
 /** {@link EventStore} on the `events` table of a pool from `openPostgres`. Failures of the server surface as `DependencyUnavailableError`. */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, AppendHints {
   readonly kind = 'postgres';
   readonly #listeners = new AppendListeners();
   readonly #channel: ChannelListener | null;

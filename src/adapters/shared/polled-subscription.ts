@@ -3,7 +3,8 @@
  * by NOTIFY): it reads pages with `readAll`, and once a page comes back short it is caught up and waits —
  * for an append hint (`onAppended`) or, for appends nobody told it of, the poll interval.
  */
-import { comparePositions, type EventStore, type Position, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import { comparePositions, type Position, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import type { HintingEventStore } from './append-hints.js';
 
 /** How a polled subscription waits. */
 export interface PollingOptions {
@@ -15,7 +16,7 @@ export interface PollingOptions {
   retryMaxMs?: number;
 }
 
-type Source = Pick<EventStore, 'readAll' | 'head' | 'onAppended'>;
+type Source = Pick<HintingEventStore, 'readAll' | 'head' | 'onAppended'>;
 
 /** `EventStore.subscribeToAll` over `readAll`, `head` and `onAppended`. */
 export class PolledSubscription implements Subscription {
