@@ -17,7 +17,7 @@ import {
   type PublishedTemplate,
 } from '../domain/project.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import { checkEventSize, eventBytes, storeRefusedEventSize } from '../rendering/limits.js';
+import { checkEventSize, eventBytes, storeRefusedEventSize } from './ports/event-size.js';
 import type { Position } from './ports/event-store.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
 import { AppendTooLargeError, WrongExpectedRevisionError } from './ports/event-store.js';
