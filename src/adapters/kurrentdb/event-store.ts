@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
 import type { Filter, JSONType } from '@kurrent/kurrentdb-client';
 import { comparePositions, WrongExpectedRevisionError, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import type { SkippedEvent } from '../../application/ports/stores.js';
 import type { AppendHints } from '../shared/append-hints.js';
 import { DependencyUnavailableError } from '../../application/ports/errors.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
@@ -40,12 +41,8 @@ export interface KurrentEventStoreOptions {
   deadlineMs?: number;
 }
 
-/** An event a subscription skipped because it cannot be read (see `KurrentSubscription`). */
-export interface SkippedEvent {
-  position: Position | null;
-  streamId: string | null;
-  reason: string;
-}
+/** An event a subscription skipped because it cannot be read (see `KurrentSubscription`): the port's shape. */
+export type { SkippedEvent };
 
 /** {@link EventStore} on a KurrentDB client; the store owns the client (`close` disposes of it). */
 export class KurrentEventStore implements EventStore, AppendHints {
