@@ -44,6 +44,23 @@ module.exports = {
       },
     },
     {
+      name: 'slice-front-door',
+      severity: 'error',
+      comment:
+        'Each slice of src/application (write, read, render, projector, keys, ports) has one front door, its ' +
+        'index.ts: code outside the slice imports that file only, so a slice can be read and changed from its door. ' +
+        'Tests may reach inside to test a part alone.',
+      from: { path: '^(src|scripts|bin|projections)/', pathNot: '^src/application/' },
+      to: { path: '^src/application/[^/]+/', pathNot: '^src/application/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'slices-meet-at-front-doors',
+      severity: 'error',
+      comment: 'One slice of src/application imports another only through its index.ts (see slice-front-door).',
+      from: { path: '^src/application/([^/]+)/' },
+      to: { path: '^src/application/[^/]+/', pathNot: ['^src/application/$1/', '^src/application/[^/]+/index\\.ts$'] },
+    },
+    {
       name: 'only-adapters-import-drivers',
       severity: 'error',
       comment: 'Database drivers (pg, mongodb, better-sqlite3, @kurrent/*, ioredis) are imported by src/adapters only.',

@@ -1,6 +1,6 @@
 /**
  * What a projection is: a pure definition of one read model, which the projector
- * (`src/application/projector.ts`) runs over the recorded project events. Definitions never throw on
+ * (`src/application/projector/projector.ts`) runs over the recorded project events. Definitions never throw on
  * an event and are idempotent by stream revision: an event whose revision the document has already seen
  * leaves it unchanged. The type lives here, with the definitions, so that `projections/` depends on the
  * domain alone.

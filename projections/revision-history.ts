@@ -7,7 +7,7 @@
  * O(n) bytes per save (~150 bytes a revision), and past ~110k revisions of one project more than MongoDB's
  * 16 MiB document limit, so the commit failed and stalled every projection (review finding M4). Here each
  * save writes one document of its own, whatever the project's length. Readers tell the layouts apart while
- * a version change builds this one beside version 1 (`src/application/revision-index.ts`).
+ * a version change builds this one beside version 1 (`src/application/read/revision-index.ts`).
  */
 import { projectPartition, revisionKey } from './revision-keys.js';
 import { alreadyApplied, type DocumentLocation, type Projection, type ProjectionEvent } from './projection.js';

@@ -9,8 +9,8 @@
  *   npm run audit -- order-confirmation --revision 3 --html > revision-3.html
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_WORKSPACE } from '../src/application/api-keys.js';
-import { eventAt, revisionRecords } from '../src/application/project-history.js';
+import { DEFAULT_WORKSPACE } from '../src/application/keys/index.js';
+import { eventAt, revisionRecords } from '../src/application/read/index.js';
 import { loadConfig } from '../src/config.js';
 import { projectStream, type ProjectEvent } from '../src/domain/project.js';
 import { openStores } from '../src/wiring.js';

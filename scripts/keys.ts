@@ -14,10 +14,16 @@
  * A running service notices a revocation or rotation within API_KEY_CACHE_TTL_MS (default 5 s).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ApiKeyAdmin, KeyManagementError, type ExpiryInput } from '../src/application/api-key-admin.js';
-import { ApiKeys, DEFAULT_WORKSPACE } from '../src/application/api-keys.js';
-import { DURATION_FORMS, parseDuration } from '../src/application/durations.js';
-import { SCOPES, type ApiKeyRecord, type Scope } from '../src/application/ports/api-keys.js';
+import {
+  ApiKeyAdmin,
+  KeyManagementError,
+  type ExpiryInput,
+  ApiKeys,
+  DEFAULT_WORKSPACE,
+  DURATION_FORMS,
+  parseDuration,
+} from '../src/application/keys/index.js';
+import { SCOPES, type ApiKeyRecord, type Scope } from '../src/application/ports/index.js';
 
 const USAGE: Record<string, string> = {
   create: `npm run keys -- create [--workspace W] [--scopes a,b] [--name N] [--expires-in D | --expires-at T] [--rate-limit N]

@@ -9,7 +9,7 @@
  *   npm run rebuild-projections -- template-list
  */
 import { allProjections } from '../projections/index.js';
-import { rebuildWhileServing, verifyAgainstStreams } from '../src/application/rebuild.js';
+import { rebuildWhileServing, verifyAgainstStreams } from '../src/application/projector/index.js';
 import { loadConfig } from '../src/config.js';
 import { openStores } from '../src/wiring.js';
 

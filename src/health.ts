@@ -3,10 +3,8 @@
  * the rate-limit store, each checked under its own bound, all at once (`health-checks.ts`), so the answer
  * comes within HEALTH_TIMEOUT_MS in every fault and names the failing dependency (issue 19, item 1).
  */
-import { comparePositions, type EventStore, type Position } from './application/ports/event-store.js';
-import type { RateLimiter } from './application/ports/rate-limit.js';
-import type { ReadModelStore } from './application/ports/read-model.js';
-import type { ProjectorStatus } from './application/projector.js';
+import { comparePositions, type EventStore, type Position, type RateLimiter, type ReadModelStore } from './application/ports/index.js';
+import type { ProjectorStatus } from './application/projector/index.js';
 import type { Config } from './config.js';
 import { describeFailures, runCheck } from './health-checks.js';
 import type { HealthReport } from './http/app.js';

@@ -7,8 +7,7 @@
 import { describeStartupFailure, urlsFrom } from './startup-failure.js';
 import { pathToFileURL } from 'node:url';
 import { allProjections } from '../projections/index.js';
-import { LeasedProjector } from './application/leased-projector.js';
-import { Projector } from './application/projector.js';
+import { LeasedProjector, Projector } from './application/projector/index.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { openStores, reportSkippedEvents } from './wiring.js';

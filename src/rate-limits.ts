@@ -4,7 +4,7 @@
  */
 import { MemoryRateLimiter } from './adapters/memory/rate-limiter.js';
 import { RedisRateLimiter, type RateLimitLog } from './adapters/redis/rate-limiter.js';
-import type { RateLimiter } from './application/ports/rate-limit.js';
+import type { RateLimiter } from './application/ports/index.js';
 import type { Config } from './config.js';
 import { withoutPassword } from './startup-failure.js';
 

@@ -3,13 +3,16 @@
  * read models, projected here or elsewhere, and the in-memory current-revision index.
  */
 import { allProjections } from '../projections/index.js';
-import type { CurrentRevisions } from './application/current-revisions.js';
-import { LeasedProjector } from './application/leased-projector.js';
-import type { EventStore, Position } from './application/ports/event-store.js';
-import type { ProjectorLease, ReadModelStore } from './application/ports/read-model.js';
-import { Projector, type ProjectorStatus } from './application/projector.js';
-import { RevisionFollower } from './application/revision-follower.js';
-import { storedProjectorStatus, waitForStoredCheckpoints } from './application/stored-checkpoints.js';
+import type { CurrentRevisions } from './application/read/index.js';
+import {
+  LeasedProjector,
+  Projector,
+  type ProjectorStatus,
+  storedProjectorStatus,
+  waitForStoredCheckpoints,
+} from './application/projector/index.js';
+import type { EventStore, Position, ProjectorLease, ReadModelStore } from './application/ports/index.js';
+import { RevisionFollower } from './application/render/index.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 

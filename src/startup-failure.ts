@@ -2,7 +2,7 @@
  * What a process prints when it cannot start: for a store it cannot reach, one short paragraph naming
  * the URL (without its password) and what to check; otherwise the error's own message. Never a stack trace.
  */
-import { DependencyUnavailableError } from './application/ports/errors.js';
+import { DependencyUnavailableError } from './application/ports/index.js';
 import type { Config } from './config.js';
 
 type Urls = Partial<Pick<Config, 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'dataDir'>>;

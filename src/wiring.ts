@@ -7,12 +7,10 @@ import { openKurrentMongoStores } from './adapters/kurrentdb-mongodb/index.js';
 import { openPostgresStores } from './adapters/postgres/index.js';
 import { openSqliteStores } from './adapters/sqlite/index.js';
 import { MemoryFailureCounter } from './adapters/memory/failure-counter.js';
-import { ApiKeys } from './application/api-keys.js';
-import { CurrentRevisions } from './application/current-revisions.js';
-import type { Stores } from './application/ports/stores.js';
-import { findCommittedWriteProjected } from './application/committed-writes.js';
-import { ProjectCommands } from './application/project-commands.js';
-import { ProjectQueries } from './application/project-queries.js';
+import { ApiKeys } from './application/keys/index.js';
+import { CurrentRevisions, ProjectQueries } from './application/read/index.js';
+import type { Stores } from './application/ports/index.js';
+import { findCommittedWriteProjected, ProjectCommands } from './application/write/index.js';
 import type { Config } from './config.js';
 import { createReadSide } from './read-side.js';
 import { createHealth, projectorLag } from './health.js';
@@ -22,9 +20,7 @@ import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
 import { CompilePool } from './rendering/compile/pool.js';
-import { TemplateRenderer } from './application/render-template.js';
-import { RenderRevisions } from './application/render-revisions.js';
-import { TemplateValidation } from './application/validate-template.js';
+import { TemplateRenderer, RenderRevisions, TemplateValidation } from './application/render/index.js';
 import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
 
 export interface Service {
@@ -36,7 +32,7 @@ export interface Service {
 }
 
 export { SQLITE_FILE } from './adapters/sqlite/index.js';
-export type { Stores } from './application/ports/stores.js';
+export type { Stores } from './application/ports/index.js';
 
 /** What `openStores` reads: the store's settings of a configuration (a script may give only some; `store` defaults to `sqlite`). */
 export type StoreSettings = Pick<Config, 'dataDir'> &

@@ -5,7 +5,7 @@
  * the streams (`verifyAgainstStreams`, the check `npm run rebuild-projections` runs).
  */
 import { allProjections } from '../../projections/index.js';
-import { verifyAgainstStreams } from '../../src/application/rebuild.js';
+import { verifyAgainstStreams } from '../../src/application/projector/index.js';
 import { PROJECT_STREAM_PREFIX } from '../../src/domain/project.js';
 import { openStores } from '../../src/wiring.js';
 import { TEST_KEY } from './fixtures.js';

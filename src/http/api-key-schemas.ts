@@ -3,9 +3,17 @@
  * JSON, and the mapping of key-management refusals to problem details.
  */
 import { z } from 'zod';
-import { KeyManagementError, MAX_OVERLAP_MS, type CreateKeyInput, type ExpiryInput, type KeyManagementCode, type KeyStatus } from '../application/api-key-admin.js';
-import { DURATION_FORMS, parseDuration } from '../application/durations.js';
-import { SCOPES, type ApiKeyRecord } from '../application/ports/api-keys.js';
+import {
+  KeyManagementError,
+  MAX_OVERLAP_MS,
+  type CreateKeyInput,
+  type ExpiryInput,
+  type KeyManagementCode,
+  type KeyStatus,
+  DURATION_FORMS,
+  parseDuration,
+} from '../application/keys/index.js';
+import { SCOPES, type ApiKeyRecord } from '../application/ports/index.js';
 import { ProblemError } from './problem.js';
 import { check } from './check.js';
 

@@ -20,8 +20,8 @@
  * well-formed Bearer header are cheap 400/401s and neither count nor are refused.
  */
 import type Koa from 'koa';
-import { AuthError, type ApiKeys } from '../application/api-keys.js';
-import type { FailureCounter } from '../application/ports/failure-counter.js';
+import { AuthError, type ApiKeys } from '../application/keys/index.js';
+import type { FailureCounter } from '../application/ports/index.js';
 import { clientAddressOf } from './connection-caps.js';
 import type { AppState } from './middleware.js';
 import { ProblemError } from './problem.js';

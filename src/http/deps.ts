@@ -1,16 +1,11 @@
 /**
  * What the HTTP layer is built from (`createApp(deps)`); routes take the same object.
  */
-import type { TemplateValidation } from '../application/validate-template.js';
-import type { ApiKeys } from '../application/api-keys.js';
-import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
-import type { FailureCounter } from '../application/ports/failure-counter.js';
-import type { IdempotencyStore } from '../application/ports/idempotency.js';
-import type { ProjectCommands } from '../application/project-commands.js';
-import type { WriteTarget } from '../application/project-writes.js';
-import type { ProjectQueries } from '../application/project-queries.js';
-import type { RateLimiter } from '../application/ports/rate-limit.js';
-import type { TemplateRenderer } from '../application/render-template.js';
+import type { TemplateValidation, TemplateRenderer } from '../application/render/index.js';
+import type { ApiKeys } from '../application/keys/index.js';
+import type { CommittedWrite, WriteTag, ProjectCommands, WriteTarget } from '../application/write/index.js';
+import type { FailureCounter, IdempotencyStore, RateLimiter } from '../application/ports/index.js';
+import type { ProjectQueries } from '../application/read/index.js';
 import type { JsonLimits } from './json-guard.js';
 import type { Metrics } from './metrics.js';
 

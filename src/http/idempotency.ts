@@ -19,9 +19,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { CommittedWrite, WriteTag } from '../application/committed-writes.js';
-import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../application/ports/idempotency.js';
-import type { WriteTarget } from '../application/project-writes.js';
+import type { CommittedWrite, WriteTag, WriteTarget } from '../application/write/index.js';
+import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../application/ports/index.js';
 import type { AppDeps, Logger } from './deps.js';
 import { ClaimLease, parseTarget, recoveredResponse, type ReplayKind } from './idempotent-recovery.js';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency-key.js';

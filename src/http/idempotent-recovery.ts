@@ -10,9 +10,8 @@
  *   `Location`, `ETag` and body the first attempt sent, except that the body is regenerated — `warnings`
  *   (the save-time findings, not stored in the event) is empty and `unchanged` false.
  */
-import type { CommittedWrite } from '../application/committed-writes.js';
-import type { IdempotencyStore, StoredResponse } from '../application/ports/idempotency.js';
-import type { WriteTarget } from '../application/project-writes.js';
+import type { CommittedWrite, WriteTarget } from '../application/write/index.js';
+import type { IdempotencyStore, StoredResponse } from '../application/ports/index.js';
 import { presentWrite } from './presenters.js';
 import { ProblemError } from './problem.js';
 

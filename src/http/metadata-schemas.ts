@@ -3,8 +3,7 @@
  * parsing of PATCH /projects/:id, a JSON Merge Patch (RFC 7396) of the metadata.
  */
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import { InvalidSchemaError, VariablesPolicy } from '../application/render-variables.js';
-import { messagePartProblems } from '../application/render-parts.js';
+import { InvalidSchemaError, VariablesPolicy, messagePartProblems } from '../application/render/index.js';
 import { unknownFields } from './check.js';
 import { ProblemError } from './problem.js';
 

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { Principal } from '../application/api-keys.js';
-import type { Scope } from '../application/ports/api-keys.js';
+import type { Principal } from '../application/keys/index.js';
+import type { Scope } from '../application/ports/index.js';
 import { withCompileTenant } from '../rendering/compile/tenant.js';
-import type { WriteIdempotency } from '../application/project-writes.js';
+import type { WriteIdempotency } from '../application/write/index.js';
 import { ProblemError } from './problem.js';
 
 /** Koa state our middleware fills in. */

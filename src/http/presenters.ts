@@ -1,10 +1,10 @@
 /**
  * Domain/read-model shapes → the API's JSON (snake_case, RFC 3339 UTC timestamps with ms).
  */
-import type { ProjectView } from '../application/project-queries.js';
-import type { TemplateWarning } from '../application/templates.js';
+import type { ProjectView } from '../application/read/index.js';
+import type { TemplateWarning } from '../application/ports/index.js';
 import type { RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
-import type { RenderOutput } from '../application/render-template.js';
+import type { RenderOutput } from '../application/render/index.js';
 import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/variables/missing-variables.js';
 
 /** The Project resource (ARCHITECTURE §4). */

@@ -4,12 +4,10 @@
  * and, where known, `errors: [{ pointer (RFC 6901), file, line, message }]`.
  */
 import type Koa from 'koa';
-import { AuthError } from '../application/api-keys.js';
-import { DependencyUnavailableError } from '../application/ports/errors.js';
+import { AuthError } from '../application/keys/index.js';
+import { DependencyUnavailableError } from '../application/ports/index.js';
 import { DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { RenderError } from '../application/render-template.js';
-import { RevisionNotYetVisibleError } from '../application/render-revisions.js';
-import { InvalidVariablesError } from '../application/render-variables.js';
+import { RenderError, RevisionNotYetVisibleError, InvalidVariablesError } from '../application/render/index.js';
 import { RenderLimitError } from '../rendering/handlebars/budget.js';
 import { CompileQueueFullError } from '../rendering/compile/pool.js';
 import { TemplateError, type TemplateProblem } from '../rendering/template-error.js';

@@ -13,8 +13,8 @@
  * never earlier than `t` (draft §6).
  */
 import type Koa from 'koa';
-import type { Principal } from '../application/api-keys.js';
-import type { RateLimitDecision, RateLimiter } from '../application/ports/rate-limit.js';
+import type { Principal } from '../application/keys/index.js';
+import type { RateLimitDecision, RateLimiter } from '../application/ports/index.js';
 import { ProblemError } from './problem.js';
 
 /** The rate-limit response fields for one decision, at `nowMs` (Unix ms). */

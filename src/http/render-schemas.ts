@@ -1,6 +1,6 @@
 /** Render request parsing: POST /templates/:id/render. */
 import { z } from 'zod';
-import type { RenderFormat } from '../application/render-template.js';
+import type { RenderFormat } from '../application/render/index.js';
 import { check } from './check.js';
 import { ProblemError } from './problem.js';
 

@@ -5,10 +5,10 @@
  * render-schemas.ts, metadata-schemas.ts.
  */
 import { z } from 'zod';
-import type { TemplateSource, ValidationMode } from '../application/templates.js';
+import type { TemplateSource, ValidationMode } from '../application/ports/index.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { HelperDeclaration } from '../domain/project.js';
-import { messagePartProblems } from '../application/render-parts.js';
+import { messagePartProblems } from '../application/render/index.js';
 import { check } from './check.js';
 import { checkDeclaredVariables } from './metadata-schemas.js';
 import { ProblemError } from './problem.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { MemoryRateLimiter } from '../../src/adapters/memory/rate-limiter.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
-import { ApiKeys } from '../../src/application/api-keys.js';
+import { ApiKeys } from '../../src/application/keys/index.js';
 import { createApp, type AppDeps } from '../../src/http/app.js';
 
 const ADMIN = 'lp_ADMINKEY0001_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';

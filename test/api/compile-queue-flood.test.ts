@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
-import { ApiKeys } from '../../src/application/api-keys.js';
+import { ApiKeys } from '../../src/application/keys/index.js';
 import { SQLITE_FILE } from '../../src/wiring.js';
 import { startTestServer, type Response, type TestServer } from '../support/server.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
-import { ApiKeys } from '../../src/application/api-keys.js';
+import { ApiKeys } from '../../src/application/keys/index.js';
 import { SQLITE_FILE } from '../../src/wiring.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 import { mjmlPage, startTestServer, useTestServer, type Response, type TestServer } from '../support/server.js';

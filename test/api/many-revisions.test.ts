@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { allProjections } from '../../projections/index.js';
-import { Projector } from '../../src/application/projector.js';
+import { Projector } from '../../src/application/projector/index.js';
 import { projectStream } from '../../src/domain/project.js';
 import { openStores } from '../../src/wiring.js';
 import { created, deleted, saved, toEventData } from '../support/events.js';

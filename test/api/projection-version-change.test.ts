@@ -5,8 +5,8 @@
  */
 import { expect } from 'chai';
 import { allProjections } from '../../projections/index.js';
-import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { Projector } from '../../src/application/projector.js';
+import type { ReadModelStore } from '../../src/application/ports/index.js';
+import { Projector } from '../../src/application/projector/index.js';
 import { openStores } from '../../src/wiring.js';
 import { describeOnPostgres } from '../support/postgres.js';
 import { startTestServer } from '../support/server.js';

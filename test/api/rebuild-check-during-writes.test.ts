@@ -6,8 +6,8 @@
  */
 import { expect } from 'chai';
 import { allProjections } from '../../projections/index.js';
-import { rebuildWhileServing, verifyAgainstStreams } from '../../src/application/rebuild.js';
-import type { ReadModelStore } from '../../src/application/ports/read-model.js';
+import { rebuildWhileServing, verifyAgainstStreams } from '../../src/application/projector/index.js';
+import type { ReadModelStore } from '../../src/application/ports/index.js';
 import { openStores } from '../../src/wiring.js';
 import { mjmlPage, useTestServer } from '../support/server.js';
 

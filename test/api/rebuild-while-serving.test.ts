@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { allProjections } from '../../projections/index.js';
-import { rebuildWhileServing, verifyAgainstStreams } from '../../src/application/rebuild.js';
+import { rebuildWhileServing, verifyAgainstStreams } from '../../src/application/projector/index.js';
 import { openStores } from '../../src/wiring.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeOnPostgres } from '../support/postgres.js';

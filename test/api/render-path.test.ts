@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
-import { ApiKeys } from '../../src/application/api-keys.js';
-import type { Scope } from '../../src/application/ports/api-keys.js';
+import { ApiKeys } from '../../src/application/keys/index.js';
+import type { Scope } from '../../src/application/ports/index.js';
 import { SQLITE_FILE } from '../../src/wiring.js';
 import { startTestServer, type Response, type TestServer } from '../support/server.js';
 

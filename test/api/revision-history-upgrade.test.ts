@@ -7,8 +7,8 @@
  */
 import { expect } from 'chai';
 import { allProjections, projectDetails, projectPartition, templateList } from '../../projections/index.js';
-import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { Projector } from '../../src/application/projector.js';
+import type { ReadModelStore } from '../../src/application/ports/index.js';
+import { Projector } from '../../src/application/projector/index.js';
 import { openStores } from '../../src/wiring.js';
 import { startKurrentDouble, type KurrentDouble } from '../support/kurrentdb-double/server.js';
 import { createMongoTestDatabase, type MongoTestDatabase } from '../support/mongodb.js';

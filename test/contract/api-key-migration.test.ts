@@ -16,7 +16,7 @@ import { MongoApiKeyStore } from '../../src/adapters/mongodb/api-key-store.js';
 import { COLLECTIONS, openMongo } from '../../src/adapters/mongodb/database.js';
 import { describeOnMongo } from '../support/mongodb.js';
 import { describeOnPostgres } from '../support/postgres.js';
-import type { ApiKeyStore } from '../../src/application/ports/api-keys.js';
+import type { ApiKeyStore } from '../../src/application/ports/index.js';
 
 const OLD_SCOPES = '["projects:read","projects:write","templates:render"]';
 const ROWS = [

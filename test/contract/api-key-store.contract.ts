@@ -6,7 +6,7 @@
  *   describeApiKeyStoreContract('sqlite', async () => ({ store, cleanup }));
  */
 import { expect } from 'chai';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../src/application/ports/api-keys.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../src/application/ports/index.js';
 
 export interface ApiKeyStoreFixture {
   store: ApiKeyStore;

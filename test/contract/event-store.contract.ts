@@ -9,7 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { describeSubscriptionContract } from './subscription.contract.js';
-import { comparePositions, WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position } from '../../src/application/ports/event-store.js';
+import {
+  comparePositions,
+  WrongExpectedRevisionError,
+  type EventData,
+  type ExpectedRevision,
+  type Position,
+} from '../../src/application/ports/index.js';
 import type { HintingEventStore } from '../../src/adapters/shared/append-hints.js';
 
 /** What the factory returns: an empty store (with the adapters' append hints), and how to dispose of it after the test. */

@@ -6,7 +6,7 @@
  *   describeIdempotencyStoreContract('sqlite', async () => ({ store, cleanup }));
  */
 import { expect } from 'chai';
-import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../src/application/ports/idempotency.js';
+import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../../src/application/ports/index.js';
 
 export interface IdempotencyStoreFixture {
   store: IdempotencyStore;

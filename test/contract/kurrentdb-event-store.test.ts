@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { connectKurrent, KurrentEventStore } from '../../src/adapters/kurrentdb/event-store.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
+import { DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { describeOnKurrent, namespacedKurrentStore } from '../support/kurrentdb.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 

@@ -9,8 +9,14 @@ import { expect } from 'chai';
 import { binaryEvent } from '@kurrent/kurrentdb-client';
 import { connectKurrent, KurrentEventStore, type KurrentEventStoreOptions, type SkippedEvent } from '../../src/adapters/kurrentdb/event-store.js';
 import { KurrentAccessDeniedError } from '../../src/adapters/kurrentdb/mapping.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
-import { AppendTooLargeError, WrongExpectedRevisionError, type Position, type RecordedEvent, type SubscribeToAllOptions } from '../../src/application/ports/event-store.js';
+import {
+  DependencyUnavailableError,
+  AppendTooLargeError,
+  WrongExpectedRevisionError,
+  type Position,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+} from '../../src/application/ports/index.js';
 import { startKurrentDouble, type KurrentFaults } from '../support/kurrentdb-double/server.js';
 import { eventually } from './subscription.contract.js';
 

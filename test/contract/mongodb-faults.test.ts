@@ -14,8 +14,7 @@ import { DEFAULT_WRITE_CONCERN_TIMEOUT_MS, type MongoConnection, mongoConnection
 import { MongoIdempotencyStore } from '../../src/adapters/mongodb/idempotency-store.js';
 import { MongoProjectorLease } from '../../src/adapters/mongodb/projector-lease.js';
 import { MongoReadModelStore } from '../../src/adapters/mongodb/read-model-store.js';
-import type { ApiKeyRecord } from '../../src/application/ports/api-keys.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
+import { type ApiKeyRecord, DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { type MongoDouble, startMongoDouble } from '../support/mongodb-double/server.js';
 
 const key = (id: string): ApiKeyRecord => ({ id, hash: id.padEnd(64, '0'), name: id, workspace: 'acme', scopes: [], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null, rateLimitPerMinute: null });

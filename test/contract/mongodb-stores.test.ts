@@ -10,7 +10,7 @@ import { MongoIdempotencyStore } from '../../src/adapters/mongodb/idempotency-st
 import { COLLECTIONS, databaseName, mongoConnection, openMongo, withoutCredentials } from '../../src/adapters/mongodb/database.js';
 import { MongoProjectorLease } from '../../src/adapters/mongodb/projector-lease.js';
 import { MongoReadModelStore, SwitchOverInProgressError } from '../../src/adapters/mongodb/read-model-store.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
+import { DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { describeOnMongo } from '../support/mongodb.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';

@@ -7,11 +7,17 @@
  *   describeProjectionVersionChange('sqlite', async () => ({ eventStore, readModels, lease, cleanup }));
  */
 import { expect } from 'chai';
-import { LeasedProjector } from '../../src/application/leased-projector.js';
-import type { EventStore } from '../../src/application/ports/event-store.js';
-import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ProjectorLease, ReadModelStore } from '../../src/application/ports/read-model.js';
-import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
-import { Projector, type ProjectorLogger } from '../../src/application/projector.js';
+import { LeasedProjector } from '../../src/application/projector/index.js';
+import type {
+  EventStore,
+  DocumentChange,
+  DocumentLocation,
+  ProjectionCheckpoint,
+  ProjectorLease,
+  ReadModelStore,
+} from '../../src/application/ports/index.js';
+import type { Projection, RecordedProjectEvent } from '../../src/application/ports/projection.js';
+import { Projector, type ProjectorLogger } from '../../src/application/projector/projector.js';
 import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
 import { created, saved, toEventData } from '../support/events.js';
 

@@ -8,7 +8,7 @@
  *   describeProjectorLeaseContract('sqlite', async () => ({ expiry: 'clock', contender, crash, cleanup }));
  */
 import { expect } from 'chai';
-import type { ProjectorLease } from '../../src/application/ports/read-model.js';
+import type { ProjectorLease } from '../../src/application/ports/index.js';
 
 export interface ProjectorLeaseFixture {
   /** `clock`: held until `ttlMs` after the last renewal; `connection`: held while the holder's connection lives. */

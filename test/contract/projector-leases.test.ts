@@ -12,7 +12,7 @@ import { MongoProjectorLease } from '../../src/adapters/mongodb/projector-lease.
 import { PostgresProjectorLease } from '../../src/adapters/postgres/projector-lease.js';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteProjectorLease } from '../../src/adapters/sqlite/projector-lease.js';
-import type { ProjectorLease } from '../../src/application/ports/read-model.js';
+import type { ProjectorLease } from '../../src/application/ports/index.js';
 import { describeOnMongo } from '../support/mongodb.js';
 import { describeOnPostgres } from '../support/postgres.js';
 import { describeProjectorLeaseContract } from './projector-lease.contract.js';

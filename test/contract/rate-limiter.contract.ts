@@ -5,7 +5,7 @@
  *   describeRateLimiterContract('memory', async () => ({ limiter, cleanup }));
  */
 import { expect } from 'chai';
-import type { RateLimiter } from '../../src/application/ports/rate-limit.js';
+import type { RateLimiter } from '../../src/application/ports/index.js';
 
 export interface RateLimiterFixture {
   /** A limiter whose default limit is 5 requests per minute, with no counts yet. */

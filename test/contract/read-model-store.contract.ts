@@ -8,8 +8,8 @@
  */
 import { expect } from 'chai';
 import { revisionHistory, revisionKey, type RevisionHistoryItem } from '../../projections/index.js';
-import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { creationOf, revisionLiveAt, revisionPage } from '../../src/application/revision-index.js';
+import type { ReadModelStore } from '../../src/application/ports/index.js';
+import { creationOf, revisionLiveAt, revisionPage } from '../../src/application/read/revision-index.js';
 import { created, deleted, recorded, saved } from '../support/events.js';
 
 /** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */

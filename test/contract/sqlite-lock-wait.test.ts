@@ -13,8 +13,7 @@ import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { encodePosition, SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteProjectorLease } from '../../src/adapters/sqlite/projector-lease.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
-import { WrongExpectedRevisionError } from '../../src/application/ports/event-store.js';
+import { DependencyUnavailableError, WrongExpectedRevisionError } from '../../src/application/ports/index.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

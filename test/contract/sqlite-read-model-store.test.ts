@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
+import { DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
 
 /** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */

@@ -4,7 +4,14 @@
  * failed page again; stop. Positions are compared, never counted.
  */
 import { expect } from 'chai';
-import type { EventData, EventStore, Position, RecordedEvent, SubscribeToAllOptions, Subscription } from '../../src/application/ports/event-store.js';
+import type {
+  EventData,
+  EventStore,
+  Position,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+} from '../../src/application/ports/index.js';
 
 /** What one subscription was told, and the subscription. */
 interface Recording {

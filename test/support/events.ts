@@ -2,8 +2,7 @@
  * Builders for project events in tests: domain events (to append) and recorded events (to feed a
  * projection directly), with defaults a test can override.
  */
-import type { EventData } from '../../src/application/ports/event-store.js';
-import type { RecordedProjectEvent } from '../../src/application/projection.js';
+import type { EventData, RecordedProjectEvent } from '../../src/application/ports/index.js';
 import { projectStream, type ProjectCreated, type ProjectDeleted, type ProjectEvent, type ProjectSaved } from '../../src/domain/project.js';
 
 /** Workspace every builder uses unless overridden. */

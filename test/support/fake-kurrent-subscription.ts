@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import { encodePosition } from '../../src/adapters/kurrentdb/mapping.js';
 import type { ClientSubscription } from '../../src/adapters/kurrentdb/subscription.js';
-import type { Position } from '../../src/application/ports/event-store.js';
+import type { Position } from '../../src/application/ports/index.js';
 
 /** What `send` takes: event n, `-n` for event n with data that is not JSON, or a server message. */
 export type FakeItem = number | 'caughtUp' | 'confirmation';

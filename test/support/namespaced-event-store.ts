@@ -5,7 +5,17 @@
  * appends, revisions, positions and subscriptions are the real store's. Checked by running the contract
  * over it on a SQLite store that already holds other events (`test/contract/sqlite-event-store.test.ts`).
  */
-import { WrongExpectedRevisionError, type AppendResult, type EventData, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../src/application/ports/event-store.js';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventData,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
+} from '../../src/application/ports/index.js';
 import type { HintingEventStore } from '../../src/adapters/shared/append-hints.js';
 
 export class NamespacedEventStore implements HintingEventStore {

@@ -7,9 +7,9 @@
 import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/api-key-store.js';
-import { ApiKeyAdmin } from '../../src/application/api-key-admin.js';
-import { ApiKeys, AuthError, hashToken } from '../../src/application/api-keys.js';
-import type { ApiKeyRecord, ApiKeyStore } from '../../src/application/ports/api-keys.js';
+import { ApiKeyAdmin } from '../../src/application/keys/index.js';
+import { ApiKeys, AuthError, hashToken } from '../../src/application/keys/api-keys.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../../src/application/ports/index.js';
 
 /** An in-memory ApiKeyStore that counts `findByHash` calls. */
 class FakeApiKeyStore implements ApiKeyStore {

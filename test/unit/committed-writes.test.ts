@@ -3,8 +3,8 @@
  * read models reach its position, or after the bound all the same, said to `onLate`.
  */
 import { expect } from 'chai';
-import { findCommittedWriteProjected, IDEMPOTENCY_METADATA, type WriteTag } from '../../src/application/committed-writes.js';
-import type { Position, RecordedEvent } from '../../src/application/ports/event-store.js';
+import { findCommittedWriteProjected, IDEMPOTENCY_METADATA, type WriteTag } from '../../src/application/write/committed-writes.js';
+import type { Position, RecordedEvent } from '../../src/application/ports/index.js';
 import { created, saved, WORKSPACE } from '../support/events.js';
 
 const tag: WriteTag = { keyId: 'k1', key: 'retry-me', fingerprint: 'f'.repeat(64) };

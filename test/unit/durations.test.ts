@@ -1,6 +1,6 @@
 /** parseDuration: the `30d`/`12h`/`15m`/`10s` forms of key lifetimes and rotation overlaps. */
 import { expect } from 'chai';
-import { parseDuration } from '../../src/application/durations.js';
+import { parseDuration } from '../../src/application/keys/index.js';
 
 describe('parseDuration', () => {
   it('reads a whole number and one unit as milliseconds, and the bare 0', () => {

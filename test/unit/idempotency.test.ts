@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteIdempotencyStore } from '../../src/adapters/sqlite/idempotency-store.js';
-import type { IdempotencyStore } from '../../src/application/ports/idempotency.js';
+import type { IdempotencyStore } from '../../src/application/ports/index.js';
 import { idempotent, parseIdempotencyKey, requestFingerprint } from '../../src/http/idempotency.js';
 import { jsonBody, type AppState } from '../../src/http/middleware.js';
 import { ProblemError, problemDetails } from '../../src/http/problem.js';

@@ -6,8 +6,7 @@ import { expect } from 'chai';
 import { UnavailableError, UnknownError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState } from '../../src/adapters/kurrentdb/mapping.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
-import { comparePositions, WrongExpectedRevisionError } from '../../src/application/ports/event-store.js';
+import { DependencyUnavailableError, comparePositions, WrongExpectedRevisionError } from '../../src/application/ports/index.js';
 
 const never = () => {
   throw new Error('random ids are not used for this append');

@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import { KurrentSubscription } from '../../src/adapters/kurrentdb/subscription.js';
-import type { Position, RecordedEvent } from '../../src/application/ports/event-store.js';
+import type { Position, RecordedEvent } from '../../src/application/ports/index.js';
 import { eventually } from '../contract/subscription.contract.js';
 import { at, FakeClientSubscription } from '../support/fake-kurrent-subscription.js';
 

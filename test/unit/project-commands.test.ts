@@ -5,9 +5,8 @@
 import { expect } from 'chai';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
-import type { RecordedEvent } from '../../src/application/ports/event-store.js';
-import { ProjectCommands } from '../../src/application/project-commands.js';
-import type { TemplatePreparer } from '../../src/application/templates.js';
+import type { RecordedEvent, TemplatePreparer } from '../../src/application/ports/index.js';
+import { ProjectCommands } from '../../src/application/write/index.js';
 import { projectStream } from '../../src/domain/project.js';
 import { saved, sampleAst, toEventData, WORKSPACE } from '../support/events.js';
 

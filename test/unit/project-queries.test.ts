@@ -8,10 +8,9 @@ import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/dat
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import { allProjections } from '../../projections/index.js';
-import type { EventStore } from '../../src/application/ports/event-store.js';
-import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { ProjectQueries } from '../../src/application/project-queries.js';
-import { Projector } from '../../src/application/projector.js';
+import type { EventStore, ReadModelStore } from '../../src/application/ports/index.js';
+import { ProjectQueries } from '../../src/application/read/index.js';
+import { Projector } from '../../src/application/projector/index.js';
 import { projectStream } from '../../src/domain/project.js';
 import { created, deleted, saved, toEventData, WORKSPACE } from '../support/events.js';
 

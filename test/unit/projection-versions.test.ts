@@ -6,10 +6,9 @@ import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
-import { NewerProjectionVersionError, sideCollection, versionPlan } from '../../src/application/projection-versions.js';
-import { Projector } from '../../src/application/projector.js';
-import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
-import { rebuildWhileServing } from '../../src/application/rebuild.js';
+import { NewerProjectionVersionError, sideCollection, versionPlan } from '../../src/application/projector/projection-versions.js';
+import { Projector, rebuildWhileServing } from '../../src/application/projector/index.js';
+import type { Projection, RecordedProjectEvent } from '../../src/application/ports/projection.js';
 import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
 import { created, saved, toEventData } from '../support/events.js';
 

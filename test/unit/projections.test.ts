@@ -3,7 +3,7 @@
  * event a second time changes nothing.
  */
 import { expect } from 'chai';
-import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
+import type { Projection, RecordedProjectEvent } from '../../src/application/ports/projection.js';
 import {
   allProjections,
   projectDetails,
@@ -14,7 +14,7 @@ import {
   type RevisionHistoryItem,
   type TemplateSummaryDoc,
 } from '../../projections/index.js';
-import { foldStream } from '../../src/application/rebuild.js';
+import { foldStream } from '../../src/application/projector/rebuild.js';
 import { created, deleted, recorded, sampleAst, saved, WORKSPACE } from '../support/events.js';
 
 const CREATED = recorded(created(), 0);

@@ -8,11 +8,15 @@ import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/dat
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteProjectorLease } from '../../src/adapters/sqlite/projector-lease.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
-import { LeasedProjector } from '../../src/application/leased-projector.js';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
-import type { DocumentChange, ProjectionCheckpoint, ProjectorLease } from '../../src/application/ports/read-model.js';
-import type { Projection, RecordedProjectEvent } from '../../src/application/projection.js';
-import { Projector, type ProjectorLogger } from '../../src/application/projector.js';
+import { LeasedProjector } from '../../src/application/projector/index.js';
+import {
+  DependencyUnavailableError,
+  type DocumentChange,
+  type ProjectionCheckpoint,
+  type ProjectorLease,
+} from '../../src/application/ports/index.js';
+import type { Projection, RecordedProjectEvent } from '../../src/application/ports/projection.js';
+import { Projector, type ProjectorLogger } from '../../src/application/projector/projector.js';
 import { projectStream } from '../../src/domain/project.js';
 import { created, toEventData } from '../support/events.js';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { MemoryRateLimiter } from '../../src/adapters/memory/rate-limiter.js';
-import type { Principal } from '../../src/application/api-keys.js';
+import type { Principal } from '../../src/application/keys/index.js';
 import type { AppState } from '../../src/http/middleware.js';
 import { problemDetails } from '../../src/http/problem.js';
 import { rateLimit, rateLimitHeaders } from '../../src/http/rate-limit.js';

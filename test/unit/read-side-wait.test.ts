@@ -5,9 +5,8 @@
  * after ~10 s though its events were in KurrentDB).
  */
 import { expect } from 'chai';
-import { CurrentRevisions } from '../../src/application/current-revisions.js';
-import type { EventStore } from '../../src/application/ports/event-store.js';
-import type { ProjectorLease, ReadModelStore } from '../../src/application/ports/read-model.js';
+import { CurrentRevisions } from '../../src/application/read/index.js';
+import type { EventStore, ProjectorLease, ReadModelStore } from '../../src/application/ports/index.js';
 import { createReadSide } from '../../src/read-side.js';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, child() { return silent; } } as never;

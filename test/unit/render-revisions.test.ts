@@ -6,9 +6,9 @@
 import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
-import { CurrentRevisions } from '../../src/application/current-revisions.js';
-import type { ReadModelStore } from '../../src/application/ports/read-model.js';
-import { RenderRevisions, RevisionNotYetVisibleError } from '../../src/application/render-revisions.js';
+import { CurrentRevisions } from '../../src/application/read/index.js';
+import type { ReadModelStore } from '../../src/application/ports/index.js';
+import { RenderRevisions, RevisionNotYetVisibleError } from '../../src/application/render/index.js';
 import { DomainError } from '../../src/domain/errors.js';
 import { projectStream } from '../../src/domain/project.js';
 import { created, deleted, recorded, saved, toEventData, WORKSPACE } from '../support/events.js';

@@ -5,9 +5,8 @@
  */
 import { expect } from 'chai';
 import { revisionHistory } from '../../projections/index.js';
-import { pageChanges } from '../../src/application/page-changes.js';
-import type { DocumentChange, DocumentLocation, ReadModelStore } from '../../src/application/ports/read-model.js';
-import type { AnyProjection } from '../../src/application/projection.js';
+import { pageChanges } from '../../src/application/projector/page-changes.js';
+import type { DocumentChange, DocumentLocation, ReadModelStore, AnyProjection } from '../../src/application/ports/index.js';
 import { created, recorded, saved } from '../support/events.js';
 import { revisionHistoryV1 } from '../support/revision-history-v1.js';
 

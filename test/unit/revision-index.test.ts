@@ -1,12 +1,12 @@
 /**
- * Reads of `revision-history` version 2 (src/application/revision-index.ts) over an in-memory store that
+ * Reads of `revision-history` version 2 (src/application/read/revision-index.ts) over an in-memory store that
  * counts round trips: paging, the revision live at an instant in a bounded number of round trips, the
  * creation a revision belongs to, and version 1's layout while it is still served.
  */
 import { expect } from 'chai';
 import { projectPartition, revisionKey, type RevisionHistoryDoc, type RevisionHistoryItem } from '../../projections/index.js';
-import type { DocumentLocation, ReadModelStore } from '../../src/application/ports/read-model.js';
-import { creationOf, revisionLiveAt, revisionPage } from '../../src/application/revision-index.js';
+import type { DocumentLocation, ReadModelStore } from '../../src/application/ports/index.js';
+import { creationOf, revisionLiveAt, revisionPage } from '../../src/application/read/revision-index.js';
 
 const REF = { workspace: 'acme', projectId: 'welcome' };
 const START = Date.parse('2026-01-01T00:00:00.000Z');

@@ -2,7 +2,7 @@
  * The message a process prints when it cannot start: the store, its URL without the password, what to check.
  */
 import { expect } from 'chai';
-import { DependencyUnavailableError } from '../../src/application/ports/errors.js';
+import { DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { describeStartupFailure, withoutPassword } from '../../src/startup-failure.js';
 
 describe('describeStartupFailure', () => {

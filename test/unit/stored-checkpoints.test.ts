@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { encodePosition } from '../../src/adapters/sqlite/event-store.js';
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
-import { waitForStoredCheckpoints } from '../../src/application/stored-checkpoints.js';
+import { waitForStoredCheckpoints } from '../../src/application/projector/index.js';
 
 describe('waitForStoredCheckpoints', () => {
   it('resolves true when a commit moves every checkpoint there, woken by the store without waiting for its poll', async () => {

@@ -5,7 +5,7 @@
  * src/adapters/kurrentdb and src/adapters/mongodb. Code outside src/adapters imports this file only —
  * except the configuration, which reads the defaults from the driver-free `timeouts.ts`.
  */
-import type { Stores } from '../../application/ports/stores.js';
+import type { Stores } from '../../application/ports/index.js';
 import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
 import { connectKurrent, KurrentEventStore } from '../kurrentdb/event-store.js';
 import { MongoApiKeyStore } from '../mongodb/api-key-store.js';

@@ -12,10 +12,22 @@
 import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
 import type { Filter, JSONType } from '@kurrent/kurrentdb-client';
-import { comparePositions, WrongExpectedRevisionError, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
-import type { SkippedEvent } from '../../application/ports/stores.js';
+import {
+  comparePositions,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
+  DependencyUnavailableError,
+} from '../../application/ports/index.js';
+import type { SkippedEvent } from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
-import { DependencyUnavailableError } from '../../application/ports/errors.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
 import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState, unavailable } from './mapping.js';

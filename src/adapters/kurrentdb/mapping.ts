@@ -6,8 +6,15 @@
  */
 import { ANY, AccessDeniedError, MaxAppendSizeExceededError, NO_STREAM, STREAM_EXISTS, WrongExpectedVersionError, isCommandError, ErrorType } from '@kurrent/kurrentdb-client';
 import type { AllStreamResolvedEvent, AppendStreamState, Position as KurrentPosition, ResolvedEvent } from '@kurrent/kurrentdb-client';
-import { DependencyUnavailableError } from '../../application/ports/errors.js';
-import { AppendTooLargeError, WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports/event-store.js';
+import {
+  DependencyUnavailableError,
+  AppendTooLargeError,
+  WrongExpectedRevisionError,
+  type EventData,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+} from '../../application/ports/index.js';
 
 /** Digits of each half of an encoded position: a `bigint` commit or prepare position fits 20 (2^64 − 1 has 20). */
 const HALF = 20;

@@ -2,7 +2,7 @@
  * What `KurrentSubscription` needs from the client's subscription and from its owner (types only).
  */
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
-import type { Position } from '../../application/ports/event-store.js';
+import type { Position } from '../../application/ports/index.js';
 
 /** What `KurrentSubscription` uses of the client's `AllStreamSubscription` (a Node.js object-mode Readable). */
 export interface ClientSubscription {

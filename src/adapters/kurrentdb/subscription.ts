@@ -8,7 +8,14 @@
  * with backoff, after any failure.
  */
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
-import { comparePositions, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import {
+  comparePositions,
+  type Position,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
+} from '../../application/ports/index.js';
 import { skippedEvent, toRecordedEvent, unavailable } from './mapping.js';
 import type { ClientSubscription, KurrentSubscriptionOptions } from './subscription-client.js';
 

@@ -4,7 +4,7 @@
  * that failed within one window; the library drops a key's counter when its window ends.
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { FailureCounter } from '../../application/ports/failure-counter.js';
+import type { FailureCounter } from '../../application/ports/index.js';
 import { UNCAPPED_POINTS } from '../shared/fixed-window.js';
 
 export class MemoryFailureCounter implements FailureCounter {

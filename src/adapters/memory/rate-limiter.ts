@@ -3,7 +3,7 @@
  * API key. Counters live in this process only; with several instances use the Redis adapter (REDIS_URL).
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { RateLimitDecision, RateLimiter, RateLimiterStatus } from '../../application/ports/rate-limit.js';
+import type { RateLimitDecision, RateLimiter, RateLimiterStatus } from '../../application/ports/index.js';
 import { decide, UNCAPPED_POINTS, WINDOW_SECONDS } from '../shared/fixed-window.js';
 
 export class MemoryRateLimiter implements RateLimiter {

@@ -3,7 +3,7 @@
  * hash (`openMongo` creates it). Only hashes are stored, never tokens.
  */
 import type { Collection, Db } from 'mongodb';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports/api-keys.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports/index.js';
 import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';

@@ -18,7 +18,7 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
-import { DependencyUnavailableError } from '../../application/ports/errors.js';
+import { DependencyUnavailableError } from '../../application/ports/index.js';
 import { ensureIndexes, type IndexDefinition } from './indexes.js';
 
 /** The collections this service keeps (each adapter names the ones it uses from here). */

@@ -4,7 +4,13 @@
  * A TTL index (`openMongo`) deletes expired documents in the background; reads still compare the time.
  */
 import type { Collection, Db } from 'mongodb';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from '../../application/ports/idempotency.js';
+import type {
+  IdempotencyClaim,
+  IdempotencyRecord,
+  IdempotencyStore,
+  NewIdempotencyClaim,
+  StoredResponse,
+} from '../../application/ports/index.js';
 import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError } from './updates.js';

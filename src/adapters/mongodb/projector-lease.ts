@@ -9,7 +9,7 @@
  * ties the lease to a connection: a holder that dies keeps it until it expires.)
  */
 import type { Collection, Db } from 'mongodb';
-import type { ProjectorLease } from '../../application/ports/read-model.js';
+import type { ProjectorLease } from '../../application/ports/index.js';
 import { confirmedWrite } from './confirmed-write.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { isDuplicateKeyError, leaseAcquisition, type StoredLease } from './updates.js';

@@ -12,7 +12,7 @@
  * cannot be in one at all — and text returns exactly what was stored, like the SQLite adapter.
  */
 import { type Collection, type Db, type Document, MongoBulkWriteError, type WriteError } from 'mongodb';
-import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/read-model.js';
+import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/index.js';
 import { Hints } from '../shared/hints.js';
 import { caughtUp, newestPerDocument } from '../shared/read-models.js';
 import { COLLECTIONS, guardMongo } from './database.js';

@@ -14,7 +14,7 @@
  * guarded one never is.
  */
 import type { Filter, UpdateFilter } from 'mongodb';
-import type { DocumentLocation, ProjectionCheckpoint } from '../../application/ports/read-model.js';
+import type { DocumentLocation, ProjectionCheckpoint } from '../../application/ports/index.js';
 
 /** MongoDB's DuplicateKey error code. */
 export const DUPLICATE_KEY = 11000;

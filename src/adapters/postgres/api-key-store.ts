@@ -2,7 +2,7 @@
  * API keys on PostgreSQL. Only hashes are stored, never tokens.
  */
 import type pg from 'pg';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports/api-keys.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../application/ports/index.js';
 import { API_KEY_COLUMNS, apiKeyValues, toApiKeyRecord, type ApiKeyRow } from '../shared/api-keys.js';
 import { guardPg } from './database.js';
 

@@ -4,7 +4,7 @@
  * versioned, under an advisory lock so that instances starting together do not race.
  */
 import pg from 'pg';
-import { DependencyUnavailableError } from '../../application/ports/errors.js';
+import { DependencyUnavailableError } from '../../application/ports/index.js';
 import { DEFAULT_POSTGRES_TIMEOUTS, pgTimeoutOptions, type PostgresTimeouts } from './timeouts.js';
 
 /** Migrations, applied in order; `schema_version` records how many have run. Append; never edit one. */

@@ -15,7 +15,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { comparePositions, type AppendResult, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import {
+  comparePositions,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
+} from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';

@@ -4,7 +4,13 @@
  * of the conflicting row orders them) — followed, when it did not take the key, by a read of the holder.
  */
 import type pg from 'pg';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from '../../application/ports/idempotency.js';
+import type {
+  IdempotencyClaim,
+  IdempotencyRecord,
+  IdempotencyStore,
+  NewIdempotencyClaim,
+  StoredResponse,
+} from '../../application/ports/index.js';
 import { guardPg } from './database.js';
 
 interface Row {

@@ -3,7 +3,7 @@
  * configuration, which reads the timeout defaults from the driver-free `timeouts.ts` so that loading it
  * never loads the driver.
  */
-import type { Stores } from '../../application/ports/stores.js';
+import type { Stores } from '../../application/ports/index.js';
 import { PostgresApiKeyStore } from './api-key-store.js';
 import { openPostgres } from './database.js';
 import { PostgresEventStore } from './event-store.js';

@@ -4,7 +4,7 @@
  * without any clock being involved.
  */
 import pg from 'pg';
-import type { ProjectorLease } from '../../application/ports/read-model.js';
+import type { ProjectorLease } from '../../application/ports/index.js';
 import { guardPg } from './database.js';
 import { DEFAULT_POSTGRES_TIMEOUTS, pgTimeoutOptions, type PostgresTimeouts } from './timeouts.js';
 

@@ -6,7 +6,7 @@
  * write waiting in another process for the projector hears of it at once.
  */
 import type pg from 'pg';
-import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/read-model.js';
+import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/index.js';
 import { Hints } from '../shared/hints.js';
 import { caughtUp, newestPerDocument } from '../shared/read-models.js';
 import { ChannelListener } from './channel-listener.js';

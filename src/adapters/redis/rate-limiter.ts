@@ -13,7 +13,7 @@
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitDecision, RateLimiter, RateLimiterStatus } from '../../application/ports/rate-limit.js';
+import type { RateLimitDecision, RateLimiter, RateLimiterStatus } from '../../application/ports/index.js';
 import { decide, UNCAPPED_POINTS, WINDOW_SECONDS } from '../shared/fixed-window.js';
 
 /** Prefix of the counter keys: `letterpress:rl:<API key id>`. */

@@ -1,7 +1,7 @@
 /**
  * An API-key row as both SQL stores keep it, and its mapping to the port's record.
  */
-import type { ApiKeyRecord, Scope } from '../../application/ports/api-keys.js';
+import type { ApiKeyRecord, Scope } from '../../application/ports/index.js';
 
 export interface ApiKeyRow<Scopes = Scope[]> {
   id: string;

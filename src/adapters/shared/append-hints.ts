@@ -3,7 +3,7 @@
  * application never listens — it subscribes (`EventStore.subscribeToAll`) — so this is the adapters'
  * interface, not the port's.
  */
-import type { EventStore, Position } from '../../application/ports/event-store.js';
+import type { EventStore, Position } from '../../application/ports/index.js';
 
 /** A store that tells of appends. */
 export interface AppendHints {

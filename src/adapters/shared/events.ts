@@ -4,7 +4,13 @@
  */
 import { assertNever } from '../../domain/project.js';
 import { Hints } from './hints.js';
-import { WrongExpectedRevisionError, type EventData, type ExpectedRevision, type Position, type RecordedEvent } from '../../application/ports/event-store.js';
+import {
+  WrongExpectedRevisionError,
+  type EventData,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+} from '../../application/ports/index.js';
 
 /**
  * Refuse an append whose expected revision does not hold over the stream's `last` revision (undefined:

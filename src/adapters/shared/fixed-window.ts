@@ -7,7 +7,7 @@
  * a changed limit applies at once to the current window, and no limiter per distinct limit to keep.
  */
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitDecision } from '../../application/ports/rate-limit.js';
+import type { RateLimitDecision } from '../../application/ports/index.js';
 
 /** The one window every limit is counted over, s ("per minute"). */
 export const WINDOW_SECONDS = 60;

@@ -3,7 +3,13 @@
  * by NOTIFY): it reads pages with `readAll`, and once a page comes back short it is caught up and waits —
  * for an append hint (`onAppended`) or, for appends nobody told it of, the poll interval.
  */
-import { comparePositions, type Position, type SubscribeToAllOptions, type Subscription, type SubscriptionHandlers } from '../../application/ports/event-store.js';
+import {
+  comparePositions,
+  type Position,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandlers,
+} from '../../application/ports/index.js';
 import type { HintingEventStore } from './append-hints.js';
 
 /** How a polled subscription waits. */

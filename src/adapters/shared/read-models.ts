@@ -1,7 +1,7 @@
 /**
  * What the read-model stores decide the same way.
  */
-import type { DocumentChange, ProjectionCheckpoint } from '../../application/ports/read-model.js';
+import type { DocumentChange, ProjectionCheckpoint } from '../../application/ports/index.js';
 
 /**
  * Whether a rebuilt read model may replace the live one: the same or a newer definition version (a version

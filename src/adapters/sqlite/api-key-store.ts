@@ -3,7 +3,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import Database from 'better-sqlite3';
-import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports/api-keys.js';
+import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore, type Scope } from '../../application/ports/index.js';
 import { API_KEY_COLUMNS, apiKeyValues, toApiKeyRecord, type ApiKeyRow as SharedRow } from '../shared/api-keys.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';

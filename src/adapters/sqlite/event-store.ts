@@ -3,7 +3,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent, SubscribeToAllOptions, Subscription, SubscriptionHandlers } from '../../application/ports/event-store.js';
+import type {
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  Position,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+  SubscriptionHandlers,
+} from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';

@@ -3,7 +3,13 @@
  * on the file shares them; a claim is one statement in a write transaction, so it is atomic across them.
  */
 import type { Statement } from 'better-sqlite3';
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from '../../application/ports/idempotency.js';
+import type {
+  IdempotencyClaim,
+  IdempotencyRecord,
+  IdempotencyStore,
+  NewIdempotencyClaim,
+  StoredResponse,
+} from '../../application/ports/index.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';
 

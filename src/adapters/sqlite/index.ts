@@ -3,7 +3,7 @@
  * imports this file only.
  */
 import { join } from 'node:path';
-import type { Stores } from '../../application/ports/stores.js';
+import type { Stores } from '../../application/ports/index.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
 import { openDatabase } from './database.js';
 import { SqliteEventStore } from './event-store.js';

@@ -11,7 +11,7 @@
  * so reads (`/health`, lists, GETs) go on at full speed while another process holds the lock.
  */
 import Database from 'better-sqlite3';
-import { DependencyUnavailableError } from '../../application/ports/errors.js';
+import { DependencyUnavailableError } from '../../application/ports/index.js';
 
 /** Default longest wait for another connection's lock, ms (what `busy_timeout = 5000` used to give). */
 export const DEFAULT_LOCK_WAIT_MS = 5000;

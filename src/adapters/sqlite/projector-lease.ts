@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import type { Statement } from 'better-sqlite3';
-import type { ProjectorLease } from '../../application/ports/read-model.js';
+import type { ProjectorLease } from '../../application/ports/index.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';
 

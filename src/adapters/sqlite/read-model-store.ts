@@ -5,7 +5,7 @@
  * a checkpoint back; a page of changes and its checkpoints are still written in one transaction.
  */
 import type { Statement } from 'better-sqlite3';
-import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/read-model.js';
+import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/index.js';
 import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
 import type { SqliteDatabase } from './database.js';

@@ -4,7 +4,7 @@
  * a key manages its own workspace only). A new token is printed alone on stdout, everything else on stderr,
  * so `KEY=$(letterpress keys create …)` works.
  */
-import { SCOPES } from '../../application/ports/api-keys.js';
+import { SCOPES } from '../../application/ports/index.js';
 import type { LetterpressClient } from '../client.js';
 import { EXIT, UsageError } from '../errors.js';
 

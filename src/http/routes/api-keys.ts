@@ -5,8 +5,7 @@
  */
 import type { Router, RouterContext } from '@koa/router';
 import type Koa from 'koa';
-import { ApiKeyAdmin } from '../../application/api-key-admin.js';
-import type { Principal } from '../../application/api-keys.js';
+import { ApiKeyAdmin, type Principal } from '../../application/keys/index.js';
 import { keyCursor, keyProblem, parseCreateKey, parseKeyId, parseKeyList, parseRotateKey, presentKey } from '../api-key-schemas.js';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';

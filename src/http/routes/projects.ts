@@ -3,7 +3,7 @@
  * patches and the revision list are in project-revisions.ts.
  */
 import type { Router, RouterContext } from '@koa/router';
-import type { Actor } from '../../application/project-writes.js';
+import type { Actor } from '../../application/write/index.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { AppDeps } from '../deps.js';
 import { idempotentWrites } from '../idempotency.js';

@@ -1,0 +1,61 @@
+/**
+ * A project's history read from its stream, for the audit: every revision with the event that made it,
+ * the key that saved it and the SHA-256 of the exact HTML it published; and which revision was live at
+ * a given instant (time travel).
+ */
+import { createHash } from 'node:crypto';
+import type { ProjectEvent } from '../../domain/project.js';
+import type { RecordedEvent } from '../ports/index.js';
+
+/** One revision of a project as its stream recorded it. */
+export interface RevisionRecord {
+  revision: number;
+  type: ProjectEvent['type'];
+  /** The event's id in the store. */
+  eventId: string;
+  /** RFC 3339: the revision's `updated_at`. */
+  occurredAt: string;
+  /** The API key that saved it (null for events written before keys were recorded). */
+  keyId: string | null;
+  requestId: string | null;
+  /** Null for a deletion. */
+  mjmlVersion: string | null;
+  /** Hex SHA-256 of the published HTML's UTF-8 bytes, as render answers give it; null for a deletion. */
+  publishedSha256: string | null;
+  publishedBytes: number | null;
+}
+
+/** The revisions of a stream (its recorded events, in order). */
+export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
+  return stream.map((recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    const published = event.type === 'ProjectDeleted' ? null : event.data.publishedHtml;
+    const text = (key: string) => (typeof recorded.metadata[key] === 'string' ? recorded.metadata[key] : null);
+    return {
+      revision: recorded.revision,
+      type: event.type,
+      eventId: recorded.id,
+      occurredAt: event.data.occurredAt,
+      keyId: text('key_id'),
+      requestId: text('request_id'),
+      mjmlVersion: event.type === 'ProjectDeleted' ? null : event.data.mjmlVersion,
+      publishedSha256: published === null ? null : createHash('sha256').update(published, 'utf8').digest('hex'),
+      publishedBytes: published === null ? null : Buffer.byteLength(published, 'utf8'),
+    };
+  });
+}
+
+/**
+ * The event that was current at `at` (RFC 3339): the last one that occurred at or before it; undefined
+ * when the project did not exist yet. `updated_at` only moves forward along a stream, so the first
+ * event after `at` ends the search.
+ */
+export function eventAt(stream: RecordedEvent[], at: string): RecordedEvent | undefined {
+  const instant = Date.parse(at);
+  let current: RecordedEvent | undefined;
+  for (const recorded of stream) {
+    if (Date.parse((recorded.data as ProjectEvent['data']).occurredAt) > instant) break;
+    current = recorded;
+  }
+  return current;
+}

@@ -1,0 +1,13 @@
+/**
+ * The render slice: a template's revision rendered with a caller's variables (`TemplateRenderer`, compiled once
+ * per revision and cached), the variables policy and its errors, read-your-writes (`RenderRevisions`,
+ * `RevisionFollower`) and validation of an unsaved template (`TemplateValidation`).
+ * The only file of this folder that other code imports.
+ */
+export { messagePartProblems } from './render-parts.js';
+export { RenderRevisions, RevisionNotYetVisibleError } from './render-revisions.js';
+export { RenderError, TemplateRenderer } from './render-template.js';
+export type { RenderFormat, RenderOutput } from './render-template.js';
+export { InvalidSchemaError, InvalidVariablesError, VariablesPolicy, declaredSchema, undeclaredReads } from './render-variables.js';
+export { RevisionFollower } from './revision-follower.js';
+export { TemplateValidation } from './validate-template.js';

@@ -1,0 +1,152 @@
+/**
+ * The parts of a rendered email besides its HTML: `subject` and `preheader` (Handlebars templates in
+ * `metadata`; null when absent), the plain-text alternative, and warnings about the HTML. Each revision's
+ * parts are compiled once with it (rendering/compile/message-parts.ts), so a render only runs them.
+ */
+import { RenderLimitError, type RenderLimits } from '../../rendering/handlebars/budget.js';
+import { renderWithin, type CompiledTemplate, type LoadedHelpers } from '../../rendering/handlebars/environment.js';
+import { tidyText } from '../../rendering/compile/message-parts.js';
+import { parseHandlebars } from '../../rendering/handlebars/parse.js';
+import { analyzeTemplate } from '../../rendering/handlebars/analysis.js';
+import type { DataRead } from '../../rendering/handlebars/walker.js';
+import { TEXT_PART_WORDWRAP, toPlainText } from '../../rendering/email/plain-text.js';
+import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../../rendering/email/warnings.js';
+import { headerText } from '../../rendering/email/header-text.js';
+import { findImagesWithoutAlt, imageAltRenderWarnings, type ImageSource } from '../../rendering/email/image-alt.js';
+import type { MissingVariablesWarning } from '../../rendering/variables/missing-variables.js';
+
+export type { EmailWarning } from '../../rendering/email/warnings.js';
+
+/** A render's warnings: about its HTML, and about the variables it read and was not sent. */
+export type RenderWarning = EmailWarning | MissingVariablesWarning;
+
+/** A revision's compiled parts (null where absent or not derivable). */
+export interface CompiledParts {
+  subject: CompiledTemplate | null;
+  preheader: CompiledTemplate | null;
+  text: CompiledTemplate | null;
+}
+
+/** What a render adds to its HTML. */
+export interface MessageParts {
+  subject: string | null;
+  preheader: string | null;
+  text: string | null;
+  warnings: RenderWarning[];
+}
+
+/** `metadata.subject` / `metadata.preheader` when they are strings. */
+export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string } {
+  const { subject, preheader } = metadata;
+  return { ...(typeof subject === 'string' ? { subject } : {}), ...(typeof preheader === 'string' ? { preheader } : {}) };
+}
+
+/**
+ * What `metadata.subject` and `metadata.preheader` read (analysis.ts `dataReads`), on the caller's thread
+ * (each is at most 1,000 characters): they are parts of the template wherever its variables are listed,
+ * inferred or required. A part that is absent or does not parse reads nothing. Never throws.
+ */
+export function messagePartReads(metadata: Record<string, unknown>): DataRead[] {
+  const reads: DataRead[] = [];
+  for (const source of Object.values(partSources(metadata))) {
+    const parsed = parseHandlebars(source);
+    if (parsed.ok) reads.push(...analyzeTemplate(parsed.program).dataReads);
+  }
+  return reads;
+}
+
+/**
+ * Render the parts with the render's variables and limits.
+ * @param html the rendered HTML, or a function that renders it (when the response carries it JSON-escaped).
+ * @param staticWarnings the warnings about the revision's own HTML (images, literal links), found once.
+ * @param preheader the preheader as `renderPreheader` rendered it for the HTML (null when not set).
+ * @throws RenderLimitError past a limit; Error from Handlebars (the caller turns it into `RenderError`).
+ */
+export function renderParts(
+  parts: CompiledParts,
+  variables: Record<string, unknown>,
+  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
+  html: () => string,
+  htmlBytes: number,
+  staticWarnings: EmailWarning[],
+  preheader: string | null,
+): MessageParts {
+  const run = (template: CompiledTemplate | null) => runPart(template, variables, options);
+  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
+  const warnings = [...staticWarnings];
+  if (htmlBytes > GMAIL_CLIPPING_BYTES) warnings.unshift(...emailWarnings(html()).filter((w) => w.code === 'gmail_clipping'));
+  // As rendered, byte for byte — a subject or preheader ending in a space (or a no-break space that pads a
+  // preheader) is the sender's choice; the mailer, not us, folds and encodes the header — except what a
+  // header cannot hold (control characters, a subject past 998 bytes): email/header-text.ts.
+  const safePreheader = asHeader(preheader, 'preheader', warnings); // each goes first: the subject's ahead
+  const subject = asHeader(run(parts.subject), 'subject', warnings);
+  return { subject, preheader: safePreheader, text, warnings };
+}
+
+function asHeader(text: string | null, field: 'subject' | 'preheader', warnings: EmailWarning[]): string | null {
+  if (text === null) return null;
+  const safe = headerText(text, field);
+  warnings.unshift(...safe.warnings);
+  return safe.text;
+}
+
+/**
+ * The revision's `metadata.preheader` rendered with the render's variables (null when not set): placed in
+ * the HTML (email/preheader.ts) and returned as the render's `preheader`, so it is rendered once.
+ * @throws as renderParts.
+ */
+export function renderPreheader(parts: CompiledParts, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
+  return runPart(parts.preheader, variables, options);
+}
+
+function runPart(template: CompiledTemplate | null, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
+  return template ? renderWithin(template, variables, options.limits, { ...(options.locale ? { locale: options.locale } : {}), ...(options.helpers ? { helpers: options.helpers } : {}) }) : null;
+}
+
+/**
+ * The warnings a revision earns whatever the variables: `image_without_alt` read from its MJML and
+ * partial sources (email/image-alt.ts: in the compiled HTML every `mj-image` has `alt=""`), and the
+ * links of its published HTML (`publishedHtml` null: a dynamic revision, whose HTML exists per render).
+ */
+export function revisionWarnings(publishedHtml: string | null, sources: readonly ImageSource[]): EmailWarning[] {
+  return [...imageAltRenderWarnings(findImagesWithoutAlt(sources)), ...(publishedHtml === null ? [] : linkWarnings(publishedHtml))];
+}
+
+/** `javascript_link` and `insecure_link` of an HTML (email/warnings.ts). */
+export function linkWarnings(html: string): EmailWarning[] {
+  return emailWarnings(html).filter((warning) => warning.code === 'javascript_link' || warning.code === 'insecure_link');
+}
+
+const WARNING_ORDER: readonly EmailWarning['code'][] = ['header_control_characters', 'header_truncated', 'unsafe_url_neutralised', 'gmail_clipping', 'image_without_alt', 'javascript_link', 'insecure_link'];
+
+/** Warnings in the order renders list them (`WARNING_ORDER`), keeping the order within one code. */
+export function inWarningOrder(warnings: readonly EmailWarning[]): EmailWarning[] {
+  return [...warnings].sort((a, b) => WARNING_ORDER.indexOf(a.code) - WARNING_ORDER.indexOf(b.code));
+}
+
+export { RenderLimitError };
+
+/** Longest `metadata.subject`, characters: a header line may hold 998 (RFC 5322 §2.1.1). */
+export const MAX_SUBJECT_LENGTH = 998;
+/** Longest `metadata.preheader`, characters (inboxes show about 100; this only bounds the work). */
+export const MAX_PREHEADER_LENGTH = 1000;
+
+/**
+ * What is wrong with `metadata.subject` / `metadata.preheader` as Handlebars templates (small: parsed on
+ * the caller's thread): not a string, too long, or not parseable. Empty when both are fine or absent.
+ */
+export function messagePartProblems(metadata: Record<string, unknown>): Array<{ pointer: string; message: string }> {
+  const problems: Array<{ pointer: string; message: string }> = [];
+  for (const [field, max] of [['subject', MAX_SUBJECT_LENGTH], ['preheader', MAX_PREHEADER_LENGTH]] as const) {
+    const value = metadata[field];
+    if (value === undefined || value === null) continue;
+    const pointer = `/metadata/${field}`;
+    if (typeof value !== 'string') problems.push({ pointer, message: `metadata.${field} must be a string (a Handlebars template).` });
+    else if (value.length > max) problems.push({ pointer, message: `metadata.${field} is ${value.length} characters; at most ${max}.` });
+    else {
+      const parsed = parseHandlebars(value);
+      if (!parsed.ok) problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
+    }
+  }
+  return problems;
+}

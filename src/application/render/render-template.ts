@@ -1,0 +1,329 @@
+/**
+ * The render use case: compile once, render many (ARCHITECTURE §1). The MJML was compiled when the
+ * revision was saved; a render only runs that revision's published HTML as a compiled Handlebars
+ * template, within a budget, from the compiled revisions of `RevisionCache`; it checks the variables
+ * against the revision's contract first and adds the message parts (subject, preheader, text, warnings).
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { DomainError } from '../../domain/errors.js';
+import { TemplateError } from '../../rendering/template-error.js';
+import type { ProjectRef } from '../../domain/project.js';
+import { RenderLimitError, type RenderLimits } from '../../rendering/handlebars/budget.js';
+import { CompileQueueFullError } from '../../rendering/compile/pool.js';
+import { renderWithin, type CompiledTemplate } from '../../rendering/handlebars/environment.js';
+import { toMjmlMarkup } from '../../rendering/mjml/markup.js';
+import type { ProjectQueries, ProjectView } from '../read/index.js';
+import { VariablesPolicy } from './render-variables.js';
+import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import { placePreheader } from '../../rendering/email/preheader.js';
+import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
+import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
+import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../../rendering/handlebars/safe-url.js';
+import { neutralisedUrlWarning } from '../../rendering/email/url-warnings.js';
+import { MissingReads } from '../../rendering/handlebars/missing-reads.js';
+import { missingVariableWarnings } from '../../rendering/variables/missing-variables.js';
+import { formatPath, sortedUnique } from '../../rendering/handlebars/walker.js';
+
+export type { RevisionLoader } from './revision-cache.js';
+
+const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] });
+import { schemaDifferences, type SchemaDifference } from '../../rendering/variables/differences.js';
+import type { JsonSchema } from '../../rendering/variables/inferred-schema.js';
+
+export type RenderFormat = 'html' | 'mjml';
+
+export interface RenderRequest {
+  /** Handlebars context: a JSON object. */
+  variables: Record<string, unknown>;
+  format: RenderFormat;
+  /** A past revision; omitted = the current one. */
+  revision?: number;
+  /**
+   * Render only at this revision or a later one (read-your-writes across instances): waits, bounded, for
+   * this instance to see it. @see RenderRevisions
+   */
+  minRevision?: number;
+  /** Also refuse the render when a variable the template reads (other than only as a test) is missing. */
+  strict?: boolean;
+  /** BCP 47 locale of the formatting helpers; default `metadata.locale`, else `en-US`. */
+  locale?: string;
+  /**
+   * `json`: the caller will put the body in a JSON string; it may come back already escaped for one
+   * (`RenderOutput.escaped`), which saves escaping the whole HTML again. Default `text`.
+   */
+  encoding?: 'text' | 'json';
+}
+
+export interface RenderOutput {
+  id: string;
+  revision: number;
+  /** RFC 3339: when this revision was saved. */
+  updatedAt: string;
+  /** Hex SHA-256 of this revision's published HTML: traces a sent email to its source bytes. */
+  publishedSha256: string;
+  format: RenderFormat;
+  /** Compiled HTML with the variables applied (format html) or the template's MJML (format mjml). */
+  body: string;
+  /** Whether the compiled template came from the cache. */
+  cache: 'HIT' | 'MISS';
+  /** True when `body` is already escaped as the contents of a JSON string (asked for with `encoding: 'json'`). */
+  escaped: boolean;
+  /** Subject, preheader, plain text and warnings (format html); all null/empty for format mjml. */
+  parts: MessageParts;
+  /**
+   * Every path the render read (in the branches it rendered) and the variables do not have, sorted: of the
+   * HTML and the preheader, and with `encoding: 'json'` also of the subject and text. Empty for format mjml.
+   */
+  missingVariables: readonly string[];
+}
+
+/** The data variables could not be rendered (Handlebars threw at render time). */
+export class RenderError extends Error {
+  override readonly name = 'RenderError';
+}
+
+export interface RendererOptions {
+  /** Upper bound of the cache, approximate bytes (RENDER_CACHE_MB). */
+  maxBytes: number;
+  /** Budget of every render (RENDER_MAX_BYTES, RENDER_MAX_ITERATIONS). */
+  limits: RenderLimits;
+  /** Upper bound of the compiled-MJML cache of dynamic renders, approximate bytes; default `maxBytes`. */
+  mjmlCacheBytes?: number;
+}
+
+/** A dynamic render's compiled HTML, by the SHA-256 of the MJML it was compiled from. */
+interface CompiledMjml {
+  html: string;
+  /** Warnings about this HTML (images, literal links; not the size, which the caller checks). */
+  warnings: EmailWarning[];
+}
+
+export class TemplateRenderer {
+  private readonly cache: RevisionCache;
+  private readonly variablesPolicy = new VariablesPolicy();
+  /** Dynamic renders: compiled HTML by SHA-256 of the generated MJML, so one MJML never compiles twice (while cached). */
+  private readonly mjmlCache: LRUCache<string, CompiledMjml>;
+  /** Compiles under way: concurrent renders generating the same MJML share one. */
+  private readonly mjmlLoading = new Map<string, Promise<CompiledMjml>>();
+
+  constructor(
+    private readonly queries: ProjectQueries,
+    private readonly loader: RevisionLoader,
+    private readonly options: RendererOptions,
+    /** Which revision a render uses (the index, and the stream when asked or behind). */
+    private readonly revisions: Pick<RenderRevisions, 'current'>,
+  ) {
+    this.cache = new RevisionCache(loader, options.maxBytes);
+    this.mjmlCache = new LRUCache<string, CompiledMjml>({
+      maxSize: Math.max(1, options.mjmlCacheBytes ?? options.maxBytes),
+      // UTF-16 HTML plus the key and the warnings, approximately.
+      sizeCalculation: (entry) => Math.max(1, entry.html.length * 2 + 64 + JSON.stringify(entry.warnings).length * 2),
+    });
+  }
+
+  /**
+   * Render a project's template.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`;
+   *   RevisionNotYetVisibleError when `minRevision` is not visible here in time; RenderLimitError past the render budget; RenderError when Handlebars throws; the loader's errors on a miss.
+   */
+  async render(ref: ProjectRef, request: RenderRequest): Promise<RenderOutput> {
+    // The current-revision index answers from memory (and the stream, when asked or behind: RenderRevisions);
+    // when it knows nothing, getProject throws the precise 404 (never existed, or deleted).
+    const wanted = { ...(request.minRevision !== undefined ? { minRevision: request.minRevision } : {}), ...(request.revision !== undefined ? { revision: request.revision } : {}) };
+    const latest = (await this.revisions.current(ref, wanted)) ?? (await this.queries.getProject(ref)).revision;
+    if (request.minRevision !== undefined && latest < request.minRevision) throw new RevisionNotYetVisibleError(ref.projectId, request.minRevision, latest, 0);
+    const revision = request.revision ?? latest;
+    if (revision > latest || revision < 0) {
+      throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} (revisions 0–${latest}).`);
+    }
+    let entry = this.cache.get(ref, revision);
+    const cache = entry ? 'HIT' : 'MISS';
+    entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
+    const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
+    // A dynamic revision's MJML is its source, Handlebars left in.
+    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS, missingVariables: [] };
+    this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
+    const locale = request.locale ?? entry.locale;
+    // What this render reads and was not sent (after the check: declared defaults are filled in by then).
+    const missing = new MissingReads(request.variables);
+    const preheader = this.preheader(entry, request.variables, locale, missing);
+    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, preheader, missing);
+    if (request.encoding === 'json') {
+      if (typeof entry.jsonTemplate === 'function') {
+        const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale, missing);
+        if (escaped !== null) {
+          const body = preheader === null ? escaped.value : placePreheader(escaped.value, preheader, 'json');
+          const parts = this.parts(entry, request, locale, preheader, missing, () => this.renderHtml(entry, request.variables, locale, missing).html, Buffer.byteLength(body, 'utf8'), undefined, escaped.findings);
+          return { ...base, body, escaped: true, parts, missingVariables: missing.paths() };
+        }
+      } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
+        this.compileJsonForm(entry); // rendered again: worth a second compile
+      }
+    }
+    const { html, findings } = this.renderHtml(entry, request.variables, locale, missing);
+    const body = preheader === null ? html : placePreheader(html, preheader);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
+    return { ...base, body, escaped: false, parts, missingVariables: missing.paths() };
+  }
+
+  /**
+   * A dynamic revision's render: Handlebars (within the budget) generates MJML, compiled to HTML in the
+   * compile pool under its deadline unless that exact MJML was compiled before (`cache` says which).
+   * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
+   *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
+   */
+  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>, preheader: string | null, missing: MissingReads): Promise<RenderOutput> {
+    const mjml = this.renderText(entry, request.variables, locale, missing);
+    const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
+    let compiled = this.mjmlCache.get(key);
+    const cache = compiled ? 'HIT' : 'MISS';
+    compiled ??= await this.compileMjml(key, mjml);
+    // The preheader is placed in each render's copy: the cached HTML is the same whatever the preheader.
+    const html = preheader === null ? compiled.html : placePreheader(compiled.html, preheader);
+    const htmlBytes = Buffer.byteLength(html, 'utf8');
+    if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
+    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
+    return { ...base, cache, body: html, escaped: false, parts, missingVariables: missing.paths() };
+  }
+
+  private compileMjml(key: string, mjml: string): Promise<CompiledMjml> {
+    let pending = this.mjmlLoading.get(key);
+    if (!pending) {
+      pending = this.loader
+        .compileMjml(mjml)
+        .then(({ html: generated }) => {
+          // Script URLs the variables put into the generated MJML: replaced once per distinct MJML (cached).
+          const { html, findings } = neutraliseHtml(generated);
+          // Images without alt come from the revision's sources (`revisionWarnings`), not from this HTML.
+          const compiled = { html, warnings: [...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []), ...linkWarnings(html)] };
+          this.mjmlCache.set(key, compiled);
+          return compiled;
+        })
+        .catch((error: unknown) => {
+          // What the variables made the template generate that MJML refuses: the render's fault, not the revision's.
+          if (error instanceof TemplateError && (error.code === 'invalid_mjml' || error.code === 'mjml_compile_failed')) throw new RenderError(`The MJML generated with these variables does not compile: ${error.message}`);
+          throw error;
+        })
+        .finally(() => this.mjmlLoading.delete(key));
+      this.mjmlLoading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Subject, preheader, text and warnings of a render; with `findings` (URLs the HTML render replaced),
+   * an `unsafe_url_neutralised` warning first and the same URLs replaced in the text; last, a
+   * `missing_variable` warning per path the render read (`missing`, HTML and parts) and was not sent.
+   * @throws RenderLimitError; RenderError.
+   */
+  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, missing: MissingReads, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
+    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
+    const staticWarnings = warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings;
+    try {
+      const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
+      const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings, preheader));
+      if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
+      if (findings.length === 0) return parts;
+      return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
+    } catch (error) {
+      if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
+      throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
+    }
+  }
+
+  /** The rendered `metadata.preheader`, null when not set. @throws RenderLimitError; RenderError. */
+  private preheader(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string | null {
+    if (!entry.parts.preheader) return null;
+    try {
+      return missing.run(() => renderPreheader(entry.parts, variables, { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) }));
+    } catch (error) {
+      if (error instanceof RenderLimitError) throw error;
+      throw new RenderError(`The preheader failed to render with these variables: ${(error as Error).message}`);
+    }
+  }
+
+  private compileJsonForm(entry: CachedTemplate): void {
+    entry.jsonTemplate = 'loading';
+    this.loader.load(entry.publishedHtml, 'json').then(
+      ({ template }) => {
+        entry.jsonTemplate = template;
+      },
+      (error: unknown) => {
+        entry.jsonTemplate = error instanceof CompileQueueFullError ? undefined : null; // busy: try again on a later render
+      },
+    );
+  }
+
+  /**
+   * A static revision's HTML and the script URLs replaced in it: by the safe-URL helper its URL attributes
+   * were wrapped in, or, for a revision that could not be wrapped, by checking the whole HTML.
+   * @throws as renderText.
+   */
+  private renderHtml(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): { html: string; findings: UrlFinding[] } {
+    if (entry.urlScan) return neutraliseHtml(this.renderText(entry, variables, locale, missing));
+    const { value, findings } = collectUrlFindings(() => this.renderText(entry, variables, locale, missing));
+    return { html: value, findings };
+  }
+
+  /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
+  private renderText(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string {
+    try {
+      const options = { ...(locale ? { locale } : {}), ...(entry.partials ? { partials: entry.partials } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
+      return missing.run(() => renderWithin(entry.template, variables, this.options.limits, options));
+    } catch (error) {
+      if (error instanceof RenderLimitError) throw error;
+      throw new RenderError(`The template failed to render with these variables: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * The JSON-escaped render, or null to take the plain path: escaped output is longer than the HTML,
+   * so its byte count is not the exact one the limit is about — past a limit (or on any error), the
+   * plain render decides, exactly, with the message it gives.
+   */
+  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): { value: string; findings: UrlFinding[] } | null {
+    try {
+      return collectUrlFindings(() => missing.run(() => renderWithin(template, variables, this.options.limits, locale ? { locale } : {})));
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The current revision and the variables its template reads: its body (and partials) and its subject and preheader.
+   * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
+   */
+  async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
+    const view = await this.queries.getProject(ref);
+    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
+    if (entry.variables === undefined) {
+      const body = await this.loader.variables(view.ast, view.partials, entry.dynamic ? view.publishedHtml : undefined);
+      entry.variables = sortedUnique([...body, ...messagePartReads(view.metadata).map((read) => formatPath(read.path))]);
+    }
+    return { view, variables: entry.variables };
+  }
+
+  /**
+   * What the current revision takes: the schema inferred from what it reads, the declared one
+   * (`metadata.variables`, null when none) and how they differ.
+   * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
+   */
+  async variables(ref: ProjectRef): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
+    const view = await this.queries.getProject(ref);
+    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
+    const inferred = this.variablesPolicy.inferred(entry.contract);
+    const declared = entry.contract.declared ?? null;
+    return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
+  }
+
+  /** Entries currently cached (for /health). */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Revisions compiled into the cache since start (for /health): misses that shared a compile count once. */
+  get loads(): number {
+    return this.cache.loads;
+  }
+}

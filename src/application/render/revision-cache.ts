@@ -1,0 +1,158 @@
+/**
+ * Compiled revisions in memory: an LRU bounded in bytes, keyed by workspace, project and revision (a
+ * save makes a new key, so an entry never goes stale). A miss compiles the revision in the compile pool
+ * (`RevisionLoader`), once however many requests miss together, with its message parts and what its
+ * variables contract needs.
+ */
+import { LRUCache } from 'lru-cache';
+import type { MjmlNode } from '../../domain/mjml-ast.js';
+import type { HelperDeclaration, ProjectRef } from '../../domain/project.js';
+import type { CompiledTemplate, LoadedHelpers, LoadedPartials, TemplateOutput } from '../../rendering/handlebars/environment.js';
+import type { DataRead } from '../../rendering/handlebars/walker.js';
+import type { ProjectView } from '../read/index.js';
+import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
+import { declaredSchema, type VariablesContract } from './render-variables.js';
+import type { ImageSource } from '../../rendering/email/image-alt.js';
+import { partialFile } from '../../rendering/handlebars/guards.js';
+import { toMjmlMarkup } from '../../rendering/mjml/markup.js';
+
+/** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
+export interface RevisionLoader {
+  /** The template compiled to write `output` (null when it cannot write `json`), and the published HTML's hex SHA-256. */
+  /** With `parts`: also the subject, preheader and plain-text templates (format html). */
+  /** With `partials`: the revision's project partials compiled too (and counted in what it reads). */
+  load(
+    publishedHtml: string,
+    output: TemplateOutput,
+    parts?: { subject?: string; preheader?: string },
+    partials?: Record<string, string>,
+    helpers?: Record<string, HelperDeclaration>,
+    dynamic?: boolean,
+  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials; helpers?: LoadedHelpers; urlScan?: true }>;
+  variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]>;
+  /** The MJML a dynamic revision's render generated, compiled to HTML (in the compile pool, under its deadline). */
+  compileMjml(mjml: string): Promise<{ html: string }>;
+}
+
+/** A revision made renderable, as the cache keeps it. */
+export interface CachedTemplate {
+  template: CompiledTemplate;
+  /**
+   * The form that writes JSON-escaped output: compiled in the background when a revision is rendered
+   * as JSON from the cache (so a miss pays for one compile, and only revisions rendered again for two);
+   * `loading` meanwhile; null when the template cannot have it.
+   */
+  jsonTemplate?: CompiledTemplate | null | 'loading';
+  publishedHtml: string;
+  /** A dynamic revision: `template` generates MJML, compiled per distinct output (render-template.ts). */
+  dynamic?: boolean;
+  /** The revision's project partials, loaded; passed to every render of it (and only of it). */
+  partials?: LoadedPartials;
+  /** The revision's project partials as stored (Handlebars sources): where its images are also read from. */
+  partialSources?: Record<string, string>;
+  /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
+  helpers?: LoadedHelpers;
+  /** Script URLs are found by checking each rendered HTML whole (rendering/handlebars/safe-url.ts); no JSON form. */
+  urlScan?: true;
+  ast: MjmlNode;
+  updatedAt: string;
+  publishedSha256: string;
+  /** The variables contract: what the template reads, its declared schema, the inferred ones once built. */
+  contract: VariablesContract;
+  parts: CompiledParts;
+  /** `metadata.locale` when it is a valid BCP 47 tag: the default locale of the formatting helpers. */
+  locale: string | undefined;
+  /** Warnings about the revision itself (its images, the links of its HTML), found on its first render. */
+  warnings?: EmailWarning[];
+  /** What the template reads, listed on the first GET /templates/:id. */
+  variables?: string[];
+  /** The MJML markup, serialised on the first `format: "mjml"` request. */
+  mjml?: string;
+  /** Approximate bytes held: the HTML's UTF-16 size twice per compiled form (code and strings) and the AST as JSON. */
+  size: number;
+}
+
+export class RevisionCache {
+  readonly #cache: LRUCache<string, CachedTemplate>;
+  /** Misses being loaded: concurrent requests for one revision share one compile. */
+  readonly #loading = new Map<string, Promise<CachedTemplate>>();
+  #loads = 0;
+
+  /** @param maxBytes upper bound of the cache, approximate bytes (RENDER_CACHE_MB). */
+  constructor(
+    private readonly loader: RevisionLoader,
+    maxBytes: number,
+  ) {
+    this.#cache = new LRUCache<string, CachedTemplate>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
+  }
+
+  /** The cached revision, if any (marks it recently used). */
+  get(ref: ProjectRef, revision: number): CachedTemplate | undefined {
+    return this.#cache.get(cacheKey(ref, revision));
+  }
+
+  /** The cached revision, or `read` and compile it. @throws what `read` and the loader throw (nothing is cached then). */
+  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
+    const cached = this.get(ref, revision);
+    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision), read);
+  }
+
+  /** Entries currently cached (for /health). */
+  get size(): number {
+    return this.#cache.size;
+  }
+
+  /** Revisions compiled into the cache since start (for /health): misses that shared a compile count once. */
+  get loads(): number {
+    return this.#loads;
+  }
+
+  #load(key: string, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
+    let pending = this.#loading.get(key);
+    if (!pending) {
+      this.#loads += 1;
+      pending = (async () => {
+        const view = await read();
+        const dynamic = view.renderMode === 'dynamic';
+        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers, dynamic);
+        const { template, publishedSha256 } = loaded;
+        const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
+        const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
+        if (template === null) throw new Error('the HTML form of a template is always compiled');
+        // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
+        const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
+        const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
+        const contract = { reads, declared: declaredSchema(view.metadata) };
+        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(Object.keys(view.partials).length > 0 ? { partialSources: view.partials } : {}), ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(loaded.urlScan ? { urlScan: true as const } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        this.#cache.set(key, entry);
+        return entry;
+      })().finally(() => this.#loading.delete(key));
+      this.#loading.set(key, pending);
+    }
+    return pending;
+  }
+}
+
+/**
+ * What a revision's images are read from (`image_without_alt`, email/image-alt.ts): its MJML (serialised
+ * once and kept, as for `format: "mjml"`; a dynamic revision's source) and its project partials.
+ */
+export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
+  const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
+  return [{ file: '', text }, ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial }))];
+}
+
+function cacheKey(ref: ProjectRef, revision: number): string {
+  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
+}
+
+/** `metadata.locale` canonicalised (ECMA-402 `Intl.getCanonicalLocales`), undefined when absent or not a BCP 47 tag. */
+function metadataLocale(metadata: Record<string, unknown>): string | undefined {
+  const locale = metadata['locale'];
+  if (typeof locale !== 'string') return undefined;
+  try {
+    return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    return undefined;
+  }
+}

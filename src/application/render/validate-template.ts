@@ -1,0 +1,101 @@
+/**
+ * Dry runs: check a template and, optionally, the variables a client means to send it, storing nothing.
+ * `POST /v1/validate` takes an unsaved template as create takes it; `POST /v1/templates/:id/validate` a
+ * saved one. Both answer `{ valid, errors, warnings, variables }`, so a client's CI can check that a
+ * template still takes what its code sends.
+ */
+import { RenderLimitError } from '../../rendering/handlebars/budget.js';
+import { TemplateError } from '../../rendering/template-error.js';
+import { schemaDifferences, type SchemaDifference } from '../../rendering/variables/differences.js';
+import { inferSchema, type JsonSchema } from '../../rendering/variables/inferred-schema.js';
+import type { ProjectRef } from '../../domain/project.js';
+import { RenderError, type TemplateRenderer } from './render-template.js';
+import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
+import type { TemplatePreparer, TemplateSource, ValidationMode } from '../ports/index.js';
+import { messagePartReads } from './render-parts.js';
+import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
+
+/** One finding: where (a pointer into the request, or a line of the template) and what. */
+export interface ValidationProblem {
+  pointer?: string;
+  line?: number;
+  file?: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+export interface ValidationReport {
+  valid: boolean;
+  errors: ValidationProblem[];
+  warnings: ValidationProblem[];
+  /** What the template takes; null when the template itself was refused. */
+  variables: { inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] } | null;
+}
+
+export class TemplateValidation {
+  private readonly policy = new VariablesPolicy();
+
+  constructor(private readonly deps: { templates: TemplatePreparer; renderer: TemplateRenderer }) {}
+
+  /**
+   * An unsaved template: compiled and checked as a create would (in the compile pool), then `variables`,
+   * when given, checked against its contract. Refusals become `errors`, never exceptions.
+   * @throws CompileQueueFullError (503) and what is not the template's fault.
+   */
+  async validateSource(input: { source: TemplateSource; validation: ValidationMode; metadata: Record<string, unknown>; variables?: Record<string, unknown>; strict?: boolean }): Promise<ValidationReport> {
+    let prepared;
+    const declared = declaredSchema(input.metadata) ?? null;
+    try {
+      // The real variables, when given, are what the save-time proof renders with (compile/proof.ts).
+      const proof = { ...(declared ? { declared } : {}), ...(input.variables ? { variables: input.variables } : {}) };
+      prepared = await this.deps.templates.prepare(input.source, input.validation, proof);
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      const errors = error.problems.length > 0 ? error.problems.map((p) => ({ ...p, code: error.code })) : [{ code: error.code, message: error.message }];
+      return { valid: false, errors, warnings: [], variables: null };
+    }
+    const reads = [...(prepared.reads ?? []), ...messagePartReads(input.metadata)]; // subject and preheader count too
+    const inferred = inferSchema(reads);
+    const errors: ValidationProblem[] = [];
+    if (prepared.variablesRefused) errors.push({ pointer: '/variables', ...prepared.variablesRefused });
+    if (input.variables) {
+      try {
+        this.policy.check({ reads, declared: declared ?? undefined }, input.variables, input.strict ?? false);
+      } catch (error) {
+        if (!(error instanceof InvalidVariablesError)) throw error;
+        errors.push(...error.problems.map((problem) => ({ ...problem })));
+      }
+    }
+    return {
+      valid: errors.length === 0,
+      errors,
+      warnings: [...prepared.warnings, ...undeclaredReads(reads, input.metadata), ...previewReplacedWarnings(prepared.template, input.metadata)],
+      variables: { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] },
+    };
+  }
+
+  /**
+   * A saved template (its current revision, or `revision`): when `variables` are given, rendered with them
+   * as a JSON render is (HTML, subject, preheader, text) and the output thrown away, so a problem with the
+   * variables or a render limit shows as an error, and a path the render read and was not sent as the
+   * render's `missing_variable` warning.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; CompileQueueFullError.
+   */
+  async validateSaved(ref: ProjectRef, input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number }): Promise<ValidationReport> {
+    const variables = await this.deps.renderer.variables(ref);
+    const errors: ValidationProblem[] = [];
+    const unsent: ValidationProblem[] = [];
+    if (input.variables) {
+      try {
+        const output = await this.deps.renderer.render(ref, { variables: input.variables, format: 'html', encoding: 'json', strict: input.strict ?? false, ...(input.revision !== undefined ? { revision: input.revision } : {}) });
+        for (const w of output.parts.warnings) if (w.code === 'missing_variable' || w.code === 'missing_variables_omitted') unsent.push({ ...w });
+      } catch (error) {
+        if (error instanceof InvalidVariablesError) errors.push(...error.problems.map((problem) => ({ ...problem })));
+        else if (error instanceof RenderError || error instanceof RenderLimitError) errors.push({ pointer: '/variables', message: error.message });
+        else throw error;
+      }
+    }
+    const warnings = [...variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message })), ...unsent];
+    return { valid: errors.length === 0, errors, warnings, variables };
+  }
+}
