@@ -68,6 +68,18 @@ module.exports = {
       to: { path: DRIVERS },
     },
     {
+      name: 'engines-through-front-doors',
+      severity: 'error',
+      comment:
+        'Production code outside src/adapters opens an engine through its front door (src/adapters/<engine>/index.ts, ' +
+        'open<Engine>Stores); the configuration may read an engine\'s driver-free timeouts.ts (its defaults).',
+      from: { path: '^(src|scripts|bin)/', pathNot: '^src/adapters/' },
+      to: {
+        path: '^src/adapters/(sqlite|postgres|kurrentdb|mongodb|kurrentdb-mongodb)/',
+        pathNot: '^src/adapters/(sqlite|postgres|kurrentdb-mongodb)/(index|timeouts)\\.ts$',
+      },
+    },
+    {
       name: 'routes-never-import-drivers-or-adapters',
       severity: 'error',
       comment: 'The HTTP layer is thin: it talks to the application, never to a driver or an adapter.',

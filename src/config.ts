@@ -6,11 +6,16 @@ import type { RenderLimits } from './rendering/handlebars/budget.js';
 import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/limits.js';
 import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './http/json-guard.js';
+// The engines' defaults come from their driver-free settings files (not their front doors): loading the
+// configuration loads no driver.
 import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './adapters/postgres/timeouts.js';
+import { DEFAULT_KURRENTDB_DEADLINE_MS, DEFAULT_MONGODB_TIMEOUTS, type MongoTimeouts } from './adapters/kurrentdb-mongodb/timeouts.js';
 
-/** Defaults of KURRENTDB_DEADLINE_MS and MONGODB_*_TIMEOUT_MS, ms (docs/dependency-timeouts.md); also used when a script opens the stores without a configuration. */
-export const DEFAULT_KURRENTDB_DEADLINE_MS = 3000;
-export const DEFAULT_MONGODB_TIMEOUTS = Object.freeze({ serverSelectionMs: 3000, connectMs: 2000, socketMs: 6000 });
+/** Defaults of KURRENTDB_DEADLINE_MS and MONGODB_*_TIMEOUT_MS, ms (docs/dependency-timeouts.md). */
+export { DEFAULT_KURRENTDB_DEADLINE_MS, DEFAULT_MONGODB_TIMEOUTS };
+
+/** The engines `STORE` names (each opened by its front door in src/adapters; see src/wiring.ts). */
+const STORES = ['sqlite', 'postgres', 'kurrentdb'] as const;
 
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -18,7 +23,7 @@ const schema = z.object({
   PORT: integer(3000, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  STORE: z.enum(['sqlite', 'postgres', 'kurrentdb']).default('sqlite'),
+  STORE: z.enum(STORES).default('sqlite'),
   DATABASE_URL: z.string().min(1).optional(),
   KURRENTDB_URL: z.string().min(1).optional(),
   MONGODB_URL: z.string().min(1).optional(),
@@ -78,12 +83,41 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+type Environment = z.infer<typeof schema>;
+
+/**
+ * What each engine asks of the environment beyond the schema: the settings it cannot start without (one
+ * line each, as `loadConfig` reports them), and how a render checks the revision index by default
+ * (RENDER_REVISION_CHECK: a local read on SQLite, a round trip elsewhere).
+ */
+interface EngineSettings {
+  missing(env: Environment): (string | false)[];
+  renderRevisionCheck: 'store' | 'index';
+}
+
+const ENGINE_SETTINGS: Record<(typeof STORES)[number], EngineSettings> = {
+  sqlite: { missing: () => [], renderRevisionCheck: 'store' },
+  postgres: {
+    missing: (env) => [
+      env.DATABASE_URL === undefined && '  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)',
+    ],
+    renderRevisionCheck: 'index',
+  },
+  kurrentdb: {
+    missing: (env) => [
+      env.KURRENTDB_URL === undefined && '  KURRENTDB_URL: required with STORE=kurrentdb (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
+      env.MONGODB_URL === undefined && '  MONGODB_URL: required with STORE=kurrentdb (e.g. mongodb://127.0.0.1:27017/letterpress)',
+    ],
+    renderRevisionCheck: 'index',
+  },
+};
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   /** `sqlite` (embedded), `postgres`, or `kurrentdb` (KurrentDB events, MongoDB read models and keys). */
-  store: 'sqlite' | 'postgres' | 'kurrentdb';
+  store: (typeof STORES)[number];
   /** PostgreSQL connection string (`STORE=postgres`). */
   databaseUrl: string | undefined;
   /** KurrentDB connection string, `kurrentdb://host:2113?tls=false` (`STORE=kurrentdb`). */
@@ -95,7 +129,7 @@ export interface Config {
   /** `STORE=kurrentdb`: the bound of each KurrentDB append (gRPC deadline) and read, ms. */
   kurrentdbDeadlineMs: number;
   /** `STORE=kurrentdb`: the MongoDB driver's server selection, connect and socket (answer) timeouts, ms. */
-  mongodbTimeouts: { serverSelectionMs: number; connectMs: number; socketMs: number };
+  mongodbTimeouts: MongoTimeouts;
   /** `GET /health`: the bound of each dependency check and of the answer, ms (a check past it is `timeout`). */
   healthTimeoutMs: number;
   /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
@@ -189,9 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   }
   const c = parsed.data;
   const missing = [
-    c.STORE === 'postgres' && c.DATABASE_URL === undefined && '  DATABASE_URL: required with STORE=postgres (e.g. postgres://user@host:5432/letterpress)',
-    c.STORE === 'kurrentdb' && c.KURRENTDB_URL === undefined && '  KURRENTDB_URL: required with STORE=kurrentdb (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
-    c.STORE === 'kurrentdb' && c.MONGODB_URL === undefined && '  MONGODB_URL: required with STORE=kurrentdb (e.g. mongodb://127.0.0.1:27017/letterpress)',
+    ...ENGINE_SETTINGS[c.STORE].missing(c),
     c.POSTGRES_STATEMENT_TIMEOUT_MS > c.POSTGRES_QUERY_TIMEOUT_MS && '  POSTGRES_STATEMENT_TIMEOUT_MS: must not exceed POSTGRES_QUERY_TIMEOUT_MS (the server should cancel a slow statement before the client gives up on it)',
     c.REQUEST_TIMEOUT_MS > 0 && c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS && '  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (Node refuses it)',
   ].filter((line): line is string => typeof line === 'string');
@@ -218,7 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     projectorPollMs: c.PROJECTOR_POLL_MS,
     sqliteLockWaitMs: c.SQLITE_LOCK_WAIT_MS,
     renderMinRevisionWaitMs: c.RENDER_MIN_REVISION_WAIT_MS,
-    renderRevisionCheck: c.RENDER_REVISION_CHECK ?? (c.STORE === 'sqlite' ? 'store' : 'index'),
+    renderRevisionCheck: c.RENDER_REVISION_CHECK ?? ENGINE_SETTINGS[c.STORE].renderRevisionCheck,
     bootstrapApiKey: c.BOOTSTRAP_API_KEY,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     redisUrl: c.REDIS_URL,

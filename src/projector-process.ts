@@ -20,7 +20,7 @@ export async function startProjector(env: NodeJS.ProcessEnv = process.env): Prom
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const stores = await openStores(config);
-  reportSkippedEvents(stores.eventStore, logger);
+  reportSkippedEvents(stores, logger);
   // Appends happen in other processes: its subscription hears of them by NOTIFY (PostgreSQL) or by polling
   // every PROJECTOR_POLL_MS (SQLite), often, since writes wait for it.
   const inner = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger });

@@ -7,30 +7,45 @@ import type { Config } from './config.js';
 
 type Urls = Partial<Pick<Config, 'databaseUrl' | 'kurrentdbUrl' | 'mongodbUrl' | 'dataDir'>>;
 
-const ADVICE: Record<string, { name: string; variable: string; url: (urls: Urls) => string | undefined; check: string }> = {
+/** What to say of one dependency that cannot be reached: its name, the variable and setting of its location, what to check. */
+interface Advice {
+  name: string;
+  variable: string;
+  setting: keyof Urls;
+  /** The location used when the variable is unset (the configuration's default). */
+  fallback?: string;
+  check: string;
+}
+
+/**
+ * One entry per dependency an engine's stores report unreachable (`DependencyUnavailableError.dependency`):
+ * the engines' names, and both halves of the KurrentDB + MongoDB pair. A new engine adds its line here.
+ */
+const ADVICE: Record<string, Advice> = {
   kurrentdb: {
     name: 'KurrentDB',
     variable: 'KURRENTDB_URL',
-    url: (urls) => urls.kurrentdbUrl,
+    setting: 'kurrentdbUrl',
     check:
       'Check that the server is running and reachable from here (with docker compose: `docker compose ps kurrentdb`; it listens on 2113), and that the tls setting matches it: an insecure node needs `?tls=false`.',
   },
   mongodb: {
     name: 'MongoDB',
     variable: 'MONGODB_URL',
-    url: (urls) => urls.mongodbUrl,
+    setting: 'mongodbUrl',
     check: 'Check that the server is running and reachable from here (with docker compose: `docker compose ps mongodb`; it listens on 27017), and the credentials and `authSource` in the URL.',
   },
   postgres: {
     name: 'PostgreSQL',
     variable: 'DATABASE_URL',
-    url: (urls) => urls.databaseUrl,
+    setting: 'databaseUrl',
     check: 'Check that the server accepts connections there (`pg_isready -d <url>`), that the database exists, and that the user may connect to it.',
   },
   sqlite: {
     name: 'SQLite',
     variable: 'DATA_DIR',
-    url: (urls) => urls.dataDir,
+    setting: 'dataDir',
+    fallback: './data',
     check: 'Check that the directory exists and is writable by this user, and that no other program holds the file locked.',
   },
 };
@@ -39,7 +54,7 @@ const ADVICE: Record<string, { name: string; variable: string; url: (urls: Urls)
 export function describeStartupFailure(error: unknown, urls: Urls = {}): string {
   if (error instanceof DependencyUnavailableError && ADVICE[error.dependency]) {
     const advice = ADVICE[error.dependency]!;
-    const url = advice.url(urls);
+    const url = urls[advice.setting];
     const where = url ? ` at ${withoutPassword(url)} (${advice.variable})` : ` (${advice.variable} is not set)`;
     return `Letterpress could not start: ${advice.name} cannot be reached${where}. ${advice.check}\n(${error.message})`;
   }
@@ -61,5 +76,5 @@ export function withoutPassword(url: string): string {
 
 /** The store locations in the environment, for the failure message (the configuration may itself be what failed). */
 export function urlsFrom(env: NodeJS.ProcessEnv): Urls {
-  return { databaseUrl: env['DATABASE_URL'], kurrentdbUrl: env['KURRENTDB_URL'], mongodbUrl: env['MONGODB_URL'], dataDir: env['DATA_DIR'] ?? './data' };
+  return Object.fromEntries(Object.values(ADVICE).map((advice) => [advice.setting, env[advice.variable] ?? advice.fallback]));
 }

@@ -13,14 +13,14 @@ import {
   comparePositions,
   WrongExpectedRevisionError,
   type EventData,
-  type EventStore,
   type ExpectedRevision,
   type Position,
 } from '../../src/application/ports/index.js';
+import type { HintingEventStore } from '../../src/adapters/shared/append-hints.js';
 
-/** What the factory returns: an empty store, and how to dispose of it after the test. */
+/** What the factory returns: an empty store (with the adapters' append hints), and how to dispose of it after the test. */
 export interface EventStoreFixture {
-  store: EventStore;
+  store: HintingEventStore;
   cleanup(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export async function expectWrongRevision(promise: Promise<unknown>, expected: E
 /** Register the contract suite as `EventStore contract: <name>`; `factory` runs before each test and must give an empty store. */
 export function describeEventStoreContract(name: string, factory: () => Promise<EventStoreFixture>): void {
   describe(`EventStore contract: ${name}`, () => {
-    let store: EventStore;
+    let store: HintingEventStore;
     let fixture: EventStoreFixture;
 
     beforeEach(async () => {

@@ -9,7 +9,6 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventData,
-  type EventStore,
   type ExpectedRevision,
   type Position,
   type RecordedEvent,
@@ -17,12 +16,13 @@ import {
   type Subscription,
   type SubscriptionHandlers,
 } from '../../src/application/ports/index.js';
+import type { HintingEventStore } from '../../src/adapters/shared/append-hints.js';
 
-export class NamespacedEventStore implements EventStore {
+export class NamespacedEventStore implements HintingEventStore {
   readonly kind: string;
 
   constructor(
-    private readonly inner: EventStore,
+    private readonly inner: HintingEventStore,
     private readonly namespace: string,
   ) {
     this.kind = inner.kind;

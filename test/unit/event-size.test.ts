@@ -5,7 +5,7 @@
  * not by the server (a 500 before the K7 fix).
  */
 import { expect } from 'chai';
-import { checkEventSize, eventBytes, MAX_EVENT_BYTES } from '../../src/rendering/limits.js';
+import { checkEventSize, eventBytes, MAX_EVENT_BYTES } from '../../src/application/ports/event-size.js';
 import { TemplateError } from '../../src/rendering/template-error.js';
 import { sizeOnDisk } from '../support/kurrentdb-double/event-log.js';
 import { toProblem } from '../../src/http/problem.js';

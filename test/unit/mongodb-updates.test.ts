@@ -12,12 +12,12 @@ import {
   leaseAcquisition,
   listFilter,
   locationsFilter,
-  newestPerDocument,
   physicalNames,
   refusedBySwitchOver,
   switchOverFence,
   toCheckpoint,
 } from '../../src/adapters/mongodb/updates.js';
+import { newestPerDocument } from '../../src/adapters/shared/read-models.js';
 
 const pos = (n: number): string => String(n).padStart(20, '0');
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -26,6 +26,8 @@ import {
   type SubscriptionHandlers,
   DependencyUnavailableError,
 } from '../../application/ports/index.js';
+import type { SkippedEvent } from '../../application/ports/index.js';
+import type { AppendHints } from '../shared/append-hints.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
 import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState, unavailable } from './mapping.js';
@@ -51,15 +53,11 @@ export interface KurrentEventStoreOptions {
   deadlineMs?: number;
 }
 
-/** An event a subscription skipped because it cannot be read (see `KurrentSubscription`). */
-export interface SkippedEvent {
-  position: Position | null;
-  streamId: string | null;
-  reason: string;
-}
+/** An event a subscription skipped because it cannot be read (see `KurrentSubscription`): the port's shape. */
+export type { SkippedEvent };
 
 /** {@link EventStore} on a KurrentDB client; the store owns the client (`close` disposes of it). */
-export class KurrentEventStore implements EventStore {
+export class KurrentEventStore implements EventStore, AppendHints {
   readonly kind = 'kurrentdb';
   readonly #appended = new Hints<Position>();
   readonly #subscriptions = new Set<Subscription>();

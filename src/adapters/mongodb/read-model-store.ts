@@ -14,7 +14,7 @@
 import { type Collection, type Db, type Document, MongoBulkWriteError, type WriteError } from 'mongodb';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/index.js';
 import { Hints } from '../shared/hints.js';
-import { caughtUp } from '../shared/read-models.js';
+import { caughtUp, newestPerDocument } from '../shared/read-models.js';
 import { COLLECTIONS, guardMongo } from './database.js';
 import { type TombstonePurgeOptions, TombstonePurger } from './tombstones.js';
 import {
@@ -25,7 +25,6 @@ import {
   isDuplicateKeyError,
   listFilter,
   locationsFilter,
-  newestPerDocument,
   physicalNames,
   refusedBySwitchOver,
   type StoredAlias,

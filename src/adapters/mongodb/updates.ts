@@ -14,7 +14,7 @@
  * guarded one never is.
  */
 import type { Filter, UpdateFilter } from 'mongodb';
-import type { DocumentChange, DocumentLocation, ProjectionCheckpoint } from '../../application/ports/index.js';
+import type { DocumentLocation, ProjectionCheckpoint } from '../../application/ports/index.js';
 
 /** MongoDB's DuplicateKey error code. */
 export const DUPLICATE_KEY = 11000;
@@ -72,17 +72,6 @@ export interface GuardedWrite<T> {
 export function physicalNames(names: Iterable<string>, aliases: readonly StoredAlias[]): Map<string, string> {
   const byName = new Map(aliases.map((alias) => [alias._id, alias.physical]));
   return new Map([...names].map((name) => [name, byName.get(name) ?? name]));
-}
-
-/** The change of the newest revision for each document (the others would be refused by the guard anyway). */
-export function newestPerDocument(changes: readonly DocumentChange[]): DocumentChange[] {
-  const newest = new Map<string, DocumentChange>();
-  for (const change of changes) {
-    const id = JSON.stringify([change.collection, change.partition, change.key]);
-    const seen = newest.get(id);
-    if (!seen || seen.revision < change.revision) newest.set(id, change);
-  }
-  return [...newest.values()];
 }
 
 /**

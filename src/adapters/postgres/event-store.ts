@@ -27,6 +27,7 @@ import {
   type Subscription,
   type SubscriptionHandlers,
 } from '../../application/ports/index.js';
+import type { AppendHints } from '../shared/append-hints.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { ChannelListener } from './channel-listener.js';
@@ -59,7 +60,7 @@ export interface PostgresEventStoreOptions {
 
 
 /** {@link EventStore} on the `events` table of a pool from `openPostgres`. Failures of the server surface as `DependencyUnavailableError`. */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, AppendHints {
   readonly kind = 'postgres';
   readonly #listeners = new AppendListeners();
   readonly #channel: ChannelListener | null;

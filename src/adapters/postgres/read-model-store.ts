@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ReadModelStore } from '../../application/ports/index.js';
 import { Hints } from '../shared/hints.js';
-import { caughtUp } from '../shared/read-models.js';
+import { caughtUp, newestPerDocument } from '../shared/read-models.js';
 import { ChannelListener } from './channel-listener.js';
 import type { PostgresTimeouts } from './timeouts.js';
 import { guardPg, inTransaction, LOCKS } from './database.js';
@@ -182,17 +182,6 @@ export class PostgresReadModelStore implements ReadModelStore {
     await this.#channel?.stop();
     this.#checkpointListeners.clear();
   }
-}
-
-/** The change of the newest revision for each document (the others would be ignored by the guard anyway). */
-function newestPerDocument(changes: DocumentChange[]): DocumentChange[] {
-  const newest = new Map<string, DocumentChange>();
-  for (const change of changes) {
-    const id = JSON.stringify([change.collection, change.partition, change.key]);
-    const seen = newest.get(id);
-    if (!seen || seen.revision < change.revision) newest.set(id, change);
-  }
-  return [...newest.values()];
 }
 
 function toJson(change: DocumentChange): string {

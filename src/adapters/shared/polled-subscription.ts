@@ -5,12 +5,12 @@
  */
 import {
   comparePositions,
-  type EventStore,
   type Position,
   type SubscribeToAllOptions,
   type Subscription,
   type SubscriptionHandlers,
 } from '../../application/ports/index.js';
+import type { HintingEventStore } from './append-hints.js';
 
 /** How a polled subscription waits. */
 export interface PollingOptions {
@@ -22,7 +22,7 @@ export interface PollingOptions {
   retryMaxMs?: number;
 }
 
-type Source = Pick<EventStore, 'readAll' | 'head' | 'onAppended'>;
+type Source = Pick<HintingEventStore, 'readAll' | 'head' | 'onAppended'>;
 
 /** `EventStore.subscribeToAll` over `readAll`, `head` and `onAppended`. */
 export class PolledSubscription implements Subscription {

@@ -14,6 +14,7 @@ import type {
   Subscription,
   SubscriptionHandlers,
 } from '../../application/ports/index.js';
+import type { AppendHints } from '../shared/append-hints.js';
 import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import type { SqliteDatabase } from './database.js';
@@ -36,7 +37,7 @@ export const DEFAULT_READ_ALL_MAX_COUNT = 500;
  * Storage failures (another connection's write lock held past the lock-wait bound, I/O error, closed
  * connection) surface as `DependencyUnavailableError`; waiting for a lock never blocks the event loop (lock-wait.ts).
  */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, AppendHints {
   readonly kind = 'sqlite';
   readonly #db: SqliteDatabase;
   readonly #listeners = new AppendListeners();

@@ -111,12 +111,6 @@ export interface EventStore {
    * ones as they are appended — by any process. See `Subscription` for its guarantees.
    */
   subscribeToAll(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription;
-  /**
-   * Called after every successful append made through this store, with the position of its last event;
-   * an adapter that can (PostgreSQL's LISTEN/NOTIFY) also reports other processes' appends. A hint only:
-   * a listener may miss positions or hear a later one first (subscriptions use it to wake early).
-   */
-  onAppended(listener: (position: Position) => void): () => void;
   /** Stop every subscription (waiting for the page each is handling) and release connections. */
   close(): Promise<void>;
 }

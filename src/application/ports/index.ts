@@ -9,6 +9,7 @@ export type { ApiKeyRecord, ApiKeyStore, Scope } from './api-keys.js';
 export { DependencyUnavailableError } from './errors.js';
 export { AppendTooLargeError, WrongExpectedRevisionError, comparePositions } from './event-store.js';
 export type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent, SubscribeToAllOptions, Subscription, SubscriptionHandlers } from './event-store.js';
+export { MAX_EVENT_BYTES, checkEventSize, eventBytes, storeRefusedEventSize } from './event-size.js';
 export type { FailureCounter } from './failure-counter.js';
 export type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from './idempotency.js';
 export type { AnyProjection } from './projection.js';
@@ -16,4 +17,5 @@ export { UnknownProjectEventError, decodeProjectEvent, isProjectEvent } from './
 export type { RecordedProjectEvent } from './project-events.js';
 export type { RateLimitDecision, RateLimiter, RateLimiterStatus } from './rate-limit.js';
 export type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ProjectorLease, ReadModelStore } from './read-model.js';
+export type { SkippedEvent, Stores } from './stores.js';
 export type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './template-preparer.js';

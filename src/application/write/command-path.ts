@@ -18,10 +18,12 @@ import {
 } from '../../domain/project.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import { publishedTemplateView } from '../../domain/published-template.js';
-import { checkEventSize, eventBytes, storeRefusedEventSize } from '../../rendering/limits.js';
 import {
   type Position,
   AppendTooLargeError,
+  checkEventSize,
+  eventBytes,
+  storeRefusedEventSize,
   WrongExpectedRevisionError,
   type PreparedTemplate,
   type TemplateSource,
