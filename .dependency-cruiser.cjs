@@ -54,6 +54,15 @@ module.exports = {
       to: { path: '^src/application/[^/]+/', pathNot: '^src/application/[^/]+/index\\.ts$' },
     },
     {
+      name: 'rendering-front-door',
+      severity: 'error',
+      comment:
+        'src/rendering has one face, its index.ts: code outside it imports that file only (tests may reach inside). ' +
+        'What the rest of the service uses of rendering is then one file to read.',
+      from: { path: '^(src|scripts|bin|projections)/', pathNot: '^src/rendering/' },
+      to: { path: '^src/rendering/', pathNot: '^src/rendering/index\\.ts$' },
+    },
+    {
       name: 'slices-meet-at-front-doors',
       severity: 'error',
       comment: 'One slice of src/application imports another only through its index.ts (see slice-front-door).',

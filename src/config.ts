@@ -2,8 +2,7 @@
  * Environment → one frozen, validated configuration object (ARCHITECTURE §5; docs/operations.md "Configuration").
  */
 import { z } from 'zod';
-import type { RenderLimits } from './rendering/handlebars/budget.js';
-import { DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/limits.js';
+import { type RenderLimits, DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/index.js';
 import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './http/json-guard.js';
 // The engines' defaults come from their driver-free settings files (not their front doors): loading the

@@ -10,7 +10,7 @@ import { describeFailures, runCheck } from './health-checks.js';
 import type { HealthReport } from './http/app.js';
 import type { Logger } from './logger.js';
 import type { ReadSide } from './read-side.js';
-import { MJML_VERSION } from './rendering/mjml/runtime.js';
+import { MJML_VERSION } from './rendering/index.js';
 
 /** The checkpoint the read-model check reads to see that the store answers (none need exist by that name). */
 const HEALTH_PROBE = 'health-probe';

@@ -19,9 +19,8 @@ import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
-import { CompilePool } from './rendering/compile/pool.js';
+import { CompilePool, PooledRevisionLoader, PooledTemplatePreparer } from './rendering/index.js';
 import { TemplateRenderer, RenderRevisions, TemplateValidation } from './application/render/index.js';
-import { PooledRevisionLoader, PooledTemplatePreparer } from './rendering/compile/client.js';
 
 export interface Service {
   app: Koa<AppState>;

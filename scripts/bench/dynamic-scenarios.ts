@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeTemplate, parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
+import { analyzeTemplate, parseHandlebars, buildSampleContext } from '../../src/rendering/index.js';
 import { CORPUS_DIR, corpusPartials } from '../support/corpus-files.js';
 import { call } from './letterpress.js';
 import { measure, type Measurement, type RunOptions } from './load.js';

@@ -5,8 +5,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
+import { parseHandlebars, buildSampleContext } from '../../src/rendering/index.js';
 import { corpusTemplates, type CorpusTemplate } from '../support/corpus-files.js';
 import { BENCH_KEY, call, createProject } from './letterpress.js';
 import { measure, type Measurement, type RunOptions, type Target } from './load.js';

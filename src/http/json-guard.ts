@@ -10,7 +10,7 @@
  */
 import { ProblemError } from './problem.js';
 import { escapeToken } from './json-pointer.js';
-import type { TemplateProblem } from '../rendering/template-error.js';
+import type { TemplateProblem } from '../rendering/index.js';
 
 /** Limits on the fields of a JSON body (docs/limits.md "Hostile input and limits"). */
 export interface JsonLimits {

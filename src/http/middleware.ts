@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Principal } from '../application/keys/index.js';
 import type { Scope } from '../application/ports/index.js';
-import { withCompileTenant } from '../rendering/compile/tenant.js';
+import { withCompileTenant } from '../rendering/index.js';
 import type { WriteIdempotency } from '../application/write/index.js';
 import { ProblemError } from './problem.js';
 

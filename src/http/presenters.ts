@@ -5,7 +5,7 @@ import type { ProjectView } from '../application/read/index.js';
 import type { TemplateWarning } from '../application/ports/index.js';
 import type { RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
 import type { RenderOutput } from '../application/render/index.js';
-import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/variables/missing-variables.js';
+import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/index.js';
 
 /** The Project resource (ARCHITECTURE §4). */
 export function presentProject(view: ProjectView) {

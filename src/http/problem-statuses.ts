@@ -8,9 +8,7 @@ import type { AuthFailure, KeyManagementCode } from '../application/keys/index.j
 import type { DependencyUnavailableError } from '../application/ports/index.js';
 import type { InvalidVariablesError, RenderError, RevisionNotYetVisibleError } from '../application/render/index.js';
 import type { DomainErrorCode } from '../domain/errors.js';
-import type { CompileQueueFullError } from '../rendering/compile/pool.js';
-import type { RenderLimitError } from '../rendering/handlebars/budget.js';
-import type { TemplateErrorCode } from '../rendering/template-error.js';
+import type { CompileQueueFullError, RenderLimitError, TemplateErrorCode } from '../rendering/index.js';
 
 /** Every code a coded error (a `CodedError` subclass) can carry. */
 export type ErrorCode =

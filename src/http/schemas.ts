@@ -12,8 +12,7 @@ import { messagePartProblems } from '../application/render/index.js';
 import { check } from './check.js';
 import { checkDeclaredVariables } from './metadata-schemas.js';
 import { ProblemError } from './problem.js';
-import { PARTIAL_NAME } from '../rendering/handlebars/partials.js';
-import { HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/handlebars/declared-helpers.js';
+import { PARTIAL_NAME, HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/index.js';
 
 /**
  * A declared helper's shape (what it means, and the rules that need the library, are checked at save by

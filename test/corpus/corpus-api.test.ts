@@ -7,8 +7,7 @@
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { createRequire } from 'node:module';
-import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
+import { parseHandlebars, buildSampleContext } from '../../src/rendering/index.js';
 import { corpusTemplates, type CorpusTemplate, describeCorpus } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

@@ -6,8 +6,7 @@
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
-import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
+import { parseHandlebars, buildSampleContext } from '../../src/rendering/index.js';
 import { corpusPartials, corpusTemplates, describeCorpus } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

@@ -3,7 +3,7 @@
  * that fits it, and every leaf with a value of the wrong type for it.
  */
 import fc from 'fast-check';
-import { escapePointer } from '../../src/rendering/variables/validator.js';
+import { escapePointer } from '../../src/rendering/index.js';
 
 export type Leaf = { kind: 'string' } | { kind: 'integer'; min: number; max: number } | { kind: 'boolean' } | { kind: 'enum'; values: string[] };
 export type Shape = { kind: 'object'; fields: Record<string, Shape> } | { kind: 'list'; of: Shape } | Leaf;

@@ -4,8 +4,7 @@
  */
 import { expect } from 'chai';
 import { FairQueue } from '../../src/rendering/compile/fair-queue.js';
-import { CompilePool, CompileQueueFullError } from '../../src/rendering/compile/pool.js';
-import { withCompileTenant } from '../../src/rendering/compile/tenant.js';
+import { CompilePool, CompileQueueFullError, withCompileTenant } from '../../src/rendering/index.js';
 
 describe('FairQueue', () => {
   it('runs at once while a slot is free, then queues, then refuses job maxWaiting + 1 (queue_full), keeping nothing of it', () => {

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { checkEventSize, eventBytes, MAX_EVENT_BYTES } from '../../src/application/ports/event-size.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
+import { TemplateError } from '../../src/rendering/index.js';
 import { sizeOnDisk } from '../support/kurrentdb-double/event-log.js';
 import { toProblem } from '../../src/http/problem.js';
 

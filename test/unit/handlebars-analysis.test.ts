@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { analyzeTemplate, parseHandlebars, type TemplateAnalysis } from '../../src/rendering/handlebars/analysis.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
+import { buildSampleContext } from '../../src/rendering/index.js';
 import { AVAILABLE_HELPERS, BUILT_IN_HELPERS, INTERNAL_HELPERS, createHandlebars } from '../../src/rendering/handlebars/environment.js';
 import { LIBRARY_HELPER_NAMES } from '../../src/rendering/handlebars/helpers/index.js';
 import { findGoTemplateSyntax } from '../../src/rendering/handlebars/go-syntax.js';

@@ -7,8 +7,7 @@ import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { MAX_BLOCK_DEPTH, measureHandlebars, refuseComplexHandlebars } from '../../src/rendering/handlebars/complexity.js';
 import { checkHandlebars } from '../../src/rendering/handlebars/guards.js';
-import { DEFAULT_TEMPLATE_LIMITS } from '../../src/rendering/limits.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
+import { DEFAULT_TEMPLATE_LIMITS, TemplateError } from '../../src/rendering/index.js';
 import { PROBLEM_RULES } from '../../src/http/problem-statuses.js';
 
 /** Statements and block depth of Handlebars' parsed program (each nested program one level deeper). */

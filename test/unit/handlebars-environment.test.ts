@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
-import { RenderLimitError } from '../../src/rendering/handlebars/budget.js';
+import { RenderLimitError } from '../../src/rendering/index.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../../src/rendering/handlebars/environment.js';
 
 const env = createHandlebars();

@@ -5,11 +5,10 @@
  * the save-time refusal of calls that fail whatever the data, their budget, and their proof samples.
  */
 import { expect } from 'chai';
-import { RenderLimitError } from '../../src/rendering/handlebars/budget.js';
+import { RenderLimitError, TemplateError } from '../../src/rendering/index.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../../src/rendering/handlebars/environment.js';
 import { checkHandlebars } from '../../src/rendering/handlebars/guards.js';
 import { HelperArgumentError, LIBRARY_HELPERS } from '../../src/rendering/handlebars/helpers/index.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
 
 const env = createHandlebars();
 const roomy = { maxBytes: 10_000_000, maxIterations: 1_000_000 };

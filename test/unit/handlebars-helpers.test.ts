@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
-import { RenderLimitError } from '../../src/rendering/handlebars/budget.js';
+import { RenderLimitError, DEFAULT_TEMPLATE_LIMITS, TemplateError } from '../../src/rendering/index.js';
 import { prepareTemplate } from '../../src/rendering/compile/prepare.js';
 import {
   AVAILABLE_HELPERS,
@@ -18,8 +18,6 @@ import {
 } from '../../src/rendering/handlebars/environment.js';
 import { checkHandlebars, type SourceFile } from '../../src/rendering/handlebars/guards.js';
 import { HelperArgumentError, LIBRARY_HELPER_NAMES } from '../../src/rendering/handlebars/helpers/index.js';
-import { DEFAULT_TEMPLATE_LIMITS } from '../../src/rendering/limits.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
 import { PROBLEM_RULES } from '../../src/http/problem-statuses.js';
 
 const env = createHandlebars();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { includeFilesFrom, normalizeIncludePath, parseWithIncludes } from '../../src/rendering/mjml/includes.js';
 import { toMjmlAst } from '../../src/rendering/mjml/markup.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
+import { TemplateError } from '../../src/rendering/index.js';
 
 const codeOf = (fn: () => unknown) => {
   try {

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { prepareTemplate } from '../../src/rendering/compile/prepare.js';
-import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
+import { parseHandlebars, buildSampleContext } from '../../src/rendering/index.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../../src/rendering/handlebars/environment.js';
 import { supportsJsonOutput } from '../../src/rendering/handlebars/json-output.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
 import { corpusTemplates, skipWithoutCorpus } from '../support/corpus.js';
 
 const json = createHandlebars('json');

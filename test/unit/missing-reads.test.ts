@@ -5,9 +5,7 @@
  */
 import { expect } from 'chai';
 import { createHandlebars, loadPartial, loadTemplate, precompileTemplate, renderWithin, type TemplateOutput } from '../../src/rendering/handlebars/environment.js';
-import { MissingReads } from '../../src/rendering/handlebars/missing-reads.js';
-import { parseHandlebars } from '../../src/rendering/handlebars/parse.js';
-import { missingVariableWarnings } from '../../src/rendering/variables/missing-variables.js';
+import { MissingReads, parseHandlebars, missingVariableWarnings } from '../../src/rendering/index.js';
 import { missingVariablesHeaders } from '../../src/http/presenters.js';
 
 const LIMITS = { maxBytes: 1_000_000, maxIterations: 100_000 };

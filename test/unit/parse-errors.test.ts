@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import Handlebars from 'handlebars';
 import { AVAILABLE_HELPERS } from '../../src/rendering/handlebars/environment.js';
-import { parseHandlebars } from '../../src/rendering/handlebars/parse.js';
+import { parseHandlebars } from '../../src/rendering/index.js';
 import {
   describeCompiledParseError,
   describeParseError,

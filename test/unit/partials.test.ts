@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import Handlebars from 'handlebars';
 import { findPartialCycle, partialCalls, PARTIAL_NAME } from '../../src/rendering/handlebars/partials.js';
-import { analyzeTemplate } from '../../src/rendering/handlebars/analysis.js';
+import { analyzeTemplate } from '../../src/rendering/index.js';
 
 const programs = (sources: Record<string, string>) => new Map(Object.entries(sources).map(([name, text]) => [name, Handlebars.parse(text)]));
 

@@ -16,8 +16,7 @@ import { InvalidVariablesError } from '../../src/application/render/render-varia
 import { CodedError, DOMAIN_ERROR_CODES, DomainError } from '../../src/domain/errors.js';
 import { toProblem } from '../../src/http/problem.js';
 import { PROBLEM_RULES, problemRule } from '../../src/http/problem-statuses.js';
-import { CompileQueueFullError } from '../../src/rendering/compile/pool.js';
-import { RenderLimitError } from '../../src/rendering/handlebars/budget.js';
+import { CompileQueueFullError, RenderLimitError } from '../../src/rendering/index.js';
 import { TEMPLATE_ERROR_CODES, TemplateError } from '../../src/rendering/template-error.js';
 
 /** One instance of every code of every coded error class, by class name. */

@@ -5,12 +5,9 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { analyzeTemplate, parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
-import { buildSampleContext } from '../../src/rendering/handlebars/sample-context.js';
-import { makePrintable } from '../../src/rendering/handlebars/printable.js';
+import { analyzeTemplate, parseHandlebars, buildSampleContext, makePrintable, VariablesValidator } from '../../src/rendering/index.js';
 import { inferSchema, schemaPaths } from '../../src/rendering/variables/inferred-schema.js';
 import { escapeKey, fromView, toView, unescapeKey } from '../../src/rendering/variables/own-keys.js';
-import { VariablesValidator } from '../../src/rendering/variables/validator.js';
 import { canonicalJson } from '../../src/cli/files.js';
 import { samplePaths, schemaReads } from '../../src/cli/variable-paths.js';
 

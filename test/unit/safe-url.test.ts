@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../../src/rendering/handlebars/environment.js';
-import { parseHandlebars } from '../../src/rendering/handlebars/parse.js';
+import { parseHandlebars } from '../../src/rendering/index.js';
 import { SAFE_URL_HELPER, collectUrlFindings, neutraliseHtml, scrubText, wrapUrlAttributes } from '../../src/rendering/handlebars/safe-url.js';
 
 const limits = { maxBytes: 1_000_000, maxIterations: 10_000 };

@@ -4,11 +4,9 @@
  * item, and the template is still proven.
  */
 import { expect } from 'chai';
-import { parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
+import { parseHandlebars, DEFAULT_TEMPLATE_LIMITS, TemplateError } from '../../src/rendering/index.js';
 import { buildSampleContext, SAMPLE_MAX_NODES } from '../../src/rendering/handlebars/sample-context.js';
 import { prepareTemplate } from '../../src/rendering/compile/prepare.js';
-import { DEFAULT_TEMPLATE_LIMITS } from '../../src/rendering/limits.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
 
 const program = (source: string) => {
   const parsed = parseHandlebars(source);

@@ -8,9 +8,7 @@ import { expect } from 'chai';
 import { prepareTemplate } from '../../src/rendering/compile/prepare.js';
 import type { HelperDeclaration } from '../../src/domain/project.js';
 import { placeholderPaths, retype, typedBySchema } from '../../src/rendering/handlebars/typed-sample.js';
-import { DEFAULT_TEMPLATE_LIMITS } from '../../src/rendering/limits.js';
-import { TemplateError } from '../../src/rendering/template-error.js';
-import type { PreparedTemplate, ProofData } from '../../src/rendering/template-source.js';
+import { DEFAULT_TEMPLATE_LIMITS, TemplateError, type PreparedTemplate, type ProofData } from '../../src/rendering/index.js';
 
 const BODY_PREFIX = '<mjml><mj-body><mj-section><mj-column><mj-text>';
 const page = (text: string) => `${BODY_PREFIX}${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;

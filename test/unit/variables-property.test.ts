@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { VariablesValidator } from '../../src/rendering/variables/validator.js';
+import { VariablesValidator } from '../../src/rendering/index.js';
 import { leaves, rootShape, schemaOf, setAt, valueOf } from '../support/variable-shapes.js';
 
 describe('Variables against generated schemas (fast-check)', () => {

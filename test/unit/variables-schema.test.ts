@@ -4,9 +4,8 @@
  * Expected schemas are written by hand from reading each template.
  */
 import { expect } from 'chai';
-import { analyzeTemplate, parseHandlebars } from '../../src/rendering/handlebars/analysis.js';
+import { analyzeTemplate, parseHandlebars, InvalidSchemaError, VariablesValidator } from '../../src/rendering/index.js';
 import { inferSchema, schemaPaths } from '../../src/rendering/variables/inferred-schema.js';
-import { InvalidSchemaError, VariablesValidator } from '../../src/rendering/variables/validator.js';
 
 function readsOf(source: string) {
   const parsed = parseHandlebars(source);

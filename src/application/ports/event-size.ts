@@ -3,7 +3,7 @@
  * It belongs to the event-store port (the strictest store sets it for all), not to rendering; the answer
  * stays the template's `template_too_large`, since a revision's size is what the author can change.
  */
-import { TemplateError } from '../../rendering/template-error.js';
+import { TemplateError } from '../../rendering/index.js';
 
 /**
  * KurrentDB refuses an append over 1 MiB (its `MaxAppendSize` default, 1,048,576 bytes; KurrentDB docs,

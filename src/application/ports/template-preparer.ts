@@ -2,9 +2,9 @@
  * The port through which the command path turns a client's template into what a revision publishes.
  * Implemented by `src/rendering/compile/prepare.ts` (run in the compile pool).
  */
-import type { PreparedTemplate, ProofData, TemplateSource, ValidationMode } from '../../rendering/template-source.js';
+import type { PreparedTemplate, ProofData, TemplateSource, ValidationMode } from '../../rendering/index.js';
 
-export type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../../rendering/template-source.js';
+export type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../../rendering/index.js';
 
 export interface TemplatePreparer {
   /**

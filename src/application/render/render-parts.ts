@@ -3,19 +3,29 @@
  * `metadata`; null when absent), the plain-text alternative, and warnings about the HTML. Each revision's
  * parts are compiled once with it (rendering/compile/message-parts.ts), so a render only runs them.
  */
-import { RenderLimitError, type RenderLimits } from '../../rendering/handlebars/budget.js';
-import { renderWithin, type CompiledTemplate, type LoadedHelpers } from '../../rendering/handlebars/environment.js';
-import { tidyText } from '../../rendering/compile/message-parts.js';
-import { parseHandlebars } from '../../rendering/handlebars/parse.js';
-import { analyzeTemplate } from '../../rendering/handlebars/analysis.js';
-import type { DataRead } from '../../rendering/handlebars/walker.js';
-import { TEXT_PART_WORDWRAP, toPlainText } from '../../rendering/email/plain-text.js';
-import { emailWarnings, GMAIL_CLIPPING_BYTES, type EmailWarning } from '../../rendering/email/warnings.js';
-import { headerText } from '../../rendering/email/header-text.js';
-import { findImagesWithoutAlt, imageAltRenderWarnings, type ImageSource } from '../../rendering/email/image-alt.js';
-import type { MissingVariablesWarning } from '../../rendering/variables/missing-variables.js';
+import {
+  RenderLimitError,
+  type RenderLimits,
+  renderWithin,
+  type CompiledTemplate,
+  type LoadedHelpers,
+  tidyText,
+  parseHandlebars,
+  analyzeTemplate,
+  type DataRead,
+  TEXT_PART_WORDWRAP,
+  toPlainText,
+  emailWarnings,
+  GMAIL_CLIPPING_BYTES,
+  type EmailWarning,
+  headerText,
+  findImagesWithoutAlt,
+  imageAltRenderWarnings,
+  type ImageSource,
+  type MissingVariablesWarning,
+} from '../../rendering/index.js';
 
-export type { EmailWarning } from '../../rendering/email/warnings.js';
+export type { EmailWarning } from '../../rendering/index.js';
 
 /** A render's warnings: about its HTML, and about the variables it read and was not sent. */
 export type RenderWarning = EmailWarning | MissingVariablesWarning;

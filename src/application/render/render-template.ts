@@ -7,29 +7,38 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { CodedError, revisionNotFound } from '../../domain/errors.js';
-import { TemplateError } from '../../rendering/template-error.js';
+import {
+  TemplateError,
+  RenderLimitError,
+  type RenderLimits,
+  CompileQueueFullError,
+  renderWithin,
+  type CompiledTemplate,
+  toMjmlMarkup,
+  placePreheader,
+  collectUrlFindings,
+  neutraliseHtml,
+  scrubText,
+  type UrlFinding,
+  neutralisedUrlWarning,
+  MissingReads,
+  missingVariableWarnings,
+  formatPath,
+  sortedUnique,
+  schemaDifferences,
+  type SchemaDifference,
+  type JsonSchema,
+} from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
-import { RenderLimitError, type RenderLimits } from '../../rendering/handlebars/budget.js';
-import { CompileQueueFullError } from '../../rendering/compile/pool.js';
-import { renderWithin, type CompiledTemplate } from '../../rendering/handlebars/environment.js';
-import { toMjmlMarkup } from '../../rendering/mjml/markup.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
 import { VariablesPolicy } from './render-variables.js';
 import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
-import { placePreheader } from '../../rendering/email/preheader.js';
 import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
-import { collectUrlFindings, neutraliseHtml, scrubText, type UrlFinding } from '../../rendering/handlebars/safe-url.js';
-import { neutralisedUrlWarning } from '../../rendering/email/url-warnings.js';
-import { MissingReads } from '../../rendering/handlebars/missing-reads.js';
-import { missingVariableWarnings } from '../../rendering/variables/missing-variables.js';
-import { formatPath, sortedUnique } from '../../rendering/handlebars/walker.js';
 
 export type { RevisionLoader } from './revision-cache.js';
 
 const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] });
-import { schemaDifferences, type SchemaDifference } from '../../rendering/variables/differences.js';
-import type { JsonSchema } from '../../rendering/variables/inferred-schema.js';
 
 export type RenderFormat = 'html' | 'mjml';
 

@@ -4,15 +4,21 @@
  * (a list where it iterates, an object where it reads fields, a printable value where it prints); with
  * `strict`, also every path it reads other than only as a test. Every problem is reported at once.
  */
-import { makePrintable } from '../../rendering/handlebars/printable.js';
-import type { DataRead } from '../../rendering/handlebars/walker.js';
-import { schemaDifferences } from '../../rendering/variables/differences.js';
+import {
+  makePrintable,
+  type DataRead,
+  schemaDifferences,
+  inferSchema,
+  type JsonSchema,
+  comparePointers,
+  escapePointer,
+  VariablesValidator,
+  type VariableProblem,
+} from '../../rendering/index.js';
 import { messagePartReads } from './render-parts.js';
-import { inferSchema, type JsonSchema } from '../../rendering/variables/inferred-schema.js';
-import { comparePointers, escapePointer, VariablesValidator, type VariableProblem } from '../../rendering/variables/validator.js';
 import { CodedError, type ErrorReport } from '../../domain/errors.js';
 
-export { InvalidSchemaError, type VariableProblem } from '../../rendering/variables/validator.js';
+export { InvalidSchemaError, type VariableProblem } from '../../rendering/index.js';
 
 /** The variables of a render break the template's contract; nothing was rendered (400 `invalid_variables`). */
 export class InvalidVariablesError extends CodedError<'invalid_variables'> {

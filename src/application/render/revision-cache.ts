@@ -7,14 +7,19 @@
 import { LRUCache } from 'lru-cache';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { HelperDeclaration, ProjectRef } from '../../domain/project.js';
-import type { CompiledTemplate, LoadedHelpers, LoadedPartials, TemplateOutput } from '../../rendering/handlebars/environment.js';
-import type { DataRead } from '../../rendering/handlebars/walker.js';
+import {
+  type CompiledTemplate,
+  type LoadedHelpers,
+  type LoadedPartials,
+  type TemplateOutput,
+  type DataRead,
+  type ImageSource,
+  partialFile,
+  toMjmlMarkup,
+} from '../../rendering/index.js';
 import type { ProjectView } from '../read/index.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
 import { declaredSchema, type VariablesContract } from './render-variables.js';
-import type { ImageSource } from '../../rendering/email/image-alt.js';
-import { partialFile } from '../../rendering/handlebars/guards.js';
-import { toMjmlMarkup } from '../../rendering/mjml/markup.js';
 
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {

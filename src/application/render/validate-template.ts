@@ -4,16 +4,20 @@
  * saved one. Both answer `{ valid, errors, warnings, variables }`, so a client's CI can check that a
  * template still takes what its code sends.
  */
-import { RenderLimitError } from '../../rendering/handlebars/budget.js';
-import { TemplateError } from '../../rendering/template-error.js';
-import { schemaDifferences, type SchemaDifference } from '../../rendering/variables/differences.js';
-import { inferSchema, type JsonSchema } from '../../rendering/variables/inferred-schema.js';
+import {
+  RenderLimitError,
+  TemplateError,
+  schemaDifferences,
+  type SchemaDifference,
+  inferSchema,
+  type JsonSchema,
+  previewReplacedWarnings,
+} from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
 import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
 import type { TemplatePreparer, TemplateSource, ValidationMode } from '../ports/index.js';
 import { messagePartReads } from './render-parts.js';
-import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
 export interface ValidationProblem {

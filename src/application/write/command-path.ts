@@ -3,7 +3,7 @@
  * the projections. Every write of a project goes through `execute`; `ProjectCommands` builds the commands.
  */
 import { declaredSchema, undeclaredReads } from '../render/index.js';
-import { previewReplacedWarnings } from '../../rendering/email/preheader.js';
+import { previewReplacedWarnings } from '../../rendering/index.js';
 import { DomainError } from '../../domain/errors.js';
 import {
   decide,
