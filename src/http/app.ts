@@ -29,6 +29,9 @@ export type { AppDeps, HealthReport, Logger } from './deps.js';
 
 export const API_PREFIXES = ['/v1', '/api/v1'] as const;
 
+/** Routes also served at the root, outside the prefixes: where probes and scrapers look by default. */
+export const ROOT_ALIASES = ['/health', '/metrics'] as const;
+
 export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = false;
@@ -71,7 +74,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     app.use(router.allowedMethods());
   }
   // Where probes and scrapers look by default: /health and /metrics at the root too, under the same rules
-  const root = new Router<AppState>();
+  const root = new Router<AppState>(); // ROOT_ALIASES
   healthRoutes(root, deps);
   if (deps.metrics) metricsRoutes(root, deps.metrics);
   app.use(root.routes());
