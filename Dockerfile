@@ -58,12 +58,11 @@ VOLUME /data
 USER node
 EXPOSE 3000
 
-# Every route, /v1/health included, requires an API key, and the image has none to give the probe. So this
-# checks only that the process accepts HTTP: an unauthenticated GET /v1/health answering 401 means it is up
-# (the 401 is decided before the store is asked, so it says nothing about KurrentDB/MongoDB/SQLite; use
-# GET /v1/health with a key for that). Node's built-in fetch: the image has no curl.
+# GET /health with HEALTHCHECK_API_KEY (any scope; bin/healthcheck.js): 200 is healthy, a 503 (a store
+# down) is not. Without that variable it can only check that the process answers HTTP (a 401).
+COPY bin/healthcheck.js ./bin/healthcheck.js
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/v1/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.status===401?0:1),()=>process.exit(1))"]
+  CMD ["node", "bin/healthcheck.js"]
 
 # Not `npm start`: its prestart hook runs the build, which needs the devDependencies.
 CMD ["node", "dist/src/server.js"]

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type RenderLimits, DEFAULT_TEMPLATE_LIMITS, type TemplateLimits } from './rendering/index.js';
 import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './http/json-guard.js';
+import { parseCorsOrigins } from './http/cors.js';
 // The engines' defaults come from their driver-free settings files (not their front doors): loading the
 // configuration loads no driver.
 import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './adapters/postgres/timeouts.js';
@@ -79,6 +80,17 @@ const schema = z.object({
   STOP_GRACE_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(DEFAULT_HTTP_LIMITS.maxConnections, 1, 1_000_000),
   MAX_CONNECTIONS_PER_CLIENT: integer(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient, 1, 1_000_000),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseCorsOrigins(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -131,6 +143,8 @@ export interface Config {
   mongodbTimeouts: MongoTimeouts;
   /** `GET /health`: the bound of each dependency check and of the answer, ms (a check past it is `timeout`). */
   healthTimeoutMs: number;
+  /** `CORS_ORIGINS`: browser origins allowed to call the API (`*`: any); empty: none (docs/access.md "Browsers"). */
+  corsOrigins: readonly string[];
   /** `embedded`: this process projects the read models; `off`: another does (`npm run projector`). */
   projector: 'embedded' | 'off';
   /** `npm run projector`: how often the lease is renewed (or a standby retries), and how long it lasts unrenewed, ms. */
@@ -244,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     kurrentdbDeadlineMs: c.KURRENTDB_DEADLINE_MS,
     mongodbTimeouts: Object.freeze({ serverSelectionMs: c.MONGODB_SERVER_SELECTION_TIMEOUT_MS, connectMs: c.MONGODB_CONNECT_TIMEOUT_MS, socketMs: c.MONGODB_SOCKET_TIMEOUT_MS }),
     healthTimeoutMs: c.HEALTH_TIMEOUT_MS,
+    corsOrigins: Object.freeze(c.CORS_ORIGINS),
     projector: c.PROJECTOR,
     projectorLease: { intervalMs: c.PROJECTOR_LEASE_INTERVAL_MS, ttlMs: c.PROJECTOR_LEASE_TTL_MS },
     projectorPollMs: c.PROJECTOR_POLL_MS,

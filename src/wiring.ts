@@ -16,6 +16,7 @@ import { createReadSide } from './read-side.js';
 import { createHealth, projectorLag } from './health.js';
 import { openRateLimiter } from './rate-limits.js';
 import { createApp } from './http/app.js';
+import { buildInfo } from './build-info.js';
 import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
@@ -89,10 +90,13 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const currentRevisions = new CurrentRevisions(readModels);
   const projection = createReadSide(config, stores, currentRevisions, logger);
   // Its own registry per service (never prom-client's global one); probes read at scrape time.
-  const metrics = new Metrics({
-    compileQueue: () => pool.queued,
-    projection: async () => projectorLag(await eventStore.head(), await projection.status()),
-  });
+  const metrics = new Metrics(
+    {
+      compileQueue: () => pool.queued,
+      projection: async () => projectorLag(await eventStore.head(), await projection.status()),
+    },
+    { build: buildInfo(config.store) },
+  );
   reportSkippedEvents(stores, logger, () => metrics.countSkippedEvent());
   const pool = new CompilePool({
     timeoutMs: config.compileTimeoutMs,
@@ -153,6 +157,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       },
       requireIfMatch: config.requireIfMatch,
       metrics,
+      corsOrigins: config.corsOrigins,
     });
 
     let closing: Promise<void> | undefined;

@@ -2,8 +2,8 @@
  * `createApp(deps)`: the Koa application with every route of ARCHITECTURE §4 under both `/v1` and
  * `/api/v1`. It does not listen; `server.ts` does.
  *
- * Middleware order: request id → access log → metrics (when given) → security headers → gzip → problem details →
- * authentication → rate limit → routes. Compression sits outside the error middleware so problem responses are gzipped too.
+ * Middleware order: request id → access log → metrics (when given) → security headers → CORS → gzip → problem
+ * details → authentication → rate limit → routes; `/health` and `/metrics` also at the root. Compression sits outside the error middleware so problem responses are gzipped too.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -15,6 +15,7 @@ import { methodProblems } from './methods.js';
 import { countRequests, metricsRoutes } from './metrics.js';
 import { problemDetails } from './problem.js';
 import { securityHeaders } from './security-headers.js';
+import { crossOrigin } from './cors.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -28,6 +29,9 @@ export type { AppDeps, HealthReport, Logger } from './deps.js';
 
 export const API_PREFIXES = ['/v1', '/api/v1'] as const;
 
+/** Routes also served at the root, outside the prefixes: where probes and scrapers look by default. */
+export const ROOT_ALIASES = ['/health', '/metrics'] as const;
+
 export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = false;
@@ -37,6 +41,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(accessLog(deps.logger));
   if (deps.metrics) app.use(countRequests(deps.metrics)); // outside problemDetails: sees the final status
   app.use(securityHeaders()); // nosniff everywhere, a CSP on text/html (renders)
+  app.use(crossOrigin(deps.corsOrigins ?? [])); // CORS_ORIGINS; preflights answered here, before authentication
   app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
   // The only public routes: GET <prefix>/openapi.json, the /docs page that renders it, and the /preview/ page's
@@ -45,7 +50,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(docsRoutes(`${API_PREFIXES[0]}/openapi.json`).routes());
   app.use(previewRoutes().routes());
   // every other route, health included (ARCHITECTURE §4); /health within its bound even when the key store stalls
-  const healthBound = deps.healthBound && { paths: API_PREFIXES.map((prefix) => `${prefix}/health`), ...deps.healthBound };
+  const healthBound = deps.healthBound && { paths: [...API_PREFIXES.map((prefix) => `${prefix}/health`), '/health'], ...deps.healthBound };
   app.use(
     authenticate(deps.apiKeys, {
       bounded: healthBound,
@@ -68,5 +73,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  // Where probes and scrapers look by default: /health and /metrics at the root too, under the same rules
+  const root = new Router<AppState>(); // ROOT_ALIASES
+  healthRoutes(root, deps);
+  if (deps.metrics) metricsRoutes(root, deps.metrics);
+  app.use(root.routes());
+  app.use(root.allowedMethods());
   return app;
 }

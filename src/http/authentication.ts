@@ -151,7 +151,8 @@ export function bearerToken(values: readonly string[]): string {
   if (match) return match[1]!;
   const scheme = SCHEME.exec(header)?.[1];
   if (scheme === undefined || scheme.toLowerCase() !== 'bearer') {
-    throw missing(`Only the Bearer scheme is supported: send "Authorization: Bearer <API key>"${scheme ? ` (got "${scheme.slice(0, 20)}")` : ''}.`);
+    // Never echo what came: without "Bearer " the first word is often the key itself (`Authorization: <key>`).
+    throw missing('Only the Bearer scheme is supported, and this Authorization header does not start with "Bearer": send "Authorization: Bearer <API key>".');
   }
   const rest = header.slice(scheme.length).trim();
   if (rest === '') throw malformed('The Authorization header has no token: send "Authorization: Bearer <API key>".');

@@ -65,4 +65,6 @@ export interface AppDeps {
   requireIfMatch: boolean;
   /** Prometheus instruments and `GET /metrics` (metrics.ts); absent: no metrics route, nothing counted. */
   metrics?: Metrics;
+  /** Browser origins allowed by CORS (`CORS_ORIGINS`, cors.ts); absent or empty: none. */
+  corsOrigins?: readonly string[];
 }

@@ -5,7 +5,9 @@
  * Each `Metrics` owns its own `Registry` (built in the composition root and passed down), never
  * prom-client's global one, so several apps in one process (tests) do not collide over metric names.
  * Label values are bounded: `route` is the router's matched pattern (`/v1/projects/:id`), never the raw
- * path, and `unmatched` when no route matched (404s, and requests refused before routing: 401, 429).
+ * path; a request no route matched gets a fixed class instead (`routeClass`): `unauthenticated` (refused
+ * before routing for its key: 400/401), `rate_limited` (429), `not_found` (404), `preflight` (a CORS
+ * OPTIONS answered before routing), or `unmatched` (anything else, e.g. 405/501 answers).
  */
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
@@ -36,10 +38,20 @@ export class Metrics {
   readonly #rateLimited: Counter;
   readonly #skippedEvents: Counter;
 
-  /** @param options.defaultMetrics prom-client's process metrics (CPU, memory, event loop, GC); default true. */
-  constructor(probes: MetricProbes = {}, options: { defaultMetrics?: boolean } = {}) {
+  /**
+   * @param options.defaultMetrics prom-client's process metrics (CPU, memory, event loop, GC); default true.
+   * @param options.build labels of the `letterpress_build_info` gauge (constant 1; build-info.ts); absent: no gauge.
+   */
+  constructor(probes: MetricProbes = {}, options: { defaultMetrics?: boolean; build?: Readonly<Record<string, string>> } = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    if (options.build) {
+      const labels = options.build;
+      new Gauge({ name: 'letterpress_build_info', help: 'Constant 1; the labels name the build this process runs.', labelNames: Object.keys(labels), registers }).set(
+        { ...labels },
+        1,
+      );
+    }
     this.#requests = new Counter({ name: 'letterpress_http_requests_total', help: 'HTTP requests by matched route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
     this.#duration = new Histogram({ name: 'letterpress_http_request_duration_seconds', help: 'HTTP request duration by matched route pattern, seconds.', labelNames: ['route'], buckets: HTTP_BUCKETS, registers });
     this.#cache = new Counter({ name: 'letterpress_render_cache_total', help: 'Renders by cache outcome (the X-Cache header): hit or miss.', labelNames: ['outcome'], registers });
@@ -127,12 +139,21 @@ export function countRequests(metrics: Metrics): Koa.Middleware {
       await next();
     } finally {
       const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const route = typeof matched === 'string' ? matched : 'unmatched';
+      const route = typeof matched === 'string' ? matched : routeClass(ctx.method, ctx.status);
       metrics.observeRequest(route, ctx.method, ctx.status, (performance.now() - started) / 1000);
       const cache = ctx.response.get('X-Cache');
       if (cache === 'HIT' || cache === 'MISS') metrics.observeCache(cache);
     }
   };
+}
+
+/** The `route` label of a request no route matched (see the file's comment). */
+export function routeClass(method: string, status: number): string {
+  if (status === 400 || status === 401) return 'unauthenticated';
+  if (status === 429) return 'rate_limited';
+  if (status === 404) return 'not_found';
+  if (method === 'OPTIONS') return 'preflight';
+  return 'unmatched';
 }
 
 /** `GET /metrics`: the exposition text. Authenticated like every route; any valid key may read it (as /health). */

@@ -144,12 +144,17 @@ const paths = {
     },
   },
   '/health': {
-    get: { tags: ['operations'], summary: 'Store and read models answer', responses: { '200': ok('Healthy.', ref('Health')), ...problems(401, 429, 503) } },
+    get: {
+      tags: ['operations'],
+      summary: 'Store and read models answer',
+      description: 'Also served at the root, outside the API prefixes (`GET /health`), where probes look by default.',
+      responses: { '200': ok('Healthy.', ref('Health')), ...problems(401, 429, 503) } },
   },
   '/metrics': {
     get: {
       tags: ['operations'],
       summary: 'Prometheus metrics (any valid key)',
+      description: 'Also served at the root, outside the API prefixes (`GET /metrics`), where scrapers look by default.',
       responses: {
         '200': { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } } },
         ...problems(401, 429),

@@ -6,6 +6,9 @@ import { expect } from 'chai';
 import { parseExposition, sum, type Sample } from '../support/exposition.js';
 import { mjmlPage, useTestServer } from '../support/server.js';
 
+/** Route labels of requests no route matched (src/http/metrics.ts `routeClass`). */
+const FIXED_CLASSES = ['unauthenticated', 'rate_limited', 'not_found', 'preflight', 'unmatched'];
+
 describe('API: GET /metrics (Prometheus)', () => {
   const t = useTestServer();
   const scrape = async (path = '/v1/metrics') => {
@@ -51,21 +54,41 @@ describe('API: GET /metrics (Prometheus)', () => {
     expect(sum(after, 'letterpress_render_cache_total', { outcome: 'miss' }) - sum(before, 'letterpress_render_cache_total', { outcome: 'miss' })).to.equal(1);
     expect(sum(after, 'letterpress_compile_duration_seconds_count')).to.be.at.least(1);
 
-    // Bounded labels: no raw id anywhere, every route label a pattern or "unmatched".
+    // Bounded labels: no raw id anywhere, every route label a pattern or a fixed class.
     const routes = new Set(after.filter((s) => s.labels['route'] !== undefined).map((s) => s.labels['route']!));
     for (const r of routes) {
       expect(r).to.not.include(id);
-      expect(r === 'unmatched' || /^\/(api\/)?v1\//.test(r), r).to.equal(true);
+      expect(FIXED_CLASSES.includes(r) || /^\/((api\/)?v1\/|health$|metrics$)/.test(r), r).to.equal(true);
     }
     expect(routes).to.include(route);
   });
 
-  it('labels an unknown path "unmatched"', async () => {
-    const before = sum(await scrape(), 'letterpress_http_requests_total', { route: 'unmatched', status: '404' });
+  it('labels an unknown path "not_found", a refused key "unauthenticated", never the raw path', async () => {
+    const count = (samples: Sample[], route: string, status: string) => sum(samples, 'letterpress_http_requests_total', { route, status });
+    const before = await scrape();
     expect((await t.server.request('GET', '/v1/no-such-thing/123')).status).to.equal(404);
+    expect((await t.server.request('GET', '/v1/projects/secret-id-401', { key: 'lp_not-a-key-of-this-server' })).status).to.equal(401);
     const samples = await scrape();
-    expect(sum(samples, 'letterpress_http_requests_total', { route: 'unmatched', status: '404' }) - before).to.equal(1);
-    expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('no-such-thing')))).to.equal(false);
+    expect(count(samples, 'not_found', '404') - count(before, 'not_found', '404')).to.equal(1);
+    expect(count(samples, 'unauthenticated', '401') - count(before, 'unauthenticated', '401')).to.equal(1);
+    expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('no-such-thing') || v.includes('secret-id-401')))).to.equal(false);
+    expect(sum(samples, 'letterpress_http_requests_total', { route: 'unmatched' })).to.equal(0);
+  });
+
+  it('names the build in letterpress_build_info (constant 1)', async () => {
+    const info = (await scrape()).filter((s) => s.name === 'letterpress_build_info');
+    expect(info).to.have.length(1);
+    expect(info[0]!.value).to.equal(1);
+    expect(info[0]!.labels).to.have.keys('version', 'node', 'mjml', 'store');
+    expect(info[0]!.labels['node']).to.equal(process.version);
+    expect(info[0]!.labels['store']).to.equal('sqlite');
+  });
+
+  it('serves /metrics at the root too, under the same rule (any valid key)', async () => {
+    expect((await t.server.request('GET', '/metrics', { key: null })).status).to.equal(401);
+    const res = await t.server.request('GET', '/metrics');
+    expect(res.status).to.equal(200);
+    expect(res.text).to.match(/^# TYPE letterpress_http_requests_total counter$/m);
   });
 
   it('counts a 429 from the rate limit as a rejection', async () => {
@@ -77,7 +100,7 @@ describe('API: GET /metrics (Prometheus)', () => {
     expect((await t.server.request('GET', '/v1/projects', { key: tight })).status).to.equal(429);
     const after = await scrape();
     expect(sum(after, 'letterpress_rate_limit_rejections_total') - before).to.equal(1);
-    expect(sum(after, 'letterpress_http_requests_total', { status: '429' })).to.be.at.least(1);
+    expect(sum(after, 'letterpress_http_requests_total', { route: 'rate_limited', status: '429' })).to.be.at.least(1);
   });
 });
 

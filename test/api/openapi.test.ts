@@ -12,6 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../src/server.js';
+import { ROOT_ALIASES } from '../../src/http/app.js';
 import { TEST_KEY } from '../support/server.js';
 
 type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -93,6 +94,12 @@ describe('OpenAPI document', function () {
         if (layer.methods.length === 0) continue;
         if (DOCS_PAGE.includes(layer.path) || PREVIEW_PAGE.includes(layer.path)) continue; // HTML pages, not API routes
         const prefix = doc.servers.map((server) => server.url).find((url) => layer.path.startsWith(`${url}/`));
+        if (prefix === undefined && (ROOT_ALIASES as readonly string[]).includes(layer.path)) {
+          // served at the root too: the same operation as under the prefixes, which says so
+          const operation = doc.paths[layer.path]?.['get'] as { description?: string } | undefined;
+          if (!operation?.description?.includes(`\`GET ${layer.path}\``)) missing.push(`${layer.path} (root alias not described)`);
+          continue;
+        }
         if (prefix === undefined) {
           missing.push(`${layer.path} (no server prefix)`);
           continue;

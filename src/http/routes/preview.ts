@@ -16,6 +16,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppState } from '../middleware.js';
 import { ProblemError } from '../problem.js';
+import { answerNotModified } from '../conditional.js';
 
 /**
  * The page's Content-Security-Policy (W3C CSP Level 3). Scripts and the page's own CSS come only from this
@@ -96,10 +97,7 @@ export function previewRoutes(folder: string = join(packageRoot(), 'public', 'pr
     ctx.set('ETag', file.etag);
     ctx.type = file.type;
     ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
+    if (answerNotModified(ctx, file.etag)) return;
     ctx.body = file.body;
   };
   router.get('/preview', (ctx) => {

@@ -14,6 +14,7 @@ import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList } from '../paging.js';
 import { parseAtQuery, parseCreate, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
 import { sendJson } from './respond.js';
+import { answerNotModified } from '../conditional.js';
 
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   const read = requireScope('projects:read');
@@ -51,11 +52,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     ctx.set('ETag', etag(view.revision));
     // A past revision never changes; what `at` names can (a later save), until `at` itself is past.
     ctx.set('Cache-Control', revision !== undefined ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-    ctx.status = 200; // ctx.fresh only compares validators on a 2xx response
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
+    if (answerNotModified(ctx, etag(view.revision))) return;
     sendJson(ctx, 200, presentProject(view));
   });
 
@@ -123,13 +120,22 @@ export function etag(revision: number): string {
 }
 
 /**
- * `If-Match` → expected revision. Accepts `"N"` and, leniently, `W/"N"`; `*` means "any current
- * revision" (RFC 9110 §13.1.1). @throws ProblemError 412 for a tag this API never issued.
+ * `If-Match` → expected revision. Accepts `"N"`; `*` means "any current revision" (RFC 9110 §13.1.1).
+ * A weak tag `W/"N"` never matches: If-Match uses the strong comparison (RFC 9110 §13.1.1, §8.8.3.2).
+ * @throws ProblemError 412 `revision_mismatch` for a weak tag or a tag this API never issued.
  */
 export function parseIfMatch(header: string): number | undefined {
   const value = header.trim();
   if (value === '' || value === '*') return undefined;
-  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
+  const weak = /^W\/"(\d{1,15})"$/.exec(value);
+  if (weak) {
+    throw new ProblemError(
+      412,
+      'revision_mismatch',
+      `If-Match ${value} is a weak entity tag, and If-Match compares tags strongly (RFC 9110 §13.1.1), so it matches no revision: send If-Match: "${weak[1]}".`,
+    );
+  }
+  const match = /^"(\d{1,15})"$/.exec(value);
   if (!match) throw new ProblemError(412, 'revision_mismatch', `If-Match ${value} is not an ETag this API issued (they look like "3").`);
   return Number(match[1]);
 }

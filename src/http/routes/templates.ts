@@ -22,6 +22,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     // Content negotiation (RFC 9110 §12.5.1): JSON unless the client prefers text/html, which a caller
     // piping the result straight into a mailer asks for; MJML has no HTML form.
     const raw = ctx.accepts('application/json', 'text/html') === 'text/html';
+    ctx.vary('Accept'); // the answer depends on Accept: a cache must not hand the JSON form to an HTML client
     if (raw && request.format === 'mjml') {
       throw new ProblemError(406, 'not_acceptable', 'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".');
     }
