@@ -51,9 +51,9 @@ export const adminPaths = {
       tag: 'api-keys',
       scope: 'keys:admin',
       summary: 'Revoke a key',
-      description: 'The key stops working at once; it stays listed as `revoked`. A key already revoked or expired is a 409 `api_key_inactive`. Needs `keys:admin`.',
+      description: 'The key stops working at once; it stays listed as `revoked`. Revoking a revoked key changes nothing (204). Needs `keys:admin`.',
       responses: { '204': noContent },
-      problems: [404, 409],
+      problems: [404],
     }),
   },
   '/api-keys/{id}/rotate': {
@@ -63,7 +63,10 @@ export const adminPaths = {
       tag: 'api-keys',
       scope: 'keys:admin',
       summary: 'Rotate a key',
-      description: 'A new key with the same name, scopes and lifetime; the old one stays valid for `overlap`, then expires (`previous` shows when). Needs `keys:admin`.',
+      description:
+        'A new key with the same name, scopes and rate limit; the old one keeps working for `overlap`, then expires (`previous` shows when). ' +
+        'The new key lives as long as the old one was given, unless `expires_in` or `expires_at` say otherwise. A revoked or expired key is a 409 ' +
+        '`api_key_inactive`. Needs `keys:admin`.',
       requestBody: requestBody(jsonSchema(keyRequestSchemas.rotateBody), REQUESTS.rotateApiKey),
       responses: { '201': success(ISSUED, ref('IssuedKey'), EXAMPLES.RotatedKey, ['Location', 'CacheControl']) },
       problems: [404, 409, 413, 415],
