@@ -7,6 +7,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { redoclyLint, spectralLint, type LintFinding } from '../../scripts/support/openapi-lint.js';
 import { useTestServer } from '../support/server.js';
 
@@ -60,6 +61,13 @@ describe('OpenAPI document: what Spectral, Redocly and code generators see', fun
         for (const [type, media] of Object.entries(response.content ?? {})) expect(media.examples, `${name} ${status} ${type} example`).to.not.equal(undefined);
       }
     }
+  });
+
+  it('lists every operationId in docs/api.md, with its method and path', () => {
+    const guide = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const listed = [...guide.matchAll(/`([a-z][A-Za-z]+)` \| ([A-Z]+) `([^`]+)`/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`).sort();
+    const served = operations.map(([name, op]) => `${op.operationId} ${name}`).sort();
+    expect(listed).to.deep.equal(served);
   });
 
   it('gives every path parameter an example, and media type keys without parameters', () => {
