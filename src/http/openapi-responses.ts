@@ -78,7 +78,10 @@ export function operation(spec: OperationSpec): object {
       if (!['401', '429', '500', '503'].includes(status)) all[status] = withHeaders(response, 'IdempotentReplayed');
     }
   }
-  return { tags: [tag], ...rest, ...(scope === 'public' ? { security: [] } : {}), responses: sortByStatus(all) };
+  // The scope as an extension, not as the bearer scheme's roles (OpenAPI 3.1 allows them, but Spectral and
+  // generators read security arrays as OAuth2 scopes only).
+  const access = scope === 'public' ? { security: [] } : scope === 'any' ? {} : { 'x-required-scope': scope };
+  return { tags: [tag], ...rest, ...access, responses: sortByStatus(all) };
 }
 
 function withHeaders(response: object, ...names: HeaderName[]): object {

@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import { Contract, type OpenApiDoc } from '../support/openapi-contract.js';
 import { mjmlPage, startTestServer, useTestServer, type TestServer } from '../support/server.js';
 
-type Op = { path: string; method: string; operationId: string; description: string; body?: { type: string; value: unknown } };
+type Op = { path: string; method: string; operationId: string; scope?: string; body?: { type: string; value: unknown } };
 
 /** MJML that compiles for seconds: past a short COMPILE_TIMEOUT_MS (as test/api/projects.test.ts). */
 const SLOW = `<mjml><mj-body>${'<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>'.repeat(6000)}</mj-body></mjml>`;
@@ -56,7 +56,7 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     const renderer = (await t.server.request('POST', '/v1/api-keys', { body: { name: 'renderer', scopes: ['templates:render'] } })).json.token as string;
     let refused = 0;
     for (const o of ops) {
-      const scope = /Needs `([a-z:]+)`/.exec(o.description)?.[1];
+      const scope = o.scope;
       if (scope === undefined) continue;
       const res = await drive(o, { key: scope === 'projects:read' ? renderer : reader });
       expect([res.status, res.json.code], o.operationId).to.deep.equal([403, 'insufficient_scope']);
@@ -129,9 +129,11 @@ function operationsOf(doc: OpenApiDoc): Op[] {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, unknown>)) {
       if (method === 'parameters') continue;
-      const o = operation as { operationId: string; description: string; requestBody?: { content: Record<string, { examples: Record<string, { value: unknown }> }> } };
+      const o = operation as { operationId: string; 'x-required-scope'?: string; requestBody?: { content: Record<string, { examples: Record<string, { value: unknown }> }> } };
       const [type, media] = Object.entries(o.requestBody?.content ?? {})[0] ?? [];
-      out.push({ path, method, operationId: o.operationId, description: o.description, ...(type && media ? { body: { type, value: Object.values(media.examples)[0]!.value } } : {}) });
+      const scope = o['x-required-scope']; // the scope the key needs
+      const body = type && media ? { body: { type, value: Object.values(media.examples)[0]!.value } } : {};
+      out.push({ path, method, operationId: o.operationId, ...(scope ? { scope } : {}), ...body });
     }
   }
   return out;
