@@ -24,7 +24,13 @@ export async function spectralLint(doc: object, bare = false): Promise<LintFindi
   const spectral = new Spectral();
   spectral.setRuleset((bare ? { extends: ruleset.extends } : ruleset) as unknown as Parameters<Spectral['setRuleset']>[0]);
   const results = await spectral.run(JSON.stringify(doc, null, 1));
-  return results.map((r) => ({ tool: 'spectral', severity: SPECTRAL_SEVERITY[r.severity] ?? 'error', rule: String(r.code), message: r.message, path: r.path.join('.') }));
+  return results.map((r) => ({
+    tool: 'spectral',
+    severity: SPECTRAL_SEVERITY[r.severity] ?? 'error',
+    rule: String(r.code),
+    message: r.message,
+    path: r.path.join('.'),
+  }));
 }
 
 /** Redocly's findings on `doc`: the recommended ruleset as scripts/lint/redocly.yaml configures it (`bare`: the ruleset alone). */
@@ -32,7 +38,13 @@ export async function redoclyLint(doc: object, bare = false): Promise<LintFindin
   const configPath = fileURLToPath(new URL('../lint/redocly.yaml', import.meta.url));
   const config = bare ? await createConfig({ extends: ['recommended'] }) : await loadConfig({ configPath });
   const problems = await lintFromString({ source: JSON.stringify(doc, null, 1), absoluteRef: '/openapi.json', config });
-  return problems.map((p) => ({ tool: 'redocly', severity: p.severity === 'error' ? 'error' : 'warn', rule: p.ruleId, message: p.message, path: p.location[0]?.pointer ?? '' }));
+  return problems.map((p) => ({
+    tool: 'redocly',
+    severity: p.severity === 'error' ? 'error' : 'warn',
+    rule: p.ruleId,
+    message: p.message,
+    path: p.location[0]?.pointer ?? '',
+  }));
 }
 
 /** Counts by tool and severity, e.g. `{ spectral: { error: 1, warn: 30 }, redocly: { … } }`. */

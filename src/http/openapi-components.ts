@@ -4,7 +4,7 @@
  * response header fields (openapi-headers.ts). Request bodies and queries come from the zod schemas.
  */
 import { headers } from './openapi-headers.js';
-import { ref } from './openapi-responses.js';
+import { ref } from './openapi-refs.js';
 import { page, responseSchemas } from './openapi-schemas.js';
 import { PROJECT_ID } from './schemas.js';
 
@@ -69,7 +69,9 @@ const jsonSchemaValue = { type: ['object', 'null'], additionalProperties: true, 
 const Variables = {
   type: 'object',
   required: ['inferred', 'declared', 'differences'],
-  description: 'docs/variables.md "Variables": what the template reads (inferred from it), the schema saved in `metadata.variables` (declared, or null), and where they disagree.',
+  description:
+    'docs/variables.md "Variables": what the template reads (inferred from it), the schema saved in `metadata.variables` (declared, or ' +
+    'null), and where they disagree.',
   properties: { inferred: jsonSchemaValue, declared: jsonSchemaValue, differences: { type: 'array', items: ref('SchemaDifference') } },
 };
 const SchemaDifference = {
@@ -78,7 +80,11 @@ const SchemaDifference = {
   description: 'One place where the template and `metadata.variables` disagree.',
   properties: {
     path: { type: 'string', description: 'The variable path, e.g. `order.lines[].qty`.' },
-    kind: { type: 'string', enum: ['not_declared', 'not_read', 'type_conflict'], description: 'Read and not declared; declared and never read; declared with another type than the template uses.' },
+    kind: {
+      type: 'string',
+      enum: ['not_declared', 'not_read', 'type_conflict'],
+      description: 'Read and not declared; declared and never read; declared with another type than the template uses.',
+    },
     message: { type: 'string' },
   },
 };
@@ -92,7 +98,9 @@ const ValidationReport = {
     warnings: { type: 'array', items: ref('Warning') },
     variables: {
       oneOf: [ref('Variables'), { type: 'null' }],
-      description: 'What the template takes; `null` when the template itself was refused (it did not compile, so there is nothing to infer from: see `errors`).',
+      description:
+        'What the template takes; `null` when the template itself was refused (it did not compile, so there is nothing to infer from: ' +
+        'see `errors`).',
     },
   },
 };
@@ -102,7 +110,17 @@ export const components = {
   securitySchemes: {
     bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer lp_…` (RFC 6750 §2.1). Scopes: projects:read, projects:write, templates:render, keys:admin.' },
   },
-  schemas: { ...responseSchemas, ApiKey, ApiKeyPage: page('ApiKey'), IssuedKey, Health, HealthCheck, Variables, SchemaDifference, ValidationReport },
+  schemas: {
+    ...responseSchemas,
+    ApiKey,
+    ApiKeyPage: page('ApiKey'),
+    IssuedKey,
+    Health,
+    HealthCheck,
+    Variables,
+    SchemaDifference,
+    ValidationReport,
+  },
   headers,
   parameters: {
     ProjectId: {
@@ -133,7 +151,9 @@ export const components = {
       name: 'If-Match',
       in: 'header',
       required: false,
-      description: 'Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when REQUIRE_IF_MATCH is on.',
+      description:
+        'Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when ' +
+        'REQUIRE_IF_MATCH is on.',
       example: '"3"',
       schema: { type: 'string', maxLength: 20, examples: ['"3"'] },
     },
@@ -151,8 +171,9 @@ export const components = {
       required: false,
       description:
         'Render at this revision or a later one: the revision a write answered with, as a number (`3`) or its ETag as it came (`"3"`). ' +
-        'Same as the body\'s `min_revision` (400 when both are sent and differ). When this instance has not seen it yet, the render reads the project\'s event stream ' +
-        'and waits for it up to RENDER_MIN_REVISION_WAIT_MS (default 2,000 ms), then answers 409 `revision_not_yet_visible` (docs/read-your-writes.md).',
+        'Same as the body\'s `min_revision` (400 when both are sent and differ). When this instance has not seen it yet, the render ' +
+        'reads the project\'s event stream and waits for it up to RENDER_MIN_REVISION_WAIT_MS (default 2,000 ms), then answers 409 ' +
+        '`revision_not_yet_visible` (docs/read-your-writes.md).',
       example: '3',
       schema: { type: 'string', maxLength: 17, pattern: '^(?:0|[1-9][0-9]{0,14})$|^"(?:0|[1-9][0-9]{0,14})"$', examples: ['3', '"3"'] },
     },
@@ -160,7 +181,9 @@ export const components = {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Retry-safe writes (IETF draft-ietf-httpapi-idempotency-key-header): the same key and body replay the first response (docs/api.md "Retries: Idempotency-Key").',
+      description:
+        'Retry-safe writes (IETF draft-ietf-httpapi-idempotency-key-header): the same key and body replay the first response ' +
+        '(docs/api.md "Retries: Idempotency-Key").',
       example: '5f0c6b1e-8d2a-4f6e-9a57-2b8f3c1d0e94',
       schema: { type: 'string', minLength: 1, maxLength: 255, examples: ['5f0c6b1e-8d2a-4f6e-9a57-2b8f3c1d0e94'] },
     },

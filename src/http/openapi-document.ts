@@ -30,9 +30,10 @@ export function openApiDocument(prefixes: readonly string[]): Record<string, unk
       version: '1',
       summary: 'MJML + Handlebars email templates as event-sourced projects, rendered on request.',
       description:
-        'MJML + Handlebars email templates as event-sourced projects, rendered on request. Errors are RFC 9457 problem details. ' +
-        'Every answer carries `X-Request-Id` and `X-Content-Type-Options: nosniff`; every answer past authentication the key\'s rate-limit fields ' +
-        '(`RateLimit-Policy`, `RateLimit`, `X-RateLimit-*`); a `text/html` render a restrictive `Content-Security-Policy` (no script, `sandbox`).' +
+        'MJML + Handlebars email templates as event-sourced projects, rendered on request. Errors are RFC 9457 problem details. Every ' +
+        "answer carries `X-Request-Id` and `X-Content-Type-Options: nosniff`; every answer past authentication the key's rate-limit " +
+        'fields (`RateLimit-Policy`, `RateLimit`, `X-RateLimit-*`); a `text/html` render a restrictive `Content-Security-Policy` (no ' +
+        'script, `sandbox`).' +
         `\n\n${guidesMarkdown()}`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Letterpress maintainers' },

@@ -48,9 +48,20 @@ export const EXAMPLES = {
   Project: project,
   ProjectWrite: { ...project, warnings: [], unchanged: false },
   SummaryPage: { items: [summary], next_cursor: null },
-  RevisionPage: { items: [{ revision: 3, updated_at: later, event: 'saved', name: 'Welcome', mjml_version: '5.4.1', published_html_bytes: 52 }], next_cursor: null },
+  RevisionPage: {
+    items: [{ revision: 3, updated_at: later, event: 'saved', name: 'Welcome', mjml_version: '5.4.1', published_html_bytes: 52 }],
+    next_cursor: null,
+  },
   Variables: variables,
-  Template: { id: 'welcome', revision: 3, updated_at: later, name: 'Welcome', subject: 'Hello {{name}}', mjml_version: '5.4.1', variables: ['name'] },
+  Template: {
+    id: 'welcome',
+    revision: 3,
+    updated_at: later,
+    name: 'Welcome',
+    subject: 'Hello {{name}}',
+    mjml_version: '5.4.1',
+    variables: ['name'],
+  },
   Rendered: {
     id: 'welcome',
     revision: 3,
@@ -75,7 +86,9 @@ export const EXAMPLES = {
     uptime_s: 3600,
     checks: [{ name: 'event_store', dependency: 'sqlite', status: 'ok', detail: null, ms: 1, required: true }],
   },
-  Metrics: '# HELP letterpress_http_requests_total Requests.\n# TYPE letterpress_http_requests_total counter\nletterpress_http_requests_total{route="/v1/health",method="GET",status="200"} 1\n',
+  Metrics:
+    '# HELP letterpress_http_requests_total Requests.\n# TYPE letterpress_http_requests_total counter\n' +
+    'letterpress_http_requests_total{route="/v1/health",method="GET",status="200"} 1\n',
   ApiKey: key,
   ApiKeyPage: { items: [key], next_cursor: null },
   IssuedKey: { ...key, token: 'lp_k3x9q2m7p4w8_3q2-7wXyZaBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789a' },

@@ -2,8 +2,10 @@
  * The `/projects` operations of the OpenAPI document (routes/projects.ts, routes/project-revisions.ts).
  */
 import { EXAMPLES, REQUESTS } from './openapi-examples.js';
-import { jsonSchema, parameter, queryParameters, requestBody } from './openapi-requests.js';
-import { noContent, operation, problem, ref, success } from './openapi-responses.js';
+import { problem } from './openapi-problems.js';
+import { parameter, ref } from './openapi-refs.js';
+import { jsonSchema, queryParameters, requestBody } from './openapi-requests.js';
+import { noContent, operation, success } from './openapi-responses.js';
 import { headerRefs, ALWAYS, RATE_LIMITED } from './openapi-headers.js';
 import { listQuery } from './paging.js';
 import { requestSchemas } from './schemas.js';
@@ -28,12 +30,17 @@ export const projectPaths = {
       scope: 'projects:write',
       summary: 'Create a project',
       description:
-        'Stores a new project at revision 0 from MJML markup (`mjml`) or MJML JSON (`ast`), compiled and checked first. ' +
-        'Without `id` the server names it. Needs `projects:write`. A template that does not compile is a 400 `invalid_mjml`; one that takes ' +
-        'longer than COMPILE_TIMEOUT_MS a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.',
+        'Stores a new project at revision 0 from MJML markup (`mjml`) or MJML JSON (`ast`), compiled and checked first. Without `id` ' +
+        'the server names it. Needs `projects:write`. A template that does not compile is a 400 `invalid_mjml`; one that takes longer ' +
+        'than COMPILE_TIMEOUT_MS a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.',
       parameters: [parameter('IdempotencyKey')],
       requestBody: requestBody(jsonSchema(requestSchemas.createBody), REQUESTS.createProject),
-      responses: { '201': success('Created: the project at revision 0, with the warnings of the import.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag', 'Location']) },
+      responses: {
+        '201': success('Created: the project at revision 0, with the warnings of the import.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, [
+          'ETag',
+          'Location',
+        ]),
+      },
       problems: [409, 413, 415, 422],
       idempotent: true,
     }),
@@ -42,7 +49,8 @@ export const projectPaths = {
       tag: 'projects',
       scope: 'projects:read',
       summary: 'List projects',
-      description: 'The workspace\'s projects, a page at a time, by id. Pass `next_cursor` as `cursor` for the next page. Needs `projects:read`.',
+      description:
+        "The workspace's projects, a page at a time, by id. Pass `next_cursor` as `cursor` for the next page. Needs `projects:read`.",
       parameters: queryParameters(listQuery),
       responses: { '200': success('A page of project summaries.', ref('SummaryPage'), EXAMPLES.SummaryPage) },
     }),
@@ -55,16 +63,33 @@ export const projectPaths = {
       scope: 'projects:read',
       summary: 'Fetch a project',
       description:
-        'The project now, or at a past `revision`, or as it was at an instant `at` (not both). The `ETag` is its revision: send it back as ' +
-        '`If-None-Match` for a 304, or as `If-Match` on a write. Needs `projects:read`.',
+        'The project now, or at a past `revision`, or as it was at an instant `at` (not both). The `ETag` is its revision: send it ' +
+        'back as `If-None-Match` for a 304, or as `If-Match` on a write. Needs `projects:read`.',
       parameters: [
-        { name: 'revision', in: 'query', required: false, description: 'A past revision (0 is the first).', example: 2, schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 999_999_999_999_999 } },
-        { name: 'at', in: 'query', required: false, description: 'An RFC 3339 instant: the revision that was current then. Not with `revision`.', example: '2026-11-23T10:00:00Z', schema: { type: 'string', format: 'date-time', maxLength: 40 } },
+        {
+          name: 'revision',
+          in: 'query',
+          required: false,
+          description: 'A past revision (0 is the first).',
+          example: 2,
+          schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 999_999_999_999_999 },
+        },
+        {
+          name: 'at',
+          in: 'query',
+          required: false,
+          description: 'An RFC 3339 instant: the revision that was current then. Not with `revision`.',
+          example: '2026-11-23T10:00:00Z',
+          schema: { type: 'string', format: 'date-time', maxLength: 40 },
+        },
         parameter('IfNoneMatch'),
       ],
       responses: {
         '200': success('The project.', ref('Project'), EXAMPLES.Project, ['ETag', 'CacheControl']),
-        '304': { description: 'Not modified: `If-None-Match` names the current revision.', headers: headerRefs(...ALWAYS, ...RATE_LIMITED, 'ETag', 'CacheControl') },
+        '304': {
+          description: 'Not modified: `If-None-Match` names the current revision.',
+          headers: headerRefs(...ALWAYS, ...RATE_LIMITED, 'ETag', 'CacheControl'),
+        },
       },
       problems: [404],
     }),
@@ -88,11 +113,14 @@ export const projectPaths = {
       scope: 'projects:write',
       summary: 'Change metadata only',
       description:
-        'A JSON Merge Patch (RFC 7396) of the metadata, sent as `application/merge-patch+json` (any other type is a 415 with `Accept-Patch`). ' +
-        'The template is kept; the result is the next revision. Needs `projects:write`.',
+        'A JSON Merge Patch (RFC 7396) of the metadata, sent as `application/merge-patch+json` (any other type is a 415 with ' +
+        '`Accept-Patch`). The template is kept; the result is the next revision. Needs `projects:write`.',
       parameters: conditionalWrite,
       requestBody: requestBody(metadataPatch, REQUESTS.patchProject, MERGE_PATCH),
-      responses: { '200': success('Patched.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']), '415': problem(415, undefined, ['AcceptPatch']) },
+      responses: {
+        '200': success('Patched.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']),
+        '415': problem(415, undefined, ['AcceptPatch']),
+      },
       problems: [404, 409, 412, 413, 422, 428],
       idempotent: true,
     }),
@@ -101,7 +129,9 @@ export const projectPaths = {
       tag: 'projects',
       scope: 'projects:write',
       summary: 'Delete a project',
-      description: 'Deletes the project: it then reads and renders 404; its revisions stay in its history, and creating the id again continues it. With `If-Match` only at that revision. Needs `projects:write`.',
+      description:
+        'Deletes the project: it then reads and renders 404; its revisions stay in its history, and creating the id again continues ' +
+        'it. With `If-Match` only at that revision. Needs `projects:write`.',
       parameters: conditionalWrite,
       responses: { '204': noContent },
       problems: [404, 409, 412, 422, 428],
@@ -115,7 +145,8 @@ export const projectPaths = {
       tag: 'projects',
       scope: 'projects:read',
       summary: 'Revision history',
-      description: 'Every revision of the project, oldest first, a page at a time: what happened (`event`) and when. Needs `projects:read`.',
+      description:
+        'Every revision of the project, oldest first, a page at a time: what happened (`event`) and when. Needs `projects:read`.',
       parameters: queryParameters(listQuery),
       responses: { '200': success('A page of revisions.', ref('RevisionPage'), EXAMPLES.RevisionPage) },
       problems: [404],
@@ -142,7 +173,9 @@ export const projectPaths = {
       tag: 'projects',
       scope: 'projects:read',
       summary: 'Variables the current revision takes',
-      description: 'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs `projects:read`.',
+      description:
+        'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs ' +
+        '`projects:read`.',
       responses: { '200': success('Inferred and declared variables.', ref('Variables'), EXAMPLES.Variables) },
       problems: [404],
     }),

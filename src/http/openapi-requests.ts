@@ -13,15 +13,11 @@ export function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 /** Query parameters from a zod object schema, one per property. */
 export function queryParameters(schema: z.ZodObject): object[] {
   const converted = jsonSchema(schema) as { properties: Record<string, object>; required?: string[] };
-  return Object.entries(converted.properties).map(([name, property]) => ({ name, in: 'query', required: converted.required?.includes(name) ?? false, schema: property }));
+  const required = (name: string) => converted.required?.includes(name) ?? false;
+  return Object.entries(converted.properties).map(([name, schema]) => ({ name, in: 'query', required: required(name), schema }));
 }
 
 /** A required request body of `type` with `schema` and one example. */
 export function requestBody(schema: object, example: unknown, type = 'application/json'): object {
   return { required: true, content: { [type]: { schema, examples: { example: { value: example } } } } };
 }
-
-/** `{ $ref }` to `#/components/parameters/<name>`. */
-export const parameter = (name: 'ProjectId' | 'KeyId' | 'Revision' | 'IfMatch' | 'IfNoneMatch' | 'MinRevision' | 'IdempotencyKey') => ({
-  $ref: `#/components/parameters/${name}`,
-});

@@ -2,7 +2,7 @@
  * Response shapes of the OpenAPI document (built by presenters.ts, not by zod): the RFC 9457 problem, the
  * warnings, projects, pages, templates and renders. Keys, health and dry runs: openapi-components.ts.
  */
-import { ref } from './openapi-responses.js';
+import { ref } from './openapi-refs.js';
 
 const timestamp = { type: 'string', format: 'date-time', description: 'RFC 3339, UTC with milliseconds.' };
 const nullableString = { type: ['string', 'null'] };
@@ -144,4 +144,16 @@ const Rendered = {
 };
 
 /** The schemas of this file, as `components.schemas` holds them. */
-export const responseSchemas = { Problem, ProblemItem, Warning, Project, ProjectWrite, Summary, SummaryPage: page('Summary'), Revision, RevisionPage: page('Revision'), Template, Rendered };
+export const responseSchemas = {
+  Problem,
+  ProblemItem,
+  Warning,
+  Project,
+  ProjectWrite,
+  Summary,
+  SummaryPage: page('Summary'),
+  Revision,
+  RevisionPage: page('Revision'),
+  Template,
+  Rendered,
+};

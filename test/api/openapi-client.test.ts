@@ -32,14 +32,20 @@ describe('OpenAPI document: a generated openapi-typescript + openapi-fetch clien
 
   it('is generated from the document this code serves (test/support/openapi-types.ts is current)', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const run = spawnSync(process.execPath, ['--import', './scripts/lint/typescript-6.mjs', '--import', 'tsx', 'scripts/openapi-types.ts', '--check'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', './scripts/lint/typescript-6.mjs', '--import', 'tsx', 'scripts/openapi-types.ts', '--check'],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(run.status, run.stderr).to.equal(0);
   });
 
   it('round-trips a project: create, read, patch (merge patch), render as JSON and as HTML, dry runs, problems, delete', async () => {
     const { api, html } = clients();
     const id = 'typed';
-    const created = await api.POST('/projects', { body: { id, mjml: mjmlPage('Hello {{name}}'), metadata: { name: 'Typed', subject: 'Hi {{name}}' } } });
+    const created = await api.POST('/projects', {
+      body: { id, mjml: mjmlPage('Hello {{name}}'), metadata: { name: 'Typed', subject: 'Hi {{name}}' } },
+    });
     const project: components['schemas']['ProjectWrite'] = must(created.data, 'create');
     expect([created.response.status, project.id, project.revision, project.unchanged]).to.deep.equal([201, id, 0, false]);
     const etag = must(created.response.headers.get('ETag') ?? undefined, 'ETag');
@@ -54,17 +60,31 @@ describe('OpenAPI document: a generated openapi-typescript + openapi-fetch clien
     });
     expect(must(patched.data, 'patch').revision).to.equal(1);
 
-    const rendered = must((await api.POST('/templates/{id}/render', { params: { path: { id } }, body: { variables: { name: 'Ada' } } })).data, 'render');
+    const rendered = must(
+      (await api.POST('/templates/{id}/render', { params: { path: { id } }, body: { variables: { name: 'Ada' } } })).data,
+      'render',
+    );
     const subject: string | null | undefined = rendered.subject; // a Rendered, not Rendered | string
     expect([subject, rendered.format, rendered.html?.includes('Hello Ada')]).to.deep.equal(['Hello Ada', 'html', true]);
 
-    const page = await html.POST('/templates/{id}/render', { params: { path: { id } }, body: { variables: { name: 'Ada' } }, headers: { Accept: 'text/html' }, parseAs: 'text' });
+    const page = await html.POST('/templates/{id}/render', {
+      params: { path: { id } },
+      body: { variables: { name: 'Ada' } },
+      headers: { Accept: 'text/html' },
+      parseAs: 'text',
+    });
     const markup: string = must(page.data, 'render as HTML');
     expect([page.response.headers.get('X-Missing-Variables'), markup.includes('Hello Ada')]).to.deep.equal(['0', true]);
 
-    const ok = must((await api.POST('/validate', { body: { mjml: mjmlPage('Hi {{name}}'), variables: { name: 'Ada' } } })).data, 'validate');
+    const ok = must(
+      (await api.POST('/validate', { body: { mjml: mjmlPage('Hi {{name}}'), variables: { name: 'Ada' } } })).data,
+      'validate',
+    );
     expect([ok.valid, ok.variables?.differences]).to.deep.equal([true, []]);
-    const broken = must((await api.POST('/validate', { body: { mjml: '<mjml><mj-body><mj-text>x</mj-txt></mj-body></mjml>' } })).data, 'validate');
+    const broken = must(
+      (await api.POST('/validate', { body: { mjml: '<mjml><mj-body><mj-text>x</mj-txt></mj-body></mjml>' } })).data,
+      'validate',
+    );
     const variables: components['schemas']['Variables'] | null = broken.variables;
     expect([broken.valid, variables, broken.errors[0]?.code]).to.deep.equal([false, null, 'invalid_mjml']);
 
@@ -78,12 +98,18 @@ describe('OpenAPI document: a generated openapi-typescript + openapi-fetch clien
 
   it('manages keys: issue, list, rotate, revoke', async () => {
     const { api } = clients();
-    const issued = must((await api.POST('/api-keys', { body: { name: 'typed', scopes: ['templates:render'], expires_in: '1d' } })).data, 'issue');
+    const issued = must(
+      (await api.POST('/api-keys', { body: { name: 'typed', scopes: ['templates:render'], expires_in: '1d' } })).data,
+      'issue',
+    );
     const token: string = issued.token;
     expect(token).to.match(/^lp_/);
     const listed = must((await api.GET('/api-keys', { params: { query: { limit: 10 } } })).data, 'list');
     expect(listed.items.map((key) => key.id)).to.include(issued.id);
-    const rotated = must((await api.POST('/api-keys/{id}/rotate', { params: { path: { id: issued.id } }, body: { overlap: '1h' } })).data, 'rotate');
+    const rotated = must(
+      (await api.POST('/api-keys/{id}/rotate', { params: { path: { id: issued.id } }, body: { overlap: '1h' } })).data,
+      'rotate',
+    );
     expect(rotated.previous?.id).to.equal(issued.id);
     expect((await api.DELETE('/api-keys/{id}', { params: { path: { id: rotated.id } } })).response.status).to.equal(204);
   });

@@ -15,8 +15,15 @@ import { mjmlPage, startTestServer, useTestServer, type TestServer } from '../su
 type Op = { path: string; method: string; operationId: string; scope?: string; body?: { type: string; value: unknown } };
 
 /** MJML that compiles for seconds: past a short COMPILE_TIMEOUT_MS (as test/api/projects.test.ts). */
-const SLOW = `<mjml><mj-body>${'<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>'.repeat(6000)}</mj-body></mjml>`;
-const ROOMY = { TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024), TEMPLATE_MAX_NODES: '1000000', TEMPLATE_MAX_EXPRESSIONS: '1000000', TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024), BODY_LIMIT_KB: '8192' };
+const SECTION = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
+const SLOW = `<mjml><mj-body>${SECTION.repeat(6000)}</mj-body></mjml>`;
+const ROOMY = {
+  TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024),
+  TEMPLATE_MAX_NODES: '1000000',
+  TEMPLATE_MAX_EXPRESSIONS: '1000000',
+  TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024),
+  BODY_LIMIT_KB: '8192',
+};
 
 describe('OpenAPI document: a contract test drives every operation, every answer and header held to it', function () {
   this.timeout(60_000);
@@ -30,11 +37,19 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     await t.create({ id: 'welcome', mjml: mjmlPage('Hello {{name}}') }); // the ProjectId example
   });
   /** Call `op` on `server` with its example body and `init`, and hold the answer to the document. */
-  async function drive(op: Op, init: { key?: string | null; headers?: Record<string, string>; body?: unknown; path?: string } = {}, server: TestServer = t.server) {
+  async function drive(
+    op: Op,
+    init: { key?: string | null; headers?: Record<string, string>; body?: unknown; path?: string } = {},
+    server: TestServer = t.server,
+  ) {
     const path = init.path ?? fill(op.path);
     const body = init.body ?? op.body?.value;
     const headers = { ...(op.body ? { 'Content-Type': op.body.type } : {}), ...init.headers };
-    const res = await server.request(op.method.toUpperCase(), `/v1${path}`, { ...(body !== undefined ? { rawBody: JSON.stringify(body) } : {}), headers, key: init.key });
+    const res = await server.request(op.method.toUpperCase(), `/v1${path}`, {
+      ...(body !== undefined ? { rawBody: JSON.stringify(body) } : {}),
+      headers,
+      key: init.key,
+    });
     contract.check(op.path, op.method, res);
     return res;
   }
@@ -47,13 +62,16 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     for (const o of ops) {
       const res = await drive(o, { key: null });
       expect(res.status, o.operationId).to.equal(o.operationId === 'getOpenApiDocument' ? 200 : 401);
-      if (o.operationId !== 'getOpenApiDocument') expect((await drive(o, { key: null, headers: { Authorization: 'Bearer two words' } })).status, o.operationId).to.equal(400);
+      if (o.operationId !== 'getOpenApiDocument')
+        expect((await drive(o, { key: null, headers: { Authorization: 'Bearer two words' } })).status, o.operationId).to.equal(400);
     }
   });
 
   it('403 for a key without the scope an operation needs, on every scoped operation', async () => {
-    const reader = (await t.server.request('POST', '/v1/api-keys', { body: { name: 'reader', scopes: ['projects:read'] } })).json.token as string;
-    const renderer = (await t.server.request('POST', '/v1/api-keys', { body: { name: 'renderer', scopes: ['templates:render'] } })).json.token as string;
+    const reader = (await t.server.request('POST', '/v1/api-keys', { body: { name: 'reader', scopes: ['projects:read'] } })).json
+      .token as string;
+    const renderer = (await t.server.request('POST', '/v1/api-keys', { body: { name: 'renderer', scopes: ['templates:render'] } })).json
+      .token as string;
     let refused = 0;
     for (const o of ops) {
       const scope = o.scope;
@@ -82,10 +100,15 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     const replay = await drive(op('createProject'), { body: { id: 'again', mjml: mjmlPage('x') }, headers: once });
     expect([replay.status, replay.headers['idempotent-replayed']]).to.deep.equal([201, 'true']);
     expect((await drive(op('createProject'), { body: { id: 'other', mjml: mjmlPage('x') }, headers: once })).status).to.equal(422);
-    const key = await t.server.request('POST', '/v1/api-keys', { body: { name: 'once', scopes: ['projects:read'], rate_limit_per_minute: 1 } });
+    const key = await t.server.request('POST', '/v1/api-keys', {
+      body: { name: 'once', scopes: ['projects:read'], rate_limit_per_minute: 1 },
+    });
     expect((await drive(op('revokeApiKey'), { path: `/api-keys/${key.json.id}` })).status).to.equal(204);
-    expect((await drive(op('rotateApiKey'), { path: `/api-keys/${key.json.id}/rotate` })).status).to.equal(409); // revoked: api_key_inactive
-    const slow = (await t.server.request('POST', '/v1/api-keys', { body: { name: 'slow', scopes: ['projects:read'], rate_limit_per_minute: 1 } })).json.token as string;
+    // revoked: api_key_inactive
+    expect((await drive(op('rotateApiKey'), { path: `/api-keys/${key.json.id}/rotate` })).status).to.equal(409);
+    const slow = (
+      await t.server.request('POST', '/v1/api-keys', { body: { name: 'slow', scopes: ['projects:read'], rate_limit_per_minute: 1 } })
+    ).json.token as string;
     expect((await drive(op('listProjects'), { key: slow })).status).to.equal(200);
     const limited = await drive(op('listProjects'), { key: slow });
     expect([limited.status, Number(limited.headers['retry-after']) >= 1]).to.deep.equal([429, true]);
@@ -93,13 +116,19 @@ describe('OpenAPI document: a contract test drives every operation, every answer
 
   it('428, 500 mjml_compile_timeout, 503 compile_queue_full and 503 dependency_unavailable, as documented', async function () {
     this.timeout(120_000);
-    const strict = await startTestServer({ env: { REQUIRE_IF_MATCH: 'true', COMPILE_TIMEOUT_MS: '200', COMPILE_QUEUE_MAX: '0', ...ROOMY } });
+    const strict = await startTestServer({
+      env: { REQUIRE_IF_MATCH: 'true', COMPILE_TIMEOUT_MS: '200', COMPILE_QUEUE_MAX: '0', ...ROOMY },
+    });
     try {
       await strict.request('POST', '/v1/projects', { body: { id: 'welcome', mjml: mjmlPage('Hi') } });
       expect((await drive(op('deleteProject'), {}, strict)).status).to.equal(428);
       // One compile thread, no queue: the first holds the thread past its deadline (500), the others find no room (503).
-      const slow = await Promise.all(['slow-a', 'slow-b', 'slow-c'].map((id) => drive(op('createProject'), { body: { id, mjml: SLOW } }, strict)));
-      expect(new Set(slow.map((res) => `${res.status} ${res.json.code}`))).to.deep.equal(new Set(['500 mjml_compile_timeout', '503 compile_queue_full']));
+      const slow = await Promise.all(
+        ['slow-a', 'slow-b', 'slow-c'].map((id) => drive(op('createProject'), { body: { id, mjml: SLOW } }, strict)),
+      );
+      expect(new Set(slow.map((res) => `${res.status} ${res.json.code}`))).to.deep.equal(
+        new Set(['500 mjml_compile_timeout', '503 compile_queue_full']),
+      );
       await strict.closeStore();
       const down = await drive(op('getHealth'), {}, strict);
       expect([down.status, down.json.code]).to.deep.equal([503, 'dependency_unavailable']);
@@ -109,7 +138,7 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     }
   });
 
-  it('2xx answers with the fields only they carry: Location, ETag, X-Cache, X-Template-*, X-Missing-Variable-Paths, Cache-Control', async () => {
+  it('2xx answers with the fields only they carry: Location, ETag, X-Cache, X-Template-*, X-Missing-Variable-*', async () => {
     await drive(op('createProject'), { body: { id: 'fields', mjml: mjmlPage('Hi {{name}} {{order.number}}') } });
     await drive(op('renderTemplate'), { path: '/templates/fields/render', body: { variables: {} }, headers: { Accept: 'text/html' } });
     await drive(op('getHealth'));
@@ -129,7 +158,11 @@ function operationsOf(doc: OpenApiDoc): Op[] {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, unknown>)) {
       if (method === 'parameters') continue;
-      const o = operation as { operationId: string; 'x-required-scope'?: string; requestBody?: { content: Record<string, { examples: Record<string, { value: unknown }> }> } };
+      const o = operation as {
+        operationId: string;
+        'x-required-scope'?: string;
+        requestBody?: { content: Record<string, { examples: Record<string, { value: unknown }> }> };
+      };
       const [type, media] = Object.entries(o.requestBody?.content ?? {})[0] ?? [];
       const scope = o['x-required-scope']; // the scope the key needs
       const body = type && media ? { body: { type, value: Object.values(media.examples)[0]!.value } } : {};

@@ -19,7 +19,10 @@ type Operation = {
   requestBody?: { content: Record<string, { examples?: object }> };
   responses: Record<string, { content?: Record<string, { examples?: object }> }>;
 };
-type Doc = { paths: Record<string, Record<string, Operation | unknown[]>>; components: { parameters: Record<string, { in: string; example?: unknown }> } };
+type Doc = {
+  paths: Record<string, Record<string, Operation | unknown[]>>;
+  components: { parameters: Record<string, { in: string; example?: unknown }> };
+};
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** A finding as one line for a failure message. */
@@ -56,9 +59,11 @@ describe('OpenAPI document: what Spectral, Redocly and code generators see', fun
     for (const [name, op] of operations) {
       expect(op.summary, `${name} summary`).to.be.a('string').and.not.equal('');
       expect(op.description, `${name} description`).to.be.a('string').and.not.equal('');
-      for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) expect(media.examples, `${name} request ${type} example`).to.not.equal(undefined);
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {}))
+        expect(media.examples, `${name} request ${type} example`).to.not.equal(undefined);
       for (const [status, response] of Object.entries(op.responses)) {
-        for (const [type, media] of Object.entries(response.content ?? {})) expect(media.examples, `${name} ${status} ${type} example`).to.not.equal(undefined);
+        for (const [type, media] of Object.entries(response.content ?? {}))
+          expect(media.examples, `${name} ${status} ${type} example`).to.not.equal(undefined);
       }
     }
   });
@@ -89,7 +94,10 @@ describe('OpenAPI document: what Spectral, Redocly and code generators see', fun
       expect(() => new RegExp(pattern), pattern).to.not.throw();
       expect(() => new RegExp(pattern, 'u'), pattern).to.not.throw();
     }
-    const python = spawnSync('python3', ['-c', 'import json, re, sys\nfor p in json.load(sys.stdin): re.compile(p)\nprint("ok")'], { input: JSON.stringify(patterns), encoding: 'utf8' });
+    const python = spawnSync('python3', ['-c', 'import json, re, sys\nfor p in json.load(sys.stdin): re.compile(p)\nprint("ok")'], {
+      input: JSON.stringify(patterns),
+      encoding: 'utf8',
+    });
     if (python.error) this.skip(); // no Python on this machine: ECMAScript above is still checked
     expect(python.stdout.trim(), python.stderr).to.equal('ok');
   });
@@ -99,5 +107,7 @@ describe('OpenAPI document: what Spectral, Redocly and code generators see', fun
 function collectPatterns(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(collectPatterns);
   if (node === null || typeof node !== 'object') return [];
-  return Object.entries(node).flatMap(([key, value]) => (key === 'pattern' && typeof value === 'string' ? [value] : collectPatterns(value)));
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === 'pattern' && typeof value === 'string' ? [value] : collectPatterns(value),
+  );
 }

@@ -54,7 +54,8 @@ describe('OpenAPI document: responses match their schemas', function () {
     conforms('/openapi.json', 'get', await s.request('GET', '/v1/openapi.json', { key: null }));
     conforms('/metrics', 'get', await s.request('GET', '/v1/metrics'));
     const html = await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: 'Ada' } }, headers: { Accept: 'text/html' } });
-    expect([html.headers['content-type'], html.headers['x-missing-variables'], html.headers['x-missing-variable-paths']]).to.deep.equal(['text/html; charset=utf-8', '1', 'order.number']);
+    const fields = ['content-type', 'x-missing-variables', 'x-missing-variable-paths'].map((field) => html.headers[field]);
+    expect(fields).to.deep.equal(['text/html; charset=utf-8', '1', 'order.number']);
     conforms('/templates/{id}/render', 'post', html);
     conforms('/templates/{id}', 'delete', await s.request('DELETE', '/v1/templates/ob'));
     await s.request('POST', '/v1/projects', { body: { id: 'oc', mjml } });
@@ -82,13 +83,15 @@ describe('OpenAPI document: responses match their schemas', function () {
   });
 
   it('POST /validate of a template that does not compile answers variables: null, as documented', async () => {
-    const res = await t.server.request('POST', '/v1/validate', { body: { mjml: '<mjml><mj-body><mj-text>News</mj-txt></mj-body></mjml>', variables: { name: 'Ada' } } });
+    const mjml = '<mjml><mj-body><mj-text>News</mj-txt></mj-body></mjml>';
+    const res = await t.server.request('POST', '/v1/validate', { body: { mjml, variables: { name: 'Ada' } } });
     expect([res.status, res.json.valid, res.json.variables]).to.deep.equal([200, false, null]);
     expect(res.json.errors[0].code).to.equal('invalid_mjml');
     conforms('/validate', 'post', res);
-    const schema = contract.doc.components['schemas'] as Record<string, { properties: Record<string, { oneOf?: unknown[] }>; required: string[] }>;
-    expect(schema['ValidationReport']!.required).to.include('variables');
-    expect(schema['ValidationReport']!.properties['variables']!.oneOf).to.deep.equal([{ $ref: '#/components/schemas/Variables' }, { type: 'null' }]);
+    type Schemas = Record<string, { properties: Record<string, { oneOf?: unknown[] }>; required: string[] }>;
+    const report = (contract.doc.components['schemas'] as Schemas)['ValidationReport']!;
+    expect(report.required).to.include('variables');
+    expect(report.properties['variables']!.oneOf).to.deep.equal([{ $ref: '#/components/schemas/Variables' }, { type: 'null' }]);
   });
 
   it('covered every documented 2xx response', () => {
@@ -96,7 +99,8 @@ describe('OpenAPI document: responses match their schemas', function () {
     for (const item of Object.values(contract.doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         if (method === 'parameters') continue;
-        for (const status of Object.keys(operation.responses)) if (status.startsWith('2')) documented.push(`${operation.operationId} ${status}`);
+        const successes = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+        documented.push(...successes.map((status) => `${operation.operationId} ${status}`));
       }
     }
     expect(documented.length).to.be.at.least(23);

@@ -15,10 +15,22 @@ type HeaderObject = { required?: boolean; schema: Schema; $ref?: string };
 type ResponseObject = { headers?: Record<string, HeaderObject>; content?: Record<string, { schema: Schema }> };
 type Operation = { operationId: string; responses: Record<string, ResponseObject> };
 /** The parts of the document the contract reads. */
-export type OpenApiDoc = { paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, HeaderObject> } & Record<string, unknown> };
+export type OpenApiDoc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { headers: Record<string, HeaderObject> } & Record<string, unknown>;
+};
 
 /** Header fields every HTTP answer may carry that describe the message itself, not the API (RFC 9110 §6, §8; RFC 9112). */
-const FRAMING = new Set(['content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'vary']);
+const FRAMING = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'vary',
+]);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** The contract of one document; `check` each answer, then ask what was left undriven. */
@@ -56,13 +68,17 @@ export class Contract {
   documentedHeaders(): string[] {
     const names = new Set<string>();
     for (const item of Object.values(this.doc.paths)) {
-      for (const method of METHODS) for (const response of Object.values(item[method]?.responses ?? {})) for (const field of Object.keys(response.headers ?? {})) names.add(field.toLowerCase());
+      for (const method of METHODS)
+        for (const response of Object.values(item[method]?.responses ?? {}))
+          for (const field of Object.keys(response.headers ?? {})) names.add(field.toLowerCase());
     }
     return [...names].sort();
   }
 
   private checkBody(name: string, res: Response, response: ResponseObject): void {
-    const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     if (response.content === undefined) {
       expect(res.text, `${name} ${res.status} has no body`).to.equal('');
       return;
@@ -74,11 +90,15 @@ export class Contract {
   }
 
   private checkHeaders(name: string, res: Response, response: ResponseObject): void {
-    const documented = new Map(Object.entries(response.headers ?? {}).map(([field, header]) => [field.toLowerCase(), this.resolve(header)]));
+    const documented = new Map(
+      Object.entries(response.headers ?? {}).map(([field, header]) => [field.toLowerCase(), this.resolve(header)]),
+    );
     for (const [field, value] of Object.entries(res.headers)) {
       if (FRAMING.has(field)) continue;
       const header = documented.get(field);
-      expect(header, `${name} ${res.status} sends ${field}: ${String(value)}, which the document does not name there`).to.not.equal(undefined);
+      expect(header, `${name} ${res.status} sends ${field}: ${String(value)}, which the document does not name there`).to.not.equal(
+        undefined,
+      );
       this.headersSeen.add(field);
       const text = Array.isArray(value) ? value.join(', ') : String(value);
       const typed = header!.schema['type'] === 'integer' && /^\d+$/.test(text) ? Number(text) : text;
@@ -102,7 +122,8 @@ export class Contract {
 }
 
 /** '#/components/…' → 'openapi#/components/…', so a schema compiled on its own finds the document's. */
-const rebase = (schema: object): Schema => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as Schema;
+const rebase = (schema: object): Schema =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as Schema;
 
 /**
  * The components with every object that lists its `properties` and says nothing of others closed
@@ -113,7 +134,9 @@ function closed(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(closed);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, v]) => [name, closed(v)])) : closed(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] =
+      key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, v]) => [name, closed(v)])) : closed(value);
   if ('properties' in out && !('additionalProperties' in out)) out['additionalProperties'] = false;
   return out;
 }

@@ -1112,7 +1112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused content: `idempotency_key_reused` (the same key with another request), a template that does not hold. */
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1572,7 +1572,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused content: `idempotency_key_reused` (the same key with another request), a template that does not hold. */
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1799,7 +1799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused content: `idempotency_key_reused` (the same key with another request), a template that does not hold. */
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2073,7 +2073,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused content: `idempotency_key_reused` (the same key with another request), a template that does not hold. */
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2456,7 +2456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused content: `idempotency_key_reused` (the same key with another request), a template that does not hold. */
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3099,7 +3099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused content: `idempotency_key_reused` (the same key with another request), a template that does not hold. */
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
