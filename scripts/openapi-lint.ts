@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { openApiDocument } from '../src/http/openapi-document.js';
 import { countFindings, redoclyLint, spectralLint } from './support/openapi-lint.js';
 
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error; // piped into head: stop quietly
+});
 const args = process.argv.slice(2);
 const bare = args.includes('--bare');
 const file = args.find((arg) => !arg.startsWith('--'));

@@ -66,7 +66,7 @@ export const adminPaths = {
       operationId: 'rotateApiKey',
       tag: 'api-keys',
       scope: 'keys:admin',
-      summary: 'Rotate a key',
+      summary: 'Rotate: a new token, the old one valid for an overlap',
       description:
         'A new key with the same name, scopes and rate limit; the old one keeps working for `overlap`, then expires (`previous` shows ' +
         'when). The new key lives as long as the old one was given, unless `expires_in` or `expires_at` say otherwise. A revoked or ' +

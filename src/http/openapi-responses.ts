@@ -42,7 +42,7 @@ export interface OperationSpec {
 
 /** The Operation Object for `spec`. */
 export function operation(spec: OperationSpec): object {
-  const { scope, problems = [], idempotent = false, tag, responses, ...rest } = spec;
+  const { scope, problems = [], idempotent = false, tag, responses, summary, ...rest } = spec;
   const statuses = scope === 'public' ? [] : [400, 401, ...(scope === 'any' ? [] : [403]), ...problems, 429, 500, 503];
   const all: Record<string, object> = { ...responses };
   for (const status of statuses.sort((a, b) => a - b)) all[String(status)] ??= problem(status);
@@ -54,7 +54,9 @@ export function operation(spec: OperationSpec): object {
   // The scope as an extension, not as the bearer scheme's roles (OpenAPI 3.1 allows them, but Spectral and
   // generators read security arrays as OAuth2 scopes only).
   const access = scope === 'public' ? { security: [] } : scope === 'any' ? {} : { 'x-required-scope': scope };
-  return { tags: [tag], ...rest, ...access, responses: sortByStatus(all) };
+  // The key it takes, in the summary too: what a reader of the reference page scans.
+  const key = scope === 'public' ? 'no key needed' : scope === 'any' ? 'any valid key' : scope;
+  return { tags: [tag], summary: `${summary} (${key})`, ...rest, ...access, responses: sortByStatus(all) };
 }
 
 function withHeaders(response: object, ...names: HeaderName[]): object {

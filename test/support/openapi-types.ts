@@ -11,13 +11,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List projects
+         * List projects (projects:read)
          * @description The workspace's projects, a page at a time, by id. Pass `next_cursor` as `cursor` for the next page. Needs `projects:read`.
          */
         get: operations["listProjects"];
         put?: never;
         /**
-         * Create a project
+         * Create a project (projects:write)
          * @description Stores a new project at revision 0 from MJML markup (`mjml`) or MJML JSON (`ast`), compiled and checked first. Without `id` the server names it. Needs `projects:write`. A template that does not compile is a 400 `invalid_mjml`; one that takes longer than COMPILE_TIMEOUT_MS a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.
          */
         post: operations["createProject"];
@@ -41,25 +41,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Fetch a project
+         * Fetch a project (projects:read)
          * @description The project now, or at a past `revision`, or as it was at an instant `at` (not both). The `ETag` is its revision: send it back as `If-None-Match` for a 304, or as `If-Match` on a write. Needs `projects:read`.
          */
         get: operations["getProject"];
         /**
-         * Save a new revision
+         * Save a new revision (projects:write)
          * @description Replaces the template (and the metadata, when sent) as the next revision; content equal to the current revision appends nothing (`unchanged: true`). With `If-Match` only if the project is still at that revision (412 otherwise). Needs `projects:write`.
          */
         put: operations["saveProject"];
         post?: never;
         /**
-         * Delete a project
+         * Delete a project (projects:write)
          * @description Deletes the project: it then reads and renders 404; its revisions stay in its history, and creating the id again continues it. With `If-Match` only at that revision. Needs `projects:write`.
          */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
-         * Change metadata only
+         * Change metadata only (projects:write)
          * @description A JSON Merge Patch (RFC 7396) of the metadata, sent as `application/merge-patch+json` (any other type is a 415 with `Accept-Patch`). The template is kept; the result is the next revision. Needs `projects:write`.
          */
         patch: operations["patchProject"];
@@ -79,7 +79,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Revision history
+         * Revision history (projects:read)
          * @description Every revision of the project, oldest first, a page at a time: what happened (`event`) and when. Needs `projects:read`.
          */
         get: operations["listRevisions"];
@@ -112,7 +112,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restore a past revision
+         * Restore a past revision (projects:write)
          * @description Appends a new revision with the content of a past one (the history is kept). Needs `projects:write`.
          */
         post: operations["restoreRevision"];
@@ -136,7 +136,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Variables the current revision takes
+         * Variables the current revision takes (projects:read)
          * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs `projects:read`.
          */
         get: operations["getProjectVariables"];
@@ -156,7 +156,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List templates
+         * List templates (projects:read)
          * @description The same summaries as `GET /projects`, by id, a page at a time. Needs `projects:read`.
          */
         get: operations["listTemplates"];
@@ -182,14 +182,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a sender needs to render
+         * What a sender needs to render (projects:read)
          * @description The current revision's name, subject and the variable paths the template reads. Needs `projects:read`.
          */
         get: operations["getTemplate"];
         put?: never;
         post?: never;
         /**
-         * Delete a template
+         * Delete a template (projects:write)
          * @description The same as `DELETE /projects/{id}`. Needs `projects:write`.
          */
         delete: operations["deleteTemplate"];
@@ -214,7 +214,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Render with variables
+         * Render with variables (templates:render)
          * @description Renders the current revision (or `revision`, or at least `min_revision`) with `variables`: HTML, subject, preheader and text, or the MJML with `format: "mjml"`. JSON by default; `Accept: text/html` answers the bare HTML. Variables the template cannot take are a 400 `invalid_variables`. Needs `templates:render`. A template that takes longer than COMPILE_TIMEOUT_MS to compile is a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.
          */
         post: operations["renderTemplate"];
@@ -240,7 +240,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Dry-run variables against a saved template
+         * Dry-run variables against a saved template (templates:render)
          * @description Renders the saved template with `variables` and throws the output away: problems with the variables are `errors`, paths read and not sent are `missing_variable` warnings. Nothing is stored. Needs `templates:render`.
          */
         post: operations["validateSavedTemplate"];
@@ -260,7 +260,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Dry-run a template and variables
+         * Dry-run a template and variables (templates:render)
          * @description Compiles and checks an unsaved template as a create would, and `variables` against it. A template that does not compile is reported in `errors` with `variables: null`. Nothing is stored. Needs `templates:render`. A template that takes longer than COMPILE_TIMEOUT_MS to compile is a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.
          */
         post: operations["validateTemplate"];
@@ -278,13 +278,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List keys
+         * List keys (keys:admin)
          * @description The workspace's keys, a page at a time, never their tokens. Needs `keys:admin`.
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
-         * Issue a key
+         * Issue a key (keys:admin)
          * @description A new key in the caller's workspace with `scopes` (at most the caller's own), an optional own `rate_limit_per_minute` and an expiry. The token is in this answer only. Needs `keys:admin`.
          */
         post: operations["createApiKey"];
@@ -308,14 +308,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Fetch a key
+         * Fetch a key (keys:admin)
          * @description One key of the workspace, without its token. Needs `keys:admin`.
          */
         get: operations["getApiKey"];
         put?: never;
         post?: never;
         /**
-         * Revoke a key
+         * Revoke a key (keys:admin)
          * @description The key stops working at once; it stays listed as `revoked`. Revoking a revoked key changes nothing (204). Needs `keys:admin`.
          */
         delete: operations["revokeApiKey"];
@@ -340,7 +340,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate a key
+         * Rotate: a new token, the old one valid for an overlap (keys:admin)
          * @description A new key with the same name, scopes and rate limit; the old one keeps working for `overlap`, then expires (`previous` shows when). The new key lives as long as the old one was given, unless `expires_in` or `expires_at` say otherwise. A revoked or expired key is a 409 `api_key_inactive`. Needs `keys:admin`.
          */
         post: operations["rotateApiKey"];
@@ -358,7 +358,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Store and read models answer
+         * Store and read models answer (any valid key)
          * @description Checks each dependency within HEALTH_TIMEOUT_MS: 200 when the event store and read models answer, else 503 `dependency_unavailable` listing every check (`checks`). Any valid key.
          */
         get: operations["getHealth"];
@@ -378,7 +378,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prometheus metrics
+         * Prometheus metrics (any valid key)
          * @description The Prometheus text exposition format 0.0.4 (`text/plain; version=0.0.4; charset=utf-8`): requests, renders, the compile queue, the projector. Any valid key.
          */
         get: operations["getMetrics"];
@@ -398,7 +398,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This document
+         * This document (no key needed)
          * @description The OpenAPI 3.1 document of the API. No key needed; nothing else is public.
          */
         get: operations["getOpenApiDocument"];
