@@ -117,12 +117,12 @@ describe('OpenAPI document: a contract test drives every operation, every answer
   it('428, 500 mjml_compile_timeout, 503 compile_queue_full and 503 dependency_unavailable, as documented', async function () {
     this.timeout(120_000);
     const strict = await startTestServer({
-      env: { REQUIRE_IF_MATCH: 'true', COMPILE_TIMEOUT_MS: '200', COMPILE_QUEUE_MAX: '0', ...ROOMY },
+      env: { REQUIRE_IF_MATCH: 'true', COMPILE_TIMEOUT_MS: '1000', COMPILE_QUEUE_MAX: '0', ...ROOMY },
     });
     try {
       await strict.request('POST', '/v1/projects', { body: { id: 'welcome', mjml: mjmlPage('Hi') } });
       expect((await drive(op('deleteProject'), {}, strict)).status).to.equal(428);
-      // One compile thread, no queue: the first holds the thread past its deadline (500), the others find no room (503).
+      // One compile thread, no queue: the first holds the thread for its 1 s deadline (500), the others find no room (503).
       const slow = await Promise.all(
         ['slow-a', 'slow-b', 'slow-c'].map((id) => drive(op('createProject'), { body: { id, mjml: SLOW } }, strict)),
       );
