@@ -26,7 +26,10 @@ const expiryFields = {
   expires_in: z.string().max(20).optional(),
 };
 const createBody = z.strictObject({
-  name: z.string().min(1).max(100).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+  // The control characters (Unicode category Cc: C0, DEL, C1) spelled as ranges, so that the document's pattern is
+  // portable (Python `re` and ECMAScript with or without `u` read `\uXXXX`; Python rejects `\p{Cc}`): the same set.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  name: z.string().min(1).max(100).regex(/^[^\u0000-\u001F\u007F-\u009F]*$/u, 'must not contain control characters'),
   scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length * 2),
   rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
   ...expiryFields,
