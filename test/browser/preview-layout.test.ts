@@ -178,6 +178,22 @@ describe('Preview page layout, sample values, dark client and details in headles
     expect(await frame.getAttribute('srcdoc')).to.not.contain('invert');
   });
 
+  it('keeps both frames whole above the fold at 1440×900 when an error shows above them', async () => {
+    const before = await box('#frame-desktop');
+    const valid = await page.locator('#variables').inputValue();
+    await page.locator('#variables').fill('{ "customer": ');
+    await page.locator('#render-error').getByText('The sample variables are not valid JSON').waitFor();
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0)); // typing scrolled to the editor
+    await page.waitForTimeout(100); // the frames' new height follows the error box's size
+    expect((await box('#frame-desktop')).y, 'the frames moved down under the error').to.be.above(before.y + 20);
+    for (const frame of [await box('#frame-desktop'), await box('#frame-mobile')]) {
+      expect(frame.y + frame.height).to.be.at.most(900);
+      expect(frame.height).to.be.below(before.height);
+    }
+    await page.locator('#variables').fill(valid);
+    await page.locator('#render-error').waitFor({ state: 'hidden' });
+  });
+
   it('shows the revision saved in local time, and the published hash short with a button that copies it in full', async () => {
     const time = page.locator('#out-revision time');
     const iso = (await time.getAttribute('datetime')) ?? '';
