@@ -6,7 +6,9 @@
 import { ApiError, apiPrefix, createApi } from './api.js';
 import { dropKey, onKeyEntered, showKeyForm, showSignedIn, storedKey } from './key.js';
 import { sampleVariables } from './sample.js';
-import { byId, clearOutputs, el, hideProblem, keepEmailInFrames, markStale, showEmail, showProblem, showRender } from './view.js';
+import { localTime } from './format.js';
+import { keepFramesFitted } from './frames.js';
+import { byId, clearOutputs, el, hideProblem, keepEmailInFrames, markStale, setDark, showEmail, showProblem, showRender } from './view.js';
 
 /** Quiet time after the last keystroke in the variables editor before rendering again. */
 const RENDER_DELAY_MS = 300;
@@ -27,18 +29,26 @@ const state = {
 const variablesBox = /** @type {HTMLTextAreaElement} */ (byId('variables'));
 const revisionSelect = /** @type {HTMLSelectElement} */ (byId('revision-select'));
 const remoteImages = /** @type {HTMLInputElement} */ (byId('remote-images'));
+const darkClient = /** @type {HTMLInputElement} */ (byId('dark-client'));
+/** How the email is shown now (view.js `Display`). */
+const display = () => ({ remoteImages: remoteImages.checked, dark: darkClient.checked });
 
 onKeyEntered(enter);
 byId('forget-key').addEventListener('click', () => forgetKey());
 byId('more-templates').addEventListener('click', () => loadTemplates(state.templatesCursor));
 byId('more-revisions').addEventListener('click', () => loadRevisions(state.revisionsCursor));
 revisionSelect.addEventListener('change', () => renderNow());
-remoteImages.addEventListener('change', () => state.lastHtml !== null && showEmail(state.lastHtml, remoteImages.checked));
+remoteImages.addEventListener('change', () => state.lastHtml !== null && showEmail(state.lastHtml, display()));
+darkClient.addEventListener('change', () => {
+  setDark(darkClient.checked);
+  if (state.lastHtml !== null) showEmail(state.lastHtml, display());
+});
 variablesBox.addEventListener('input', () => {
   clearTimeout(state.renderTimer);
   state.renderTimer = setTimeout(renderNow, RENDER_DELAY_MS);
 });
 
+keepFramesFitted();
 keepEmailInFrames(() => (byId('render-status').textContent = 'Links are not followed in the preview'));
 
 if (storedKey()) enter();
@@ -144,7 +154,7 @@ async function loadRevisions(cursor, seq = state.openSeq) {
     if (seq !== state.openSeq) return;
     for (const item of page.items) {
       if (item.event === 'deleted') continue; // nothing to render there
-      revisionSelect.append(new Option(`r${item.revision} · ${item.event} · ${item.updated_at.replace('T', ' ').slice(0, 19)}`, String(item.revision)));
+      revisionSelect.append(new Option(`r${item.revision} · ${item.event} · ${localTime(item.updated_at)}`, String(item.revision)));
     }
     state.revisionsCursor = page.next_cursor;
     more.hidden = !page.next_cursor;
@@ -195,7 +205,7 @@ async function renderNow() {
     if (seq !== state.renderSeq) return;
     hideProblem(errorBox);
     state.lastHtml = out.html;
-    showRender(out, remoteImages.checked);
+    showRender(out, display());
     status.textContent = `Rendered r${out.revision}`;
   } catch (error) {
     if (seq !== state.renderSeq || (error instanceof DOMException && error.name === 'AbortError')) return;

@@ -3,11 +3,15 @@
  * preview's editor starts with. The schema is the template's declared `metadata.variables` when it has one,
  * else the schema the service inferred from what the template reads (GET /projects/:id/variables).
  *
- * A value the schema gives wins (`const`, `default`, the first of `enum` or `examples`); otherwise a
- * placeholder of the first type that fits, made to be recognised in the email: a string is the field's name
- * in words ("First name"), a number its `minimum` or 1, a list holds one sample item (or `minItems`).
- * Where the inferred schema allows anything (a path only tested with `{{#if}}`), `true`, so the block shows.
+ * A value the schema gives wins (`const`, `default`, the first of `enum` or `examples`); then, for a leaf,
+ * a realistic value of the field's `format` or name (sample-names.js: `customer.email` → "ada@example.com",
+ * `order.total` → 109.05, `lines[].qty` → 2), kept only if the schema's type, bounds, length and pattern
+ * take it; otherwise a placeholder of the first type that fits: a string is the field's name in words
+ * ("Nickname"), a number its `minimum` or 1, a list holds one sample item (or `minItems`). Where the
+ * schema allows anything (a path only tested with `{{#if}}` or passed to a helper), the name's value, else
+ * `true`, so the block shows.
  */
+import { SAMPLE_DATE, SAMPLE_DATE_TIME, sampleForName, words } from './sample-names.js';
 
 const MAX_DEPTH = 32; // the service refuses schemas nested deeper (README "Variables")
 
@@ -16,18 +20,19 @@ const MAX_DEPTH = 32; // the service refuses schemas nested deeper (README "Vari
  * @returns {Record<string, unknown>} always an object, as render's `variables` must be
  */
 export function sampleVariables(schema) {
-  const value = sampleOf(schema, 'value', 0);
+  const value = sampleOf(schema, [], 0);
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
 }
 
 /**
  * @param {unknown} schema
- * @param {string} name the property this value is for, used for placeholder strings
+ * @param {string[]} path the property this value is for, after its containers (a list's items by its singular)
  * @param {number} depth
  * @returns {unknown}
  */
-function sampleOf(schema, name, depth) {
+function sampleOf(schema, path, depth) {
   if (schema === null || typeof schema !== 'object' || depth > MAX_DEPTH) return true;
+  const name = path.at(-1) ?? 'value';
   const s = /** @type {Record<string, any>} */ (schema);
   if ('const' in s) return s.const;
   if ('default' in s) return s.default;
@@ -38,14 +43,16 @@ function sampleOf(schema, name, depth) {
   // A list before an object: inferred `["array", "object"]` is a path the template iterates with {{#each}}.
   if (has('array')) {
     const count = Math.max(1, Number.isInteger(s.minItems) ? s.minItems : 1);
-    const item = sampleOf(s.items, singular(name), depth + 1);
+    const item = sampleOf(s.items, [...path.slice(0, -1), singular(name)], depth + 1);
     return Array.from({ length: Math.min(count, 10) }, () => structuredClone(item));
   }
   if (has('object')) {
     const out = {};
-    for (const [key, sub] of Object.entries(s.properties ?? {})) out[key] = sampleOf(sub, key, depth + 1);
+    for (const [key, sub] of Object.entries(s.properties ?? {})) out[key] = sampleOf(sub, [...path, key], depth + 1);
     return out;
   }
+  const realistic = realisticLeaf(s, types, path);
+  if (realistic !== undefined) return realistic;
   if (has('string')) return sampleString(s, name);
   if (has('integer')) return sampleNumber(s, true);
   if (has('number')) return sampleNumber(s, false);
@@ -59,16 +66,72 @@ function sampleOf(schema, name, depth) {
  * bound (or just below), their middle; `multipleOf` itself is tried first. Integers for `integer`.
  */
 function sampleNumber(s, integer) {
-  const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  const [min, xmin, max, xmax, step] = [num(s.minimum), num(s.exclusiveMinimum), num(s.maximum), num(s.exclusiveMaximum), num(s.multipleOf)];
-  const fits = (v) =>
-    (!integer || Number.isInteger(v)) && (min === undefined || v >= min) && (xmin === undefined || v > xmin) &&
-    (max === undefined || v <= max) && (xmax === undefined || v < xmax) && (step === undefined || Number.isInteger(v / step));
+  const [min, xmin, max, xmax, step] = bounds(s);
   const lo = min ?? xmin;
   const hi = max ?? xmax;
   const candidates = [step, 1, lo, hi, lo === undefined || hi === undefined ? undefined : (lo + hi) / 2];
   if (integer) candidates.push(...[lo, hi].filter((v) => v !== undefined).flatMap((v) => [Math.ceil(v), Math.ceil(v) + 1, Math.floor(v), Math.floor(v) - 1]));
-  return candidates.find((v) => v !== undefined && fits(v)) ?? lo ?? hi ?? 1;
+  return candidates.find((v) => v !== undefined && numberFits(s, v, integer)) ?? lo ?? hi ?? 1;
+}
+
+/** `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`, `multipleOf`: each a finite number or undefined. */
+function bounds(s) {
+  const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return [num(s.minimum), num(s.exclusiveMinimum), num(s.maximum), num(s.exclusiveMaximum), num(s.multipleOf)];
+}
+
+/** Whether `v` is within the schema's bounds (and an integer, for `integer`). */
+function numberFits(s, v, integer) {
+  const [min, xmin, max, xmax, step] = bounds(s);
+  return (!integer || Number.isInteger(v)) && (min === undefined || v >= min) && (xmin === undefined || v > xmin) &&
+    (max === undefined || v <= max) && (xmax === undefined || v < xmax) && (step === undefined || Number.isInteger(v / step));
+}
+
+/** Whether the string `v` has the schema's length (in code points, as JSON Schema counts) and matches its `pattern`. */
+function stringFits(s, v) {
+  const length = [...v].length;
+  if (Number.isInteger(s.minLength) && length < s.minLength) return false;
+  if (Number.isInteger(s.maxLength) && length > s.maxLength) return false;
+  if (typeof s.pattern !== 'string') return true;
+  try {
+    return new RegExp(s.pattern, 'u').test(v);
+  } catch {
+    return false; // a pattern this browser cannot read: the placeholder instead
+  }
+}
+
+/** What a value of each `format` sample.js knows looks like: a name's value is used only if it passes. */
+const FORMAT_CHECKS = {
+  email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+  uri: (v) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(v),
+  'date-time': (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v),
+  date: (v) => /^\d{4}-\d\d-\d\d$/.test(v),
+};
+FORMAT_CHECKS.url = FORMAT_CHECKS.iri = FORMAT_CHECKS['uri-reference'] = FORMAT_CHECKS.uri;
+
+/**
+ * The name's value (sample-names.js) of a leaf, as the schema takes it: a number where it takes a number
+ * (else its digits as a string), a string where it takes a string of that length, pattern and format, a
+ * boolean where it takes one; anything where it declares no type. Undefined when it does not fit.
+ * @param {Record<string, any>} s @param {string[]} types @param {string[]} path
+ */
+function realisticLeaf(s, types, path) {
+  const value = sampleForName(path);
+  if (value === undefined) return undefined;
+  if (typeof s.format === 'string' && !(typeof value === 'string' && FORMAT_CHECKS[s.format]?.(value))) return undefined;
+  const any = types.length === 0;
+  const takesString = any || types.includes('string');
+  if (typeof value === 'boolean') return any || types.includes('boolean') ? value : undefined;
+  if (typeof value === 'number') {
+    const integer = !types.includes('number') && types.includes('integer');
+    if ((any || types.includes('number') || integer) && numberFits(s, value, integer)) return value;
+    return takesString && stringFits(s, String(value)) ? String(value) : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  if (takesString) return stringFits(s, value) ? value : undefined;
+  const digits = /^\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
+  const integer = !types.includes('number');
+  return digits !== undefined && (types.includes('number') || types.includes('integer')) && numberFits(s, digits, integer) ? digits : undefined;
 }
 
 /** The type a schema without `type` implies by its keywords, if any. */
@@ -83,21 +146,21 @@ function sampleString(s, name) {
   switch (s.format) {
     case 'email': return 'ada@example.com';
     case 'uri': case 'url': case 'uri-reference': case 'iri': return 'https://example.com/';
-    case 'date-time': return '2026-01-15T09:30:00Z';
-    case 'date': return '2026-01-15';
+    case 'date-time': return SAMPLE_DATE_TIME;
+    case 'date': return SAMPLE_DATE;
     case 'time': return '09:30:00Z';
     case 'uuid': return '00000000-0000-4000-8000-000000000000';
     default: break;
   }
-  let text = words(name);
+  let text = placeholder(name);
   if (Number.isInteger(s.minLength)) text = text.padEnd(s.minLength, '.');
   if (Number.isInteger(s.maxLength)) text = text.slice(0, s.maxLength);
   return text;
 }
 
 /** `first_name` / `firstName` → "First name". */
-function words(name) {
-  const spaced = String(name).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ').trim().toLowerCase();
+function placeholder(name) {
+  const spaced = words(name);
   return spaced ? spaced[0].toUpperCase() + spaced.slice(1) : 'Text';
 }
 

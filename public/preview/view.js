@@ -4,6 +4,7 @@
  * `srcdoc`, where it cannot run scripts or reach this page (no `allow-scripts`, no `allow-same-origin`).
  */
 import { describeProblem } from './api.js';
+import { localTime, shortHash } from './format.js';
 
 /** The two iframes the email is shown in: desktop and mobile width. */
 const FRAMES = ['frame-desktop', 'frame-mobile'];
@@ -52,37 +53,90 @@ export function hideProblem(box) {
 const NO_REMOTE_IMAGES = '<meta http-equiv="Content-Security-Policy" content="img-src data:">';
 
 /**
+ * What the email gets in "Dark client" mode, where the page inverts the whole frame (preview.css `iframe.dark`):
+ * its pictures inverted back, as clients that force dark mode keep images as they are.
+ */
+export const DARK_IMAGES = '<style>img,picture,video{filter:invert(1) hue-rotate(180deg)}</style>';
+
+/**
+ * How the email is shown: `remoteImages` false blocks images from the network, `dark` simulates a dark client.
+ * @typedef {{ remoteImages: boolean, dark: boolean }} Display
+ */
+
+/**
  * The email as the iframes get it. With `remoteImages` false, a `<meta>` policy is put first in its
  * `<head>`: a srcdoc document enforces it on top of the policy it inherits from this page (CSP3 §8.1),
- * so it can only narrow what loads, never widen it.
+ * so it can only narrow what loads, never widen it. With `dark`, the `DARK_IMAGES` style follows.
  * @param {string} html
- * @param {boolean} remoteImages
+ * @param {Display} display
  */
-export function emailDocument(html, remoteImages) {
-  if (remoteImages) return html;
+export function emailDocument(html, display) {
+  const added = (display.remoteImages ? '' : NO_REMOTE_IMAGES) + (display.dark ? DARK_IMAGES : '');
+  if (!added) return html;
   const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (!head) return NO_REMOTE_IMAGES + html;
+  if (!head) return added + html;
   const at = head.index + head[0].length;
-  return html.slice(0, at) + NO_REMOTE_IMAGES + html.slice(at);
+  return html.slice(0, at) + added + html.slice(at);
 }
 
 /**
- * A successful render on the page: the email in both frames, and beside it the subject, preheader,
- * revision, text part and warnings.
+ * A successful render on the page: the email in both frames, and with it the subject, preheader,
+ * revision (local time, short hash with a copy button), text part and warnings.
  * @param {{ html: string, subject: string | null, preheader: string | null, text: string, warnings: Array<{ code?: string, message?: string }>, revision: number, updated_at: string, published_sha256: string }} out
- * @param {boolean} remoteImages
+ * @param {Display} display
  */
-export function showRender(out, remoteImages) {
-  showEmail(out.html, remoteImages);
+export function showRender(out, display) {
+  showEmail(out.html, display);
   for (const id of FRAMES) byId(id).classList.remove('stale');
   setOptional(byId('out-subject'), out.subject);
   setOptional(byId('out-preheader'), out.preheader);
-  byId('out-revision').textContent = `r${out.revision} · saved ${out.updated_at} · published sha256 ${String(out.published_sha256).slice(0, 12)}…`;
+  showRevision(out);
   byId('out-text').textContent = out.text ?? '';
   const warnings = byId('out-warnings');
   warnings.replaceChildren();
   for (const warning of out.warnings ?? []) warnings.append(el('li', [warning.code, warning.message].filter(Boolean).join(': ')));
   if (warnings.children.length === 0) warnings.append(el('li', 'none', 'muted'));
+}
+
+/**
+ * "r3 · saved Nov 26, 2026, 4:13:10 PM GMT+1 · published sha256 a7adffb3fe9d [Copy]": the time in the
+ * browser's zone (the exact instant on hover), the hash short (in full on hover and in the clipboard).
+ * @param {{ revision: number, updated_at: string, published_sha256: string }} out
+ */
+function showRevision(out) {
+  const time = el('time', localTime(out.updated_at));
+  time.setAttribute('datetime', out.updated_at);
+  time.title = out.updated_at;
+  const hash = el('code', shortHash(out.published_sha256));
+  hash.title = `sha256 ${out.published_sha256}`;
+  const copy = el('button', 'Copy');
+  copy.type = 'button';
+  copy.id = 'copy-hash';
+  copy.setAttribute('aria-label', 'Copy the full SHA-256 of the published HTML');
+  copy.addEventListener('click', () => copyHash(out.published_sha256, hash, copy));
+  byId('out-revision').replaceChildren(`r${out.revision} · saved `, time, ' · published sha256 ', hash, copy);
+}
+
+/**
+ * Put the full hash in the clipboard (Clipboard API: this origin must be https or localhost); where the
+ * browser refuses, show it in full and select it, to copy by hand.
+ * @param {string} full @param {HTMLElement} code @param {HTMLElement} button
+ */
+async function copyHash(full, code, button) {
+  try {
+    await navigator.clipboard.writeText(full);
+    button.textContent = 'Copied';
+  } catch {
+    code.textContent = full;
+    getSelection()?.selectAllChildren(code);
+    button.textContent = 'Selected: press Ctrl+C';
+  }
+  setTimeout(() => (button.textContent = 'Copy'), 2000);
+}
+
+/** Simulate a dark client in both frames (or stop). @param {boolean} dark */
+export function setDark(dark) {
+  for (const id of FRAMES) byId(id).classList.toggle('dark', dark);
 }
 
 /** Put `doc` in a frame, marking the load that follows as ours. @param {HTMLIFrameElement} frame @param {string} doc */
@@ -91,9 +145,9 @@ function load(frame, doc) {
   frame.srcdoc = doc;
 }
 
-/** @param {string} html @param {boolean} remoteImages */
-export function showEmail(html, remoteImages) {
-  const doc = emailDocument(html, remoteImages);
+/** @param {string} html @param {Display} display */
+export function showEmail(html, display) {
+  const doc = emailDocument(html, display);
   for (const id of FRAMES) {
     const frame = /** @type {HTMLIFrameElement} */ (byId(id));
     load(frame, doc);

@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
   app.use(problemDetails(deps.logger));
   // The only public routes: GET <prefix>/openapi.json, the /docs page that renders it, and the /preview/ page's
-  // static files, which hold no data (routes/openapi.ts, docs.ts, preview.ts)
+  // static files, which hold no data, with / (a redirect to it) and /favicon.ico (routes/openapi.ts, docs.ts, preview.ts)
   app.use(openApiRoutes(API_PREFIXES).routes());
   app.use(docsRoutes(`${API_PREFIXES[0]}/openapi.json`).routes());
   app.use(previewRoutes().routes());

@@ -18,8 +18,8 @@ import { TEST_KEY } from '../support/server.js';
 type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** The reference page's own paths (routes/docs.ts): HTML and scripts, outside the API. */
 const DOCS_PAGE = ['/docs', '/docs/', '/docs/redoc.standalone.js', '/docs/init.js'];
-/** The preview page's static files (routes/preview.ts), outside the API like /docs. */
-const PREVIEW_PAGE = ['/preview', '/preview/', '/preview/:file', '/preview/{*rest}'];
+/** The preview page's static files (routes/preview.ts), with `/` (a redirect to it) and its icon: outside the API like /docs. */
+const PREVIEW_PAGE = ['/', '/favicon.ico', '/preview', '/preview/', '/preview/:file', '/preview/{*rest}'];
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 describe('OpenAPI document', function () {

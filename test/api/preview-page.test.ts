@@ -73,7 +73,16 @@ describe('Preview page files (/preview/)', function () {
       expect(file.headers['content-type'], path).to.equal('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/^import [^'"]*'\.\/([a-z-]+\.js)';$/gm)) queue.push(`/preview/${m[1]}`);
     }
-    expect([...seen].sort()).to.deep.equal(['/preview/api.js', '/preview/key.js', '/preview/preview.js', '/preview/sample.js', '/preview/view.js']);
+    expect([...seen].sort()).to.deep.equal([
+      '/preview/api.js',
+      '/preview/format.js',
+      '/preview/frames.js',
+      '/preview/key.js',
+      '/preview/preview.js',
+      '/preview/sample-names.js',
+      '/preview/sample.js',
+      '/preview/view.js',
+    ]);
     const css = await rawGet(t.server.url, '/preview/preview.css');
     expect(css.status).to.equal(200);
     expect(css.headers['content-type']).to.equal('text/css; charset=utf-8');
@@ -114,9 +123,28 @@ describe('Preview page files (/preview/)', function () {
     }
   });
 
+  it('answers a browser at the root without a key: / redirects to the page, /favicon.ico is its icon', async () => {
+    // Before: both answered a JSON 401 (issue 21).
+    const root = await rawGet(t.server.url, '/');
+    expect(root.status).to.equal(302);
+    expect(root.headers['location']).to.equal('/preview/');
+    expect(root.headers['www-authenticate']).to.equal(undefined);
+    const html = (await rawGet(t.server.url, '/preview/')).body;
+    expect(html).to.contain('<link rel="icon" href="/preview/favicon.svg" type="image/svg+xml">');
+    const svg = (await rawGet(t.server.url, '/preview/favicon.svg')).body;
+    const icon = await rawGet(t.server.url, '/favicon.ico');
+    expect(icon.status).to.equal(200);
+    expect(icon.headers['content-type']).to.equal('image/svg+xml');
+    expect(icon.body).to.equal(svg);
+    expect(icon.body).to.match(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(icon.body).to.not.match(/<script|\son[a-z]+=/i);
+  });
+
   it('opens nothing else: the API still wants a key', async () => {
     expect((await rawGet(t.server.url, '/v1/projects')).status).to.equal(401);
     expect((await rawGet(t.server.url, '/previewx')).status).to.equal(401);
+    expect((await rawGet(t.server.url, '/favicon.png')).status).to.equal(401);
+    expect((await rawGet(t.server.url, '/index.html')).status).to.equal(401);
   });
 
   it('finds public/ from the compiled module too (dist/src/http/routes → the package root)', () => {

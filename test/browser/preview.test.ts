@@ -1,7 +1,8 @@
 /**
  * The preview page (/preview/) in headless Chromium, against a real server: enter a key, open a template,
  * see the email in the sandboxed iframes, change a variable and see the email change, read the subject,
- * preheader and text part, switch revision, and take a screenshot (test-artifacts/preview.png).
+ * preheader and text part, switch revision, and take a screenshot (test-artifacts/preview.png). Layout at
+ * 1440, 1280 and 390 px, the dark client and the revision details: preview-layout.test.ts.
  *
  * Chromium is Debian's `chromium` (or CHROMIUM_PATH), driven by playwright-core; `.ci/run` installs it.
  * Without it the suite skips with one line. The browser is kept off the network: every request to
@@ -78,7 +79,8 @@ describe('Preview page in headless Chromium', function () {
   const frameShows = (wanted: string) => desktop().getByText(wanted).waitFor({ timeout: 10_000 });
 
   it('asks for a key, lists the workspace templates with it, and keeps it in sessionStorage only', async () => {
-    await page.goto(`${server.url}/preview/`);
+    await page.goto(`${server.url}/`); // the service's address leads to the page
+    expect(page.url()).to.equal(`${server.url}/preview/`);
     await page.locator('#key-input').fill(token);
     await page.locator('#key-form button[type=submit]').click();
     await page.locator('#template-list button.template').nth(1).waitFor();
@@ -90,23 +92,34 @@ describe('Preview page in headless Chromium', function () {
     expect(apiCalls).to.include('GET /v1/projects');
   });
 
+  it('has an icon, served without a key, as is /favicon.ico, where browsers look first', async () => {
+    const href = await page.locator('link[rel=icon]').getAttribute('href');
+    expect(href).to.equal('/preview/favicon.svg');
+    for (const path of [String(href), '/favicon.ico']) {
+      const icon = await page.request.get(`${server.url}${path}`);
+      expect(icon.status(), path).to.equal(200);
+      expect(icon.headers()['content-type'], path).to.equal('image/svg+xml');
+    }
+  });
+
   it('opens a template: the email in sandboxed desktop and mobile frames, with variables from the inferred schema', async () => {
     await page.locator('#template-list button.template', { hasText: 'Welcome' }).click();
-    // Placeholders derived by hand from the template: strings named after their field, one list item.
-    await frameShows('Welcome back First name, order Number: Qty x Title;');
-    await mobile().getByText('Welcome back First name').waitFor();
+    // Realistic values derived by hand from the names the template reads, one list item (issue 21: these were
+    // the field names, 'First name', 'Qty', 'Title', 'Number').
+    await frameShows('Welcome back Ada, order 10427: 2 x Linen shirt;');
+    await mobile().getByText('Welcome back Ada').waitFor();
     expect(JSON.parse(await page.locator('#variables').inputValue())).to.deep.equal({
-      customer: { first_name: 'First name' },
-      order: { lines: [{ qty: 'Qty', title: 'Title' }], number: 'Number' },
+      customer: { first_name: 'Ada' },
+      order: { lines: [{ qty: 2, title: 'Linen shirt' }], number: '10427' },
     });
     for (const frame of ['#frame-desktop', '#frame-mobile']) {
       expect(await page.locator(frame).getAttribute('sandbox')).to.equal(''); // no scripts, no same origin
     }
     expect(await page.locator('#frame-desktop').evaluate((f) => f.getBoundingClientRect().width)).to.be.at.least(600);
     expect(await page.locator('#frame-mobile').evaluate((f) => Math.round(f.getBoundingClientRect().width))).to.equal(375);
-    expect(await text('#out-subject')).to.equal('Hello First name');
-    expect(await text('#out-preheader')).to.equal('Your order Number');
-    expect(await text('#out-text')).to.contain('Welcome back First name, order Number: Qty x Title;');
+    expect(await text('#out-subject')).to.equal('Hello Ada');
+    expect(await text('#out-preheader')).to.equal('Your order 10427');
+    expect(await text('#out-text')).to.contain('Welcome back Ada, order 10427: 2 x Linen shirt;');
     expect(await text('#out-revision')).to.match(/^r1 /);
     // The email's own inline styles apply inside the frame (the CSP it inherits allows them): the banner is white on blue.
     const banner = desktop().getByText('ACME Shop');
@@ -215,7 +228,7 @@ describe('Preview page in headless Chromium', function () {
     expect((await server.request('POST', '/v1/projects', { body: { id: 'scripted', metadata: { name: 'Scripted' }, mjml } })).status).to.equal(201);
     await page.reload();
     await page.locator('#template-list button.template', { hasText: 'Scripted' }).click();
-    await frameShows('Scripted Name');
+    await frameShows('Scripted Ada Lovelace'); // `{{name}}` at the root: the recipient's
     const srcdoc = (await page.locator('#frame-desktop').getAttribute('srcdoc')) ?? '';
     expect(srcdoc, 'the email really carries the script: the sandbox is what stops it').to.contain("<script>document.body.setAttribute('data-ran', 'script')</script>");
     expect(srcdoc).to.contain('onerror=');

@@ -82,6 +82,11 @@ function loadFiles(folder: string): Map<string, StaticFile> {
  * `/preview/` (index.html) and `/preview/<file>`; any other path under `/preview/` is 404 `route_not_found`.
  * Responses carry an `ETag` (304 on `If-None-Match`) and `Cache-Control: no-cache`, so an upgraded
  * server's files are picked up at once. `folder` defaults to `<package root>/public/preview`.
+ *
+ * Also what a browser asks the root for (docs/preview.md "Favicon and /"): `GET /` is a 302 to `/preview/`
+ * (a person who opens the service's address gets a page, not a JSON 401; 302, not 301, so that browsers do
+ * not keep it for good), and `GET /favicon.ico` is the page's icon, `favicon.svg` (an SVG answer is taken
+ * for a favicon by every current browser; the `.ico` name is only where they look first).
  */
 export function previewRoutes(folder: string = join(packageRoot(), 'public', 'preview')): Router<AppState> {
   const files = loadFiles(folder);
@@ -100,6 +105,11 @@ export function previewRoutes(folder: string = join(packageRoot(), 'public', 'pr
     if (answerNotModified(ctx, file.etag)) return;
     ctx.body = file.body;
   };
+  router.get('/', (ctx) => {
+    ctx.status = 302;
+    ctx.redirect('/preview/');
+  });
+  if (files.has('favicon.svg')) router.get('/favicon.ico', (ctx) => send(ctx, 'favicon.svg'));
   router.get('/preview', (ctx) => {
     ctx.status = 301;
     ctx.redirect('/preview/');
