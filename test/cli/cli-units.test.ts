@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LetterpressClient } from '../../src/cli/client.js';
 import { ApiError, formatProblem, UsageError } from '../../src/cli/errors.js';
+import { rateLimitText, serviceDefaultLimit } from '../../src/cli/commands/keys.js';
 import { canonicalJson, contentHash, readProject, writeProject } from '../../src/cli/files.js';
 import { planPull, readLock, writeLock, type LockFile } from '../../src/cli/lock.js';
 import { missingVariables, samplePaths, schemaReads } from '../../src/cli/variable-paths.js';
@@ -191,5 +192,21 @@ describe('CLI: server URL and problem reports', () => {
         '  (POST http://h/v1/projects, request id r-1)',
       ].join('\n'),
     );
+  });
+});
+
+describe('CLI: rate limits as keys list shows them', () => {
+  const answer = (policy: string | null) => ({ headers: new Headers(policy === null ? {} : { 'RateLimit-Policy': policy }) });
+
+  it('reads the service default from the RateLimit-Policy of an answer to a key under it', () => {
+    expect(serviceDefaultLimit(answer('"default";q=600;w=60'))).to.equal(600);
+    expect(serviceDefaultLimit(answer('"key";q=120;w=60')), 'a key with its own limit says nothing of the default').to.equal(undefined);
+    expect(serviceDefaultLimit(answer(null))).to.equal(undefined);
+  });
+
+  it('shows a key\'s own limit, or the default with its number and the word default', () => {
+    expect(rateLimitText(120, 600)).to.equal('120/min');
+    expect(rateLimitText(null, 600)).to.equal('600/min (default)');
+    expect(rateLimitText(null, undefined)).to.equal('the service default (RATE_LIMIT_PER_MINUTE)');
   });
 });

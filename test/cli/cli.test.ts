@@ -293,6 +293,21 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(denied.stderr).to.not.include('    at ');
   });
 
+  it('keys create without --scopes makes a render-only key and says so; keys list names the default rate limit with its number', async () => {
+    const created = await run('keys', 'create', '--name', 'renderer');
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stderr).to.include('(scopes templates:render;').and.include('rate limit 600/min (default);');
+    expect(created.stderr).to.include('No --scopes given: it may only render (templates:render); pass --scopes to grant more.');
+    const token = created.stdout.trim();
+    expect((await t.server.request('POST', '/v1/templates/welcome/render', { key: token, body: { variables: {} } })).status).to.equal(200);
+    expect((await t.server.request('GET', '/v1/api-keys', { key: token })).json.code).to.equal('insufficient_scope');
+    expect((await t.server.request('GET', '/v1/projects', { key: token })).json.code).to.equal('insufficient_scope');
+    await run('keys', 'create', '--name', 'limited', '--scopes', 'projects:read', '--rate-limit', '90');
+    const list = (await run('keys', 'list')).stdout;
+    expect(list).to.match(new RegExp(`^${token.slice(3, 15)}  renderer .*  600/min \\(default\\)$`, 'm'));
+    expect(list).to.match(/^\S+ {2}limited .* {2}90\/min$/m).and.not.include('default/min');
+  });
+
   it('draws a progress bar on a terminal (a pty from script(1)); one plain line per project when piped', async function () {
     if (!existsSync('/usr/bin/script')) {
       console.log('      (terminal case skipped: no /usr/bin/script, util-linux)');
