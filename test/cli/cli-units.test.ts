@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { LetterpressClient } from '../../src/cli/client.js';
 import { ApiError, formatProblem, UsageError } from '../../src/cli/errors.js';
 import { rateLimitText, serviceDefaultLimit } from '../../src/cli/commands/keys.js';
+import { backupFolder, backupProject, mergeSteps } from '../../src/cli/backup.js';
 import { canonicalJson, contentHash, readProject, writeProject } from '../../src/cli/files.js';
 import { planPull, readLock, writeLock, type LockFile } from '../../src/cli/lock.js';
 import { missingVariables, samplePaths, schemaReads } from '../../src/cli/variable-paths.js';
@@ -208,5 +209,28 @@ describe('CLI: rate limits as keys list shows them', () => {
     expect(rateLimitText(120, 600)).to.equal('120/min');
     expect(rateLimitText(null, 600)).to.equal('600/min (default)');
     expect(rateLimitText(null, undefined)).to.equal('the service default (RATE_LIMIT_PER_MINUTE)');
+  });
+});
+
+describe('CLI: backups before pull --force overwrites', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'letterpress-cli-backup-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies a project directory, partials included, into one folder per pull named by its time', () => {
+    mkdirSync(join(dir, 'welcome', 'partials'), { recursive: true });
+    writeFileSync(join(dir, 'welcome', 'template.mjml'), 'mine');
+    writeFileSync(join(dir, 'welcome', 'partials', 'footer.hbs'), 'bye');
+    const folder = backupFolder(dir, new Date('2026-11-26T15:20:03.123Z'));
+    expect(folder).to.equal(join(dir, '.letterpress-backup', '2026-11-26T15-20-03-123Z'));
+    expect(backupProject(dir, 'welcome', folder)).to.equal(join(folder, 'welcome'));
+    expect(readFileSync(join(folder, 'welcome', 'partials', 'footer.hbs'), 'utf8')).to.equal('bye');
+    expect(backupProject(dir, 'absent', folder)).to.equal(null);
+  });
+
+  it('names the step that merges: pull --force with the directory, then push', () => {
+    expect(mergeSteps('tpl')).to.equal(`run \`letterpress pull --force --dir tpl\` (it first copies your files to ${join('tpl', '.letterpress-backup')}/<time>/), bring your edits back into the pulled files, then push`);
   });
 });
