@@ -63,7 +63,9 @@ export const revisionHistory: Projection<RevisionHistoryItem> = {
       case 'ProjectSaved': {
         // Restores made before the metadata named them cannot be told from saves: they stay 'saved'.
         const from = event.metadata?.['restored_from'];
-        if (typeof from === 'number' && Number.isInteger(from)) return { ...publishedItem('restored', event.revision, event.data), restoredFrom: from };
+        if (typeof from === 'number' && Number.isInteger(from)) {
+          return { ...publishedItem('restored', event.revision, event.data), restoredFrom: from };
+        }
         return publishedItem('saved', event.revision, event.data);
       }
       case 'ProjectDeleted':

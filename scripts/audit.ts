@@ -53,5 +53,6 @@ try {
 function describe(r: ReturnType<typeof revisionRecords>[number], prefix: string): string {
   const published = r.publishedSha256 === null ? '' : `  mjml ${r.mjmlVersion}  sha256 ${r.publishedSha256} (${r.publishedBytes} B)`;
   const restore = r.restoredFrom === null ? '' : `  restore of rev ${r.restoredFrom}`;
-  return `${prefix}rev ${String(r.revision).padStart(3)}  ${r.occurredAt}  ${r.type.padEnd(15)} event ${r.eventId}  key ${r.keyId ?? '-'}${published}${restore}`;
+  const head = `${prefix}rev ${String(r.revision).padStart(3)}  ${r.occurredAt}  ${r.type.padEnd(15)} event ${r.eventId}`;
+  return `${head}  key ${r.keyId ?? '-'}${published}${restore}`;
 }

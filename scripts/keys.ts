@@ -24,6 +24,7 @@ import {
   parseDuration,
 } from '../src/application/keys/index.js';
 import { SCOPES, type ApiKeyRecord, type Scope } from '../src/application/ports/index.js';
+import { onlyRendering } from '../src/cli/commands/keys.js';
 
 /** What `create` grants without `--scopes`: rendering only; more is asked for by name (docs/access.md). */
 const DEFAULT_SCOPES: Scope[] = ['templates:render'];
@@ -90,13 +91,14 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const stores = await openStores(config);
   // Keys without a limit of their own get the service's; named as such, with this environment's number.
-  const limitOf = (k: ApiKeyRecord) => (k.rateLimitPerMinute !== null ? `${k.rateLimitPerMinute}/min` : `${config.rateLimitPerMinute}/min (default)`);
+  const limitOf = (k: ApiKeyRecord) =>
+    k.rateLimitPerMinute !== null ? `${k.rateLimitPerMinute}/min` : `${config.rateLimitPerMinute}/min (default)`;
   try {
     const keys = new ApiKeys(stores.apiKeys, { cacheTtlMs: 0 });
     const admin = new ApiKeyAdmin(keys);
     if (input) {
       const { token, record } = await admin.create('operator', input);
-      const only = text('scopes') === undefined ? `No --scopes given: it may only render (${DEFAULT_SCOPES.join(', ')}); pass --scopes to grant more.\n` : '';
+      const only = text('scopes') === undefined ? `${onlyRendering(DEFAULT_SCOPES)}\n` : '';
       process.stderr.write(`Created ${describe(admin, record, limitOf)}.\n${only}The token, shown once:\n`);
       process.stdout.write(`${token}\n`);
     } else if (command === 'list') {
@@ -165,12 +167,14 @@ async function allKeys(admin: ApiKeyAdmin, workspace: string | undefined): Promi
 type LimitText = (k: ApiKeyRecord) => string;
 
 function describe(admin: ApiKeyAdmin, k: ApiKeyRecord, limit: LimitText): string {
-  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (scopes ${k.scopes.join(', ')}; expires ${k.expiresAt ?? 'never'}; rate limit ${limit(k)}; ${admin.status(k)})`;
+  const terms = `scopes ${k.scopes.join(', ')}; expires ${k.expiresAt ?? 'never'}; rate limit ${limit(k)}; ${admin.status(k)}`;
+  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (${terms})`;
 }
 
 function row(admin: ApiKeyAdmin, k: ApiKeyRecord, limit: LimitText): string {
   const expiry = k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'never expires';
-  return [k.id, k.name.padEnd(16), k.workspace.padEnd(12), k.scopes.join(',').padEnd(60), admin.status(k).padEnd(7), expiry, limit(k)].join('  ');
+  const columns = [k.id, k.name.padEnd(16), k.workspace.padEnd(12), k.scopes.join(',').padEnd(60), admin.status(k).padEnd(7)];
+  return [...columns, expiry, limit(k)].join('  ');
 }
 
 try {

@@ -30,5 +30,6 @@ export function backupProject(dir: string, id: string, folder: string): string |
  * local files up first.
  */
 export function mergeSteps(dir: string): string {
-  return `run \`letterpress pull --force --dir ${dir}\` (it first copies your files to ${join(dir, BACKUP_DIR)}/<time>/), bring your edits back into the pulled files, then push`;
+  const pull = `run \`letterpress pull --force --dir ${dir}\` (it first copies your files to ${join(dir, BACKUP_DIR)}/<time>/)`;
+  return `${pull}, bring your edits back into the pulled files, then push`;
 }

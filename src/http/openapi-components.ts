@@ -115,8 +115,14 @@ const Revision = {
   properties: {
     revision: { type: 'integer' },
     updated_at: timestamp,
-    event: { type: 'string', description: '`created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished) or `deleted`.' },
-    restored_from: { type: 'integer', description: 'Only on a `restored` entry: the revision whose template and metadata it published again.' },
+    event: {
+      type: 'string',
+      description: '`created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished) or `deleted`.',
+    },
+    restored_from: {
+      type: 'integer',
+      description: 'Only on a `restored` entry: the revision whose template and metadata it published again.',
+    },
     name: nullableString,
     mjml_version: nullableString,
     published_html_bytes: { type: ['integer', 'null'] },

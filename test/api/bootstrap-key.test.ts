@@ -29,7 +29,8 @@ function start(env: Record<string, string>): Promise<Run & { key?: string; url?:
       stdout += chunk.toString();
       const key = /^\s+(lp_\S+)$/m.exec(stdout)?.[1];
       const url = /"url":"([^"]+)"[^\n]*"msg":"letterpress listening"/.exec(stdout)?.[1];
-      if (url) resolve({ code: null, stdout, stderr, ...(key ? { key } : {}), url, stop: async () => void (child.kill('SIGTERM'), await exited) });
+      const stop = async () => void (child.kill('SIGTERM'), await exited);
+      if (url) resolve({ code: null, stdout, stderr, ...(key ? { key } : {}), url, stop });
     });
     void exited.then((code) => resolve({ code, stdout, stderr }));
   });

@@ -87,7 +87,8 @@ describe('npm run keys (CLI) against a running server', function () {
   it('create without --scopes grants rendering only (never keys:admin) and says so; list shows the default limit as a number', async () => {
     const run = await cli('create', '--name', 'renderer');
     expect(run.code, run.stderr).to.equal(0);
-    expect(run.stderr).to.include('scopes templates:render;').and.include('No --scopes given: it may only render (templates:render); pass --scopes to grant more.');
+    expect(run.stderr).to.include('scopes templates:render;');
+    expect(run.stderr).to.include('No --scopes given: it may only render (templates:render); pass --scopes to grant more.');
     const id = TOKEN.exec(run.last)![1]!;
     const admin = await t.server.request('GET', `/v1/api-keys/${id}`);
     expect(admin.json.scopes).to.deep.equal(['templates:render']);

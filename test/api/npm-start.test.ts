@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { TEST_KEY } from '../support/server.js';
 
+/** A test server's compile pool (one thread), and the log level whose lines tell when it listens. */
+const ONE_THREAD = { COMPILE_THREADS: '1', LOG_LEVEL: 'info' };
+
 /** Every process below `pid` (children, grandchildren…). */
 function descendants(pid: number): number[] {
   const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
@@ -46,7 +49,7 @@ describe('npm start forwards SIGTERM to the server', function () {
     if (process.platform === 'win32') return this.skip();
     const dataDir = mkdtempSync(join(tmpdir(), 'letterpress-npm-start-'));
     const npm = spawn('npm', ['start'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOOTSTRAP_API_KEY: TEST_KEY, LOG_LEVEL: 'info', COMPILE_THREADS: '1' },
+      env: { ...process.env, ...ONE_THREAD, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOOTSTRAP_API_KEY: TEST_KEY },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let tree: number[] = [];

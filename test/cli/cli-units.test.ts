@@ -231,6 +231,9 @@ describe('CLI: backups before pull --force overwrites', () => {
   });
 
   it('names the step that merges: pull --force with the directory, then push', () => {
-    expect(mergeSteps('tpl')).to.equal(`run \`letterpress pull --force --dir tpl\` (it first copies your files to ${join('tpl', '.letterpress-backup')}/<time>/), bring your edits back into the pulled files, then push`);
+    expect(mergeSteps('tpl')).to.equal(
+      `run \`letterpress pull --force --dir tpl\` (it first copies your files to ${join('tpl', '.letterpress-backup')}/<time>/), ` +
+        'bring your edits back into the pulled files, then push',
+    );
   });
 });

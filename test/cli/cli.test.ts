@@ -142,12 +142,15 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(dry.code).to.equal(1);
     expect(dry.stderr).to.include('receipt — but it changed on the server since your pull (revision 0 → 1)');
     // The step named is the one that works: a plain pull would keep the project, a push again meet the 412.
-    const steps = `To merge: run \`letterpress pull --force --dir ${dir}\` (it first copies your files to ${join(dir, '.letterpress-backup')}/<time>/)`;
+    const backups = join(dir, '.letterpress-backup');
+    const steps = `To merge: run \`letterpress pull --force --dir ${dir}\` (it first copies your files to ${backups}/<time>/)`;
     expect(dry.stderr).to.include('so the push would be refused (412). ' + steps);
     const res = await run('push', '--dir', dir);
     expect(res.code).to.equal(1);
-    expect(res.stderr).to.include('conflict: receipt changed on the server since your pull (you have revision 0). Nothing was overwritten. ' + steps);
-    expect(res.stderr).to.include('bring your edits back into the pulled files, then push again.').and.not.include('pull, merge, push again');
+    expect(res.stderr).to.include('conflict: receipt changed on the server since your pull (you have revision 0).');
+    expect(res.stderr).to.include('Nothing was overwritten.');
+    expect(res.stderr).to.include(steps).and.include('bring your edits back into the pulled files, then push again.');
+    expect(res.stderr).to.not.include('pull, merge, push again');
     const now = (await t.render('receipt', { format: 'mjml' })).json;
     expect(now.revision).to.equal(1);
     expect(now.mjml).to.include('Server total {{total}}');
@@ -155,14 +158,15 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     // pull keeps the unpushed edit and names the same step (not "push them first": that push is the 412 above)
     const kept = await run('pull', '--dir', dir);
     expect(kept.code).to.equal(1);
-    expect(kept.stderr).to.include('kept receipt: changed on the server since your last pull (revision 0 → 1), and its local files have edits that were never pushed, so a push would be refused (412');
+    expect(kept.stderr).to.include('kept receipt: changed on the server since your last pull (revision 0 → 1), and its local files');
+    expect(kept.stderr).to.include('that were never pushed, so a push would be refused (412: they were made on revision 0)');
     expect(kept.stderr).to.include(steps).and.not.include('push them first');
     // --force takes the server's version and keeps a copy of what it overwrote, saying where
     const forced = await run('pull', '--dir', dir, '--force');
     expect(forced.code).to.equal(0);
     expect(file('receipt', 'template.mjml')).to.include('Server total {{total}}');
     const copy = /backed up the local files of receipt, which had edits never pushed, to (\S+)/.exec(forced.stderr)?.[1];
-    expect(copy, forced.stderr).to.match(new RegExp(`^${join(dir, '.letterpress-backup')}/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z/receipt$`));
+    expect(copy, forced.stderr).to.match(new RegExp(`^${backups}/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z/receipt$`));
     expect(readFileSync(join(copy!, 'template.mjml'), 'utf8')).to.equal(page('Total due {{total}}'));
     expect(readFileSync(join(copy!, 'metadata.json'), 'utf8')).to.include('Receipt');
     // … and the named steps end in a push that works; the backup folder is not taken for a project
@@ -192,10 +196,12 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     writeFileSync(join(dir, 'taken', 'template.mjml'), page('mine'));
     const clash = await run('push', '--dir', dir, 'taken');
     expect(clash.code).to.equal(1);
-    expect(clash.stderr).to.include("a project 'taken' already exists on the server but was never pulled here. Nothing was overwritten. To merge: run `letterpress pull --force");
+    expect(clash.stderr).to.include("a project 'taken' already exists on the server but was never pulled here. Nothing was overwritten. ");
+    expect(clash.stderr).to.include('To merge: run `letterpress pull --force');
     expect(clash.stderr).to.not.include('pull it first'); // a plain pull keeps files it never pulled
     const keptTaken = await run('pull', '--dir', dir);
-    expect(keptTaken.stderr).to.include('kept taken: a project taken exists on the server (revision 0), and local files that were never pulled are in its place, so a push would be refused (409 project_exists)');
+    expect(keptTaken.stderr).to.include('kept taken: a project taken exists on the server (revision 0), and local files that were never');
+    expect(keptTaken.stderr).to.include('are in its place, so a push would be refused (409 project_exists)');
     expect((await t.render('taken', { format: 'mjml' })).json.mjml).to.include('theirs');
     rmSync(join(dir, 'taken'), { recursive: true });
   });
@@ -329,7 +335,7 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect([fine.code, fine.stderr]).to.deep.equal([0, '0 pushed, 0 failed, 0 unchanged\n']);
   });
 
-  it('keys create without --scopes makes a render-only key and says so; keys list names the default rate limit with its number', async () => {
+  it('keys create without --scopes makes a render-only key and says so; keys list names the default limit with its number', async () => {
     const created = await run('keys', 'create', '--name', 'renderer');
     expect(created.code, created.stderr).to.equal(0);
     expect(created.stderr).to.include('(scopes templates:render;').and.include('rate limit 600/min (default);');

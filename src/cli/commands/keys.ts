@@ -41,6 +41,11 @@ export interface RotateKeyOptions {
  */
 export const DEFAULT_CREATE_SCOPES: readonly string[] = ['templates:render'];
 
+/** What `keys create` (and the operator's `npm run keys create`) says when it applied the default scopes. */
+export function onlyRendering(scopes: readonly string[]): string {
+  return `No --scopes given: it may only render (${scopes.join(', ')}); pass --scopes to grant more.`;
+}
+
 export async function listKeys(client: LetterpressClient, options: { json?: boolean }): Promise<number> {
   let serviceDefault: number | undefined;
   const keys = await client.all<ApiKey>('/api-keys', (page) => (serviceDefault ??= serviceDefaultLimit(page)));
@@ -77,7 +82,7 @@ export async function createKey(client: LetterpressClient, options: CreateKeyOpt
   };
   const response = await client.post('/api-keys', body);
   const key = response.body as ApiKey & { token: string };
-  const only = options.scopes === undefined ? `No --scopes given: it may only render (${DEFAULT_CREATE_SCOPES.join(', ')}); pass --scopes to grant more.\n` : '';
+  const only = options.scopes === undefined ? `${onlyRendering(DEFAULT_CREATE_SCOPES)}\n` : '';
   process.stderr.write(`Created ${describe(key, serviceDefaultLimit(response))}.\n${only}The token, shown once:\n`);
   process.stdout.write(`${key.token}\n`);
   return EXIT.ok;
@@ -94,7 +99,8 @@ export async function rotateKey(client: LetterpressClient, id: string, options: 
   const response = await client.post(`/api-keys/${encodeURIComponent(id)}/rotate`, body);
   const key = response.body as ApiKey & { token: string; previous: ApiKey };
   const until = key.previous.revoked_at ? `revoked at ${key.previous.revoked_at}` : `works until ${key.previous.expires_at}`;
-  process.stderr.write(`Rotated ${key.previous.id} (${until}) to ${describe(key, serviceDefaultLimit(response))}.\nThe new token, shown once:\n`);
+  const made = describe(key, serviceDefaultLimit(response));
+  process.stderr.write(`Rotated ${key.previous.id} (${until}) to ${made}.\nThe new token, shown once:\n`);
   process.stdout.write(`${key.token}\n`);
   return EXIT.ok;
 }
@@ -112,10 +118,12 @@ function rateLimit(text: string): number {
 
 function describe(k: ApiKey, serviceDefault: number | undefined): string {
   const limit = rateLimitText(k.rate_limit_per_minute, serviceDefault);
-  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (scopes ${k.scopes.join(', ')}; expires ${k.expires_at ?? 'never'}; rate limit ${limit}; ${k.status})`;
+  const terms = `scopes ${k.scopes.join(', ')}; expires ${k.expires_at ?? 'never'}; rate limit ${limit}; ${k.status}`;
+  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (${terms})`;
 }
 
 function row(k: ApiKey, serviceDefault: number | undefined): string {
   const expiry = k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : 'never expires';
-  return [k.id, k.name.padEnd(16), k.scopes.join(',').padEnd(60), k.status.padEnd(7), expiry, rateLimitText(k.rate_limit_per_minute, serviceDefault)].join('  ');
+  const limit = rateLimitText(k.rate_limit_per_minute, serviceDefault);
+  return [k.id, k.name.padEnd(16), k.scopes.join(',').padEnd(60), k.status.padEnd(7), expiry, limit].join('  ');
 }

@@ -64,8 +64,10 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
     const pulled = lock.projects[id]?.revision;
     const why =
       pulled === undefined
-        ? `a project ${id} exists on the server (revision ${server.get(id)}), and local files that were never pulled are in its place, so a push would be refused (409 project_exists)`
-        : `changed on the server since your last pull (revision ${pulled} → ${server.get(id)}), and its local files have edits that were never pushed, so a push would be refused (412: they were made on revision ${pulled})`;
+        ? `a project ${id} exists on the server (revision ${server.get(id)}), and local files that were never pulled are in its place, ` +
+          'so a push would be refused (409 project_exists)'
+        : `changed on the server since your last pull (revision ${pulled} → ${server.get(id)}), and its local files have edits ` +
+          `that were never pushed, so a push would be refused (412: they were made on revision ${pulled})`;
     process.stderr.write(`kept ${id}: ${why}. To merge: ${mergeSteps(dir)}.\n`);
   }
   for (const id of plan.deleted) {

@@ -127,9 +127,12 @@ async function validateOne(
   let problem = '';
   if (revision !== undefined && !server) problem = ' — but it was deleted on the server';
   else if (revision !== undefined && server && server.revision !== revision) {
-    problem = ` — but it changed on the server since your pull (revision ${revision} → ${server.revision}), so the push would be refused (412). To merge: ${mergeSteps(dir)}`;
+    const moved = `revision ${revision} → ${server.revision}`;
+    const refused = 'so the push would be refused (412)';
+    problem = ` — but it changed on the server since your pull (${moved}), ${refused}. To merge: ${mergeSteps(dir)}`;
   } else if (revision === undefined && server) {
-    problem = ` — but a project '${id}' already exists on the server and was never pulled here, so the push would be refused (409). To merge: ${mergeSteps(dir)}`;
+    const refused = 'so the push would be refused (409)';
+    problem = ` — but a project '${id}' already exists on the server and was never pulled here, ${refused}. To merge: ${mergeSteps(dir)}`;
   }
   noteWarnings(progress, id, report.warnings);
   if (report.valid && !problem) {
@@ -156,10 +159,12 @@ function where(e: { pointer?: string; line?: number; message: string }): string 
 /** Why the server refused one project, in words that name the step that works. */
 function refusal(dir: string, id: string, error: ApiError, revision: number | undefined): string {
   if (error.code === 'revision_mismatch') {
-    return `conflict: ${id} changed on the server since your pull (you have revision ${revision}). Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
+    const conflict = `conflict: ${id} changed on the server since your pull (you have revision ${revision}).`;
+    return `${conflict} Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
   }
   if (error.code === 'project_exists') {
-    return `conflict: a project '${id}' already exists on the server but was never pulled here. Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
+    const conflict = `conflict: a project '${id}' already exists on the server but was never pulled here.`;
+    return `${conflict} Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
   }
   if (error.code === 'project_deleted' || error.code === 'project_not_found') return `${id} was deleted on the server: pull --prune to drop it, or remove its lock entry to create it again.`;
   return `${id} was refused: ${formatProblem(error)}`;
