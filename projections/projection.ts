@@ -7,8 +7,12 @@
  */
 import type { ProjectEvent } from '../src/domain/project.js';
 
-/** A project event as a projection sees it: the event, and the stream revision it was recorded at. */
-export type ProjectionEvent = ProjectEvent & { revision: number };
+/**
+ * A project event as a projection sees it: the event, the stream revision it was recorded at, and the
+ * event's metadata as the store recorded it (who wrote it; `restored_from` for a restore). The metadata is
+ * optional here so that a projection never depends on it for what it must always show.
+ */
+export type ProjectionEvent = ProjectEvent & { revision: number; metadata?: Readonly<Record<string, unknown>> };
 
 /** Where a projection keeps one document: `partition` is the workspace, `key` the project id. */
 export interface DocumentLocation {

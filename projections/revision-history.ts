@@ -20,7 +20,10 @@ export { projectPartition, revisionKey, REVISION_KEY_DIGITS } from './revision-k
 export interface RevisionHistoryItem {
   /** Stream revision of the event (0 = creation). */
   revision: number;
-  event: 'created' | 'saved' | 'deleted';
+  /** 'restored': a save that republished an earlier revision (`restoredFrom`); older restores read 'saved'. */
+  event: 'created' | 'saved' | 'restored' | 'deleted';
+  /** The revision a 'restored' entry republished; absent on every other entry. */
+  restoredFrom?: number;
   /** RFC 3339 UTC with milliseconds. */
   occurredAt: string;
   /** `null` for 'deleted'. */
@@ -57,8 +60,14 @@ export const revisionHistory: Projection<RevisionHistoryItem> = {
     switch (event.type) {
       case 'ProjectCreated':
         return publishedItem('created', event.revision, event.data);
-      case 'ProjectSaved':
+      case 'ProjectSaved': {
+        // Restores made before the metadata named them cannot be told from saves: they stay 'saved'.
+        const from = event.metadata?.['restored_from'];
+        if (typeof from === 'number' && Number.isInteger(from)) {
+          return { ...publishedItem('restored', event.revision, event.data), restoredFrom: from };
+        }
         return publishedItem('saved', event.revision, event.data);
+      }
       case 'ProjectDeleted':
         return { revision: event.revision, event: 'deleted', occurredAt: event.data.occurredAt, mjmlVersion: null, publishedHtmlBytes: null, name: null };
       default:
@@ -68,7 +77,7 @@ export const revisionHistory: Projection<RevisionHistoryItem> = {
 };
 
 function publishedItem(
-  kind: 'created' | 'saved',
+  kind: 'created' | 'saved' | 'restored',
   revision: number,
   data: { occurredAt: string; mjmlVersion: string; publishedHtml: string; metadata: ProjectMetadata },
 ): RevisionHistoryItem {

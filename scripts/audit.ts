@@ -53,5 +53,7 @@ try {
 
 function describe(r: ReturnType<typeof revisionRecords>[number], prefix: string): string {
   const published = r.publishedSha256 === null ? '' : `  mjml ${r.mjmlVersion}  sha256 ${r.publishedSha256} (${r.publishedBytes} B)`;
-  return `${prefix}rev ${String(r.revision).padStart(3)}  ${r.occurredAt}  ${r.type.padEnd(15)} event ${r.eventId}  key ${r.keyId ?? '-'}${published}`;
+  const restore = r.restoredFrom === null ? '' : `  restore of rev ${r.restoredFrom}`;
+  const head = `${prefix}rev ${String(r.revision).padStart(3)}  ${r.occurredAt}  ${r.type.padEnd(15)} event ${r.eventId}`;
+  return `${head}  key ${r.keyId ?? '-'}${published}${restore}`;
 }

@@ -24,12 +24,16 @@ import {
   parseDuration,
 } from '../src/application/keys/index.js';
 import { SCOPES, type ApiKeyRecord, type Scope } from '../src/application/ports/index.js';
+import { onlyRendering } from '../src/cli/commands/keys.js';
+
+/** What `create` grants without `--scopes`: rendering only; more is asked for by name (docs/access.md). */
+const DEFAULT_SCOPES: Scope[] = ['templates:render'];
 
 const USAGE: Record<string, string> = {
   create: `npm run keys -- create [--workspace W] [--scopes a,b] [--name N] [--expires-in D | --expires-at T] [--rate-limit N]
   Issue a key; prints its token once, alone on stdout.
   --workspace W     workspace (default "${DEFAULT_WORKSPACE}")
-  --scopes a,b      comma-separated, of: ${SCOPES.join(', ')} (default: all)
+  --scopes a,b      comma-separated, of: ${SCOPES.join(', ')} (default: ${DEFAULT_SCOPES.join(', ')}, rendering only)
   --name N          a label (default "unnamed")
   --expires-in D    lifetime: ${DURATION_FORMS}
   --expires-at T    expiry as an RFC 3339 date-time (2027-01-01T00:00:00Z); --expires is the same
@@ -84,23 +88,28 @@ async function main(argv: string[]): Promise<number> {
 
   // Loaded only now: the wiring pulls in every adapter and the renderer, seconds that --help need not wait.
   const [{ loadConfig }, { openStores }] = await Promise.all([import('../src/config.js'), import('../src/wiring.js')]);
-  const stores = await openStores(loadConfig());
+  const config = loadConfig();
+  const stores = await openStores(config);
+  // Keys without a limit of their own get the service's; named as such, with this environment's number.
+  const limitOf = (k: ApiKeyRecord) =>
+    k.rateLimitPerMinute !== null ? `${k.rateLimitPerMinute}/min` : `${config.rateLimitPerMinute}/min (default)`;
   try {
     const keys = new ApiKeys(stores.apiKeys, { cacheTtlMs: 0 });
     const admin = new ApiKeyAdmin(keys);
     if (input) {
       const { token, record } = await admin.create('operator', input);
-      process.stderr.write(`Created ${describe(admin, record)}.\nThe token, shown once:\n`);
+      const only = text('scopes') === undefined ? `${onlyRendering(DEFAULT_SCOPES)}\n` : '';
+      process.stderr.write(`Created ${describe(admin, record, limitOf)}.\n${only}The token, shown once:\n`);
       process.stdout.write(`${token}\n`);
     } else if (command === 'list') {
-      for (const record of await allKeys(admin, text('workspace'))) process.stdout.write(`${row(admin, record)}\n`);
+      for (const record of await allKeys(admin, text('workspace'))) process.stdout.write(`${row(admin, record, limitOf)}\n`);
     } else if (command === 'revoke') {
       const record = await admin.revoke('operator', positionals[0]!);
       process.stdout.write(`Revoked ${record.id} (at ${record.revokedAt}).\n`);
     } else {
       const { token, record, previous } = await admin.rotate('operator', positionals[0]!, rotation);
       const until = previous.revokedAt ? `revoked at ${previous.revokedAt}` : `works until ${previous.expiresAt}`;
-      process.stderr.write(`Rotated ${previous.id} (${until}) to ${describe(admin, record)}.\nThe new token, shown once:\n`);
+      process.stderr.write(`Rotated ${previous.id} (${until}) to ${describe(admin, record, limitOf)}.\nThe new token, shown once:\n`);
       process.stdout.write(`${token}\n`);
     }
     return 0;
@@ -110,7 +119,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function createInput(text: (name: string) => string | undefined) {
-  const scopes = (text('scopes')?.split(',').map((s) => s.trim()) ?? [...SCOPES]) as Scope[];
+  const scopes = (text('scopes')?.split(',').map((s) => s.trim()) ?? [...DEFAULT_SCOPES]) as Scope[];
   const unknown = scopes.filter((s) => !SCOPES.includes(s));
   if (unknown.length > 0 || scopes.length === 0) throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
   const limit = text('rate-limit');
@@ -155,13 +164,17 @@ async function allKeys(admin: ApiKeyAdmin, workspace: string | undefined): Promi
   return all;
 }
 
-function describe(admin: ApiKeyAdmin, k: ApiKeyRecord): string {
-  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (scopes ${k.scopes.join(', ')}; expires ${k.expiresAt ?? 'never'}; rate limit ${k.rateLimitPerMinute ?? 'default'}; ${admin.status(k)})`;
+type LimitText = (k: ApiKeyRecord) => string;
+
+function describe(admin: ApiKeyAdmin, k: ApiKeyRecord, limit: LimitText): string {
+  const terms = `scopes ${k.scopes.join(', ')}; expires ${k.expiresAt ?? 'never'}; rate limit ${limit(k)}; ${admin.status(k)}`;
+  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (${terms})`;
 }
 
-function row(admin: ApiKeyAdmin, k: ApiKeyRecord): string {
+function row(admin: ApiKeyAdmin, k: ApiKeyRecord, limit: LimitText): string {
   const expiry = k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'never expires';
-  return [k.id, k.name.padEnd(16), k.workspace.padEnd(12), k.scopes.join(',').padEnd(60), admin.status(k).padEnd(7), expiry, `${k.rateLimitPerMinute ?? 'default'}/min`].join('  ');
+  const columns = [k.id, k.name.padEnd(16), k.workspace.padEnd(12), k.scopes.join(',').padEnd(60), admin.status(k).padEnd(7)];
+  return [...columns, expiry, limit(k)].join('  ');
 }
 
 try {

@@ -5,36 +5,42 @@ import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config.js';
 import { createHttpServer } from './http/http-server.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { describeStartupFailure, urlsFrom } from './startup-failure.js';
 import { wireService, type Service } from './wiring.js';
 
 /**
- * Start the service; resolves once it listens. `port` 0 picks a free port (tests). `stop(reason)` closes
- * the HTTP server (requests in flight get STOP_GRACE_MS to finish), then the service, logging "stopping" and
- * "stopped" (with `http_ms`, `service_ms` and `total_ms`, ms, and `forced_connections`) with `reason` (the
- * signal's name on SIGINT/SIGTERM); a second call returns the same promise.
+ * Start the service; resolves once it listens and the first API key, if the store had none, is registered
+ * (and, when generated, printed: only after the port is taken, so a failed start loses no key). `port` 0
+ * picks a free port (tests). `stop(reason)` closes the HTTP server (requests in flight get STOP_GRACE_MS to
+ * finish), then the service, logging "stopping" and "stopped" (with `http_ms`, `service_ms` and `total_ms`,
+ * ms, and `forced_connections`) with `reason` (the signal's name on SIGINT/SIGTERM); a second call returns
+ * the same promise.
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{ server: Server; service: Service; url: string; stop(reason?: string): Promise<void> }> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const service = await wireService(config, logger);
-  if (service.bootstrap.created) {
-    if (service.bootstrap.generated) {
-      // Printed once, on the first start with an empty key store; only its hash is kept.
-      process.stdout.write(
-        `\nLetterpress generated an API key (shown only this once; only its SHA-256 is stored):\n\n  ${service.bootstrap.generated}\n\n` +
-          `Use it as "Authorization: Bearer <key>". Set BOOTSTRAP_API_KEY to choose the first key yourself.\n\n`,
-      );
-    } else {
-      logger.info({ key_id: service.bootstrap.id }, 'registered BOOTSTRAP_API_KEY as the first API key');
-    }
+  const server = createHttpServer(service.app, config.http);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+      server.listen(config.port, config.host);
+    });
+  } catch (error) {
+    // EADDRINUSE and the like: nothing was registered yet, so the next start still bootstraps.
+    await service.close();
+    throw error;
   }
-  const server = createHttpServer(service.app, config.http).listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    // Only now: a key printed by a start that then fails to listen would be lost (it is shown once).
+    announceBootstrap(await service.bootstrap(), logger);
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await service.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -63,6 +69,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.info({ reason, http_ms: round(httpMs), service_ms: round(totalMs - httpMs), total_ms: round(totalMs), forced_connections: forced }, 'stopped');
     })());
   return { server, service, url, stop };
+}
+
+/** Print a generated first key once (only its hash is stored), or log that BOOTSTRAP_API_KEY was registered. */
+function announceBootstrap(bootstrap: Awaited<ReturnType<Service['bootstrap']>>, logger: Logger): void {
+  if (!bootstrap.created) return;
+  if (bootstrap.generated) {
+    process.stdout.write(
+      `\nLetterpress generated an API key (shown only this once; only its SHA-256 is stored):\n\n  ${bootstrap.generated}\n\n` +
+        `Use it as "Authorization: Bearer <key>". Set BOOTSTRAP_API_KEY to choose the first key yourself.\n\n`,
+    );
+  } else {
+    logger.info({ key_id: bootstrap.id }, 'registered BOOTSTRAP_API_KEY as the first API key');
+  }
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -25,8 +25,12 @@ import { TemplateRenderer, RenderRevisions, TemplateValidation } from './applica
 
 export interface Service {
   app: Koa<AppState>;
-  /** Set when this start registered the first API key; `generated` is the token to show once. */
-  bootstrap: { created: false } | { created: true; generated: string | null; id: string };
+  /**
+   * Apply the bootstrap rule (`ApiKeys.bootstrap`): register the first API key when the store has none.
+   * Called by the server only once it listens, so a start that fails before (a port in use) stores no key
+   * and the next start generates and prints one. `generated` is the token to show once.
+   */
+  bootstrap(): Promise<{ created: false } | { created: true; generated: string | null; id: string }>;
   /** Stop the projector and the compile pool, then close the store (idempotent). */
   close(): Promise<void>;
 }
@@ -126,7 +130,6 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       logger,
     });
     const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs, unknownTtlMs: config.unknownApiKeyCacheTtlMs });
-    const bootstrap = await apiKeys.bootstrap(config.bootstrapApiKey);
 
     const health = createHealth({ eventStore, readModels, readSide: projection, rateLimiter, compilePool: pool, renderer, config, logger, started: Date.now() });
 
@@ -163,7 +166,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     let closing: Promise<void> | undefined;
     return {
       app,
-      bootstrap,
+      bootstrap: () => apiKeys.bootstrap(config.bootstrapApiKey),
       close: () =>
         (closing ??= (async () => {
           await projection.stop();

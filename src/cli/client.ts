@@ -94,13 +94,14 @@ export class LetterpressClient {
     }
   }
 
-  /** Every item of a paginated list (`{ items, next_cursor }`), following the cursors. */
-  async all<T>(path: string): Promise<T[]> {
+  /** Every item of a paginated list (`{ items, next_cursor }`), following the cursors; `onPage` sees each answer. */
+  async all<T>(path: string, onPage?: (page: ApiResponse) => void): Promise<T[]> {
     const items: T[] = [];
     let cursor: string | null = null;
     do {
       const query: string = `?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
       const page: ApiResponse<{ items: T[]; next_cursor: string | null }> = await this.get(`${path}${query}`);
+      onPage?.(page);
       items.push(...page.body.items);
       cursor = page.body.next_cursor;
     } while (cursor);

@@ -120,7 +120,10 @@ export async function run(argv: string[]): Promise<number> {
     .command('create')
     .description('issue a key; prints its token alone on stdout, once')
     .option('--name <name>', 'a label', 'unnamed')
-    .option('--scopes <a,b>', 'comma-separated scopes (default: all: projects:read, projects:write, templates:render, keys:admin)')
+    .option(
+      '--scopes <a,b>',
+      'comma-separated, of: projects:read, projects:write, templates:render, keys:admin (default: templates:render, rendering only)',
+    )
     .option('--expires-in <duration>', 'lifetime: 30d, 12h, 10m, 45s')
     .option('--expires-at <time>', 'expiry as an RFC 3339 date-time')
     .option('--rate-limit <n>', 'requests per minute for this key')

@@ -116,7 +116,23 @@ export const page = (item: string) => ({
 const Revision = {
   type: 'object',
   required: ['revision', 'updated_at', 'event'],
-  properties: { revision: { type: 'integer' }, updated_at: timestamp, event: { type: 'string' }, name: nullableString, mjml_version: nullableString, published_html_bytes: { type: ['integer', 'null'] } },
+  properties: {
+    revision: { type: 'integer' },
+    updated_at: timestamp,
+    event: {
+      type: 'string',
+      enum: ['created', 'saved', 'restored', 'deleted'],
+      description: '`created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished) or `deleted`.',
+    },
+    restored_from: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Only on a `restored` entry: the revision whose template and metadata it published again.',
+    },
+    name: nullableString,
+    mjml_version: nullableString,
+    published_html_bytes: { type: ['integer', 'null'] },
+  },
 };
 
 const Template = {

@@ -43,6 +43,7 @@ export function presentRevision(item: RevisionHistoryItem) {
     revision: item.revision,
     updated_at: item.occurredAt,
     event: item.event,
+    ...(item.restoredFrom !== undefined ? { restored_from: item.restoredFrom } : {}),
     name: item.name,
     mjml_version: item.mjmlVersion,
     published_html_bytes: item.publishedHtmlBytes,

@@ -83,6 +83,17 @@ describe('Audit and time travel', function () {
     expect(restored.json.published_html).to.equal(published[0]);
     const render = await server.request('POST', '/v1/templates/traced/render', { body: { variables: { name: 'Ada' } } });
     expect([render.json.revision, render.json.published_sha256]).to.deep.equal([3, renders[0]!.sha]);
+    // The history shows it as a restore of revision 0, not as a save.
+    const history = (await server.request('GET', '/v1/projects/traced/revisions')).json.items as Array<Record<string, unknown>>;
+    expect(history.map((i) => [i['revision'], i['event'], i['restored_from']])).to.deep.equal([
+      [0, 'created', undefined],
+      [1, 'saved', undefined],
+      [2, 'saved', undefined],
+      [3, 'restored', 0],
+    ]);
+    const audited = (await audit(server, 'traced')).trim().split('\n');
+    expect(audited[3]).to.match(/^rev +3 .* ProjectSaved .* {2}restore of rev 0$/);
+    expect(audited.slice(0, 3).join('\n')).to.not.include('restore of');
     expect((await server.request('POST', '/v1/projects/traced/revisions/9/restore')).json.code).to.equal('revision_not_found');
     expect((await server.request('POST', '/v1/projects/nothing/revisions/0/restore')).json.code).to.equal('project_not_found');
   });

@@ -84,6 +84,23 @@ describe('npm run keys (CLI) against a running server', function () {
     expect([unknown.code, unknown.stderr]).to.deep.equal([1, "keys: No API key 'NoSuchKey123'.\n"]);
   });
 
+  it('create without --scopes grants rendering only (never keys:admin) and says so; list shows the default limit as a number', async () => {
+    const run = await cli('create', '--name', 'renderer');
+    expect(run.code, run.stderr).to.equal(0);
+    expect(run.stderr).to.include('scopes templates:render;');
+    expect(run.stderr).to.include('No --scopes given: it may only render (templates:render); pass --scopes to grant more.');
+    const id = TOKEN.exec(run.last)![1]!;
+    const admin = await t.server.request('GET', `/v1/api-keys/${id}`);
+    expect(admin.json.scopes).to.deep.equal(['templates:render']);
+    expect((await t.server.request('GET', '/v1/projects', { key: run.last })).json.code).to.equal('insufficient_scope');
+    expect((await t.server.request('GET', '/v1/api-keys', { key: run.last })).json.code).to.equal('insufficient_scope');
+    await cli('create', '--name', 'limited', '--scopes', 'projects:read', '--rate-limit', '120');
+    const listed = (await cli('list', '--workspace', 'default')).stdout;
+    // The service default (RATE_LIMIT_PER_MINUTE, 600 here) as a number, said to be the default; a key's own as it is.
+    expect(listed).to.match(new RegExp(`^${id}  renderer .*  600/min \\(default\\)$`, 'm'));
+    expect(listed).to.match(/^\S+ {2}limited .* {2}120\/min$/m).and.not.include('default/min');
+  });
+
   it('--help, -h, help and per-command help print usage on stdout and exit 0', async () => {
     for (const args of [['--help'], ['-h'], ['help'], ['create', '--help'], ['rotate', '-h']]) {
       const run = await cli(...args);

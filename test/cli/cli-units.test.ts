@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LetterpressClient } from '../../src/cli/client.js';
 import { ApiError, formatProblem, UsageError } from '../../src/cli/errors.js';
+import { rateLimitText, serviceDefaultLimit } from '../../src/cli/commands/keys.js';
+import { backupFolder, backupProject, mergeSteps } from '../../src/cli/backup.js';
 import { canonicalJson, contentHash, readProject, writeProject } from '../../src/cli/files.js';
 import { planPull, readLock, writeLock, type LockFile } from '../../src/cli/lock.js';
 import { missingVariables, samplePaths, schemaReads } from '../../src/cli/variable-paths.js';
@@ -190,6 +192,48 @@ describe('CLI: server URL and problem reports', () => {
         '  at line 7: odd',
         '  (POST http://h/v1/projects, request id r-1)',
       ].join('\n'),
+    );
+  });
+});
+
+describe('CLI: rate limits as keys list shows them', () => {
+  const answer = (policy: string | null) => ({ headers: new Headers(policy === null ? {} : { 'RateLimit-Policy': policy }) });
+
+  it('reads the service default from the RateLimit-Policy of an answer to a key under it', () => {
+    expect(serviceDefaultLimit(answer('"default";q=600;w=60'))).to.equal(600);
+    expect(serviceDefaultLimit(answer('"key";q=120;w=60')), 'a key with its own limit says nothing of the default').to.equal(undefined);
+    expect(serviceDefaultLimit(answer(null))).to.equal(undefined);
+  });
+
+  it('shows a key\'s own limit, or the default with its number and the word default', () => {
+    expect(rateLimitText(120, 600)).to.equal('120/min');
+    expect(rateLimitText(null, 600)).to.equal('600/min (default)');
+    expect(rateLimitText(null, undefined)).to.equal('the service default (RATE_LIMIT_PER_MINUTE)');
+  });
+});
+
+describe('CLI: backups before pull --force overwrites', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'letterpress-cli-backup-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies a project directory, partials included, into one folder per pull named by its time', () => {
+    mkdirSync(join(dir, 'welcome', 'partials'), { recursive: true });
+    writeFileSync(join(dir, 'welcome', 'template.mjml'), 'mine');
+    writeFileSync(join(dir, 'welcome', 'partials', 'footer.hbs'), 'bye');
+    const folder = backupFolder(dir, new Date('2026-11-26T15:20:03.123Z'));
+    expect(folder).to.equal(join(dir, '.letterpress-backup', '2026-11-26T15-20-03-123Z'));
+    expect(backupProject(dir, 'welcome', folder)).to.equal(join(folder, 'welcome'));
+    expect(readFileSync(join(folder, 'welcome', 'partials', 'footer.hbs'), 'utf8')).to.equal('bye');
+    expect(backupProject(dir, 'absent', folder)).to.equal(null);
+  });
+
+  it('names the step that merges: pull --force with the directory, then push', () => {
+    expect(mergeSteps('tpl')).to.equal(
+      `run \`letterpress pull --force --dir tpl\` (it first copies your files to ${join('tpl', '.letterpress-backup')}/<time>/), ` +
+        'bring your edits back into the pulled files, then push',
     );
   });
 });

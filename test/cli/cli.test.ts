@@ -141,18 +141,42 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     const dry = await run('push', '--dir', dir, '--dry-run');
     expect(dry.code).to.equal(1);
     expect(dry.stderr).to.include('receipt — but it changed on the server since your pull (revision 0 → 1)');
+    // The step named is the one that works: a plain pull would keep the project, a push again meet the 412.
+    const backups = join(dir, '.letterpress-backup');
+    const steps = `To merge: run \`letterpress pull --force --dir ${dir}\` (it first copies your files to ${backups}/<time>/)`;
+    expect(dry.stderr).to.include('so the push would be refused (412). ' + steps);
     const res = await run('push', '--dir', dir);
     expect(res.code).to.equal(1);
-    expect(res.stderr).to.include('receipt changed on the server since your pull').and.to.include('pull, merge, push again');
+    expect(res.stderr).to.include('conflict: receipt changed on the server since your pull (you have revision 0).');
+    expect(res.stderr).to.include('Nothing was overwritten.');
+    expect(res.stderr).to.include(steps).and.include('bring your edits back into the pulled files, then push again.');
+    expect(res.stderr).to.not.include('pull, merge, push again');
     const now = (await t.render('receipt', { format: 'mjml' })).json;
     expect(now.revision).to.equal(1);
     expect(now.mjml).to.include('Server total {{total}}');
     expect(JSON.parse(file('letterpress.lock.json')).projects.receipt.revision).to.equal(0);
-    // pull keeps the unpushed edit; --force takes the server's version
-    expect((await run('pull', '--dir', dir)).stderr).to.include('kept receipt');
+    // pull keeps the unpushed edit and names the same step (not "push them first": that push is the 412 above)
+    const kept = await run('pull', '--dir', dir);
+    expect(kept.code).to.equal(1);
+    expect(kept.stderr).to.include('kept receipt: changed on the server since your last pull (revision 0 → 1), and its local files');
+    expect(kept.stderr).to.include('that were never pushed, so a push would be refused (412: they were made on revision 0)');
+    expect(kept.stderr).to.include(steps).and.not.include('push them first');
+    // --force takes the server's version and keeps a copy of what it overwrote, saying where
     const forced = await run('pull', '--dir', dir, '--force');
     expect(forced.code).to.equal(0);
     expect(file('receipt', 'template.mjml')).to.include('Server total {{total}}');
+    const copy = /backed up the local files of receipt, which had edits never pushed, to (\S+)/.exec(forced.stderr)?.[1];
+    expect(copy, forced.stderr).to.match(new RegExp(`^${backups}/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z/receipt$`));
+    expect(readFileSync(join(copy!, 'template.mjml'), 'utf8')).to.equal(page('Total due {{total}}'));
+    expect(readFileSync(join(copy!, 'metadata.json'), 'utf8')).to.include('Receipt');
+    // … and the named steps end in a push that works; the backup folder is not taken for a project
+    writeFileSync(join(dir, 'receipt', 'template.mjml'), page('Server total due {{total}}'));
+    const merged = await run('push', '--dir', dir);
+    expect(merged.code, merged.stderr).to.equal(0);
+    expect(merged.stderr).to.include('1 pushed, 0 failed, 1 unchanged');
+    expect((await t.render('receipt', { format: 'mjml' })).json.mjml).to.include('Server total due {{total}}');
+    // a forced pull with nothing edited locally backs nothing up
+    expect((await run('pull', '--dir', dir, '--force')).stderr).to.not.include('backed up');
   });
 
   it('push creates a new directory with POST, and never clobbers a server project it never pulled', async () => {
@@ -172,7 +196,12 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     writeFileSync(join(dir, 'taken', 'template.mjml'), page('mine'));
     const clash = await run('push', '--dir', dir, 'taken');
     expect(clash.code).to.equal(1);
-    expect(clash.stderr).to.include("a project 'taken' already exists on the server but was never pulled here");
+    expect(clash.stderr).to.include("a project 'taken' already exists on the server but was never pulled here. Nothing was overwritten. ");
+    expect(clash.stderr).to.include('To merge: run `letterpress pull --force');
+    expect(clash.stderr).to.not.include('pull it first'); // a plain pull keeps files it never pulled
+    const keptTaken = await run('pull', '--dir', dir);
+    expect(keptTaken.stderr).to.include('kept taken: a project taken exists on the server (revision 0), and local files that were never');
+    expect(keptTaken.stderr).to.include('are in its place, so a push would be refused (409 project_exists)');
     expect((await t.render('taken', { format: 'mjml' })).json.mjml).to.include('theirs');
     rmSync(join(dir, 'taken'), { recursive: true });
   });
@@ -248,8 +277,11 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     const kept = await run('pull', '--dir', dir, '--force');
     expect(kept.stderr).to.include('fresh was deleted on the server');
     expect(existsSync(join(dir, 'fresh', 'template.mjml'))).to.equal(true);
+    writeFileSync(join(dir, 'fresh', 'metadata.json'), '{ "name": "Fresh, edited" }');
     const pruned = await run('pull', '--dir', dir, '--prune', '--force');
     expect(pruned.code).to.equal(0);
+    const copy = /backed up the local files of fresh, which had edits never pushed, to (\S+)/.exec(pruned.stderr)?.[1];
+    expect(readFileSync(join(copy!, 'metadata.json'), 'utf8'), pruned.stderr).to.equal('{ "name": "Fresh, edited" }');
     expect(existsSync(join(dir, 'fresh', 'template.mjml'))).to.equal(false);
     expect(existsSync(join(dir, 'fresh', 'includes', 'head.mjml'))).to.equal(true); // not a file pull manages
     expect(JSON.parse(file('letterpress.lock.json')).projects).to.not.have.property('fresh');
@@ -291,6 +323,31 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(denied.code).to.equal(3);
     expect(denied.stderr).to.match(/^letterpress: Unauthorized \(401 revoked_api_key\)/);
     expect(denied.stderr).to.not.include('    at ');
+    // … also by a push with nothing to send (it used to exit 0 without asking the server)
+    const empty = join(work, 'nothing-to-push');
+    mkdirSync(empty);
+    for (const args of [['push', '--dir', empty], ['push', '--dir', empty, '--dry-run']]) {
+      const refused = await cli(args, { ...env, LETTERPRESS_API_KEY: token });
+      expect(refused.code, args.join(' ')).to.equal(3);
+      expect(refused.stderr).to.match(/^letterpress: Unauthorized \(401 revoked_api_key\)/);
+    }
+    const fine = await run('push', '--dir', empty);
+    expect([fine.code, fine.stderr]).to.deep.equal([0, '0 pushed, 0 failed, 0 unchanged\n']);
+  });
+
+  it('keys create without --scopes makes a render-only key and says so; keys list names the default limit with its number', async () => {
+    const created = await run('keys', 'create', '--name', 'renderer');
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stderr).to.include('(scopes templates:render;').and.include('rate limit 600/min (default);');
+    expect(created.stderr).to.include('No --scopes given: it may only render (templates:render); pass --scopes to grant more.');
+    const token = created.stdout.trim();
+    expect((await t.server.request('POST', '/v1/templates/welcome/render', { key: token, body: { variables: {} } })).status).to.equal(200);
+    expect((await t.server.request('GET', '/v1/api-keys', { key: token })).json.code).to.equal('insufficient_scope');
+    expect((await t.server.request('GET', '/v1/projects', { key: token })).json.code).to.equal('insufficient_scope');
+    await run('keys', 'create', '--name', 'limited', '--scopes', 'projects:read', '--rate-limit', '90');
+    const list = (await run('keys', 'list')).stdout;
+    expect(list).to.match(new RegExp(`^${token.slice(3, 15)}  renderer .*  600/min \\(default\\)$`, 'm'));
+    expect(list).to.match(/^\S+ {2}limited .* {2}90\/min$/m).and.not.include('default/min');
   });
 
   it('draws a progress bar on a terminal (a pty from script(1)); one plain line per project when piped', async function () {

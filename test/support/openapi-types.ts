@@ -571,7 +571,13 @@ export interface components {
              * @description RFC 3339, UTC with milliseconds.
              */
             updated_at: string;
-            event: string;
+            /**
+             * @description `created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished) or `deleted`.
+             * @enum {string}
+             */
+            event: "created" | "saved" | "restored" | "deleted";
+            /** @description Only on a `restored` entry: the revision whose template and metadata it published again. */
+            restored_from?: number;
             name?: string | null;
             mjml_version?: string | null;
             published_html_bytes?: number | null;

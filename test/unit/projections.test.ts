@@ -136,6 +136,19 @@ describe('projections', () => {
       });
     });
 
+    it('ProjectSaved of a restore (event metadata restored_from): a "restored" entry naming the revision; without it, "saved"', () => {
+      const restore = { ...recorded(saved(), 3), metadata: { key_id: 'k1', restored_from: 0 } };
+      const entry = { revision: 3, event: 'restored', restoredFrom: 0, name: 'Welcome v2' };
+      expect(revisionHistory.evolve(null, restore)).to.deep.include(entry);
+      expect(stored(revisionHistory.evolve(null, restore))).to.deep.include({ event: 'restored', restoredFrom: 0 });
+      // Restores recorded before the metadata named them, or a value that is not a revision, read as saves.
+      for (const metadata of [{ key_id: 'k1' }, { restored_from: '0' }, { restored_from: 1.5 }]) {
+        const item = revisionHistory.evolve(null, { ...recorded(saved(), 3), metadata });
+        expect(item?.event, JSON.stringify(metadata)).to.equal('saved');
+        expect(item).to.not.have.property('restoredFrom');
+      }
+    });
+
     it('ProjectSaved: a non-string metadata.name gives name null', () => {
       expect(revisionHistory.evolve(null, recorded(saved({ metadata: { name: 42 } }), 1))?.name).to.equal(null);
     });

@@ -21,6 +21,8 @@ export interface RevisionRecord {
   /** The API key that saved it (null for events written before keys were recorded). */
   keyId: string | null;
   requestId: string | null;
+  /** For a restore, the revision it published again (event metadata `restored_from`); null otherwise and for older restores. */
+  restoredFrom: number | null;
   /** Null for a deletion. */
   mjmlVersion: string | null;
   /** Hex SHA-256 of the published HTML's UTF-8 bytes, as render answers give it; null for a deletion. */
@@ -41,6 +43,7 @@ export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
       occurredAt: event.data.occurredAt,
       keyId: text('key_id'),
       requestId: text('request_id'),
+      restoredFrom: Number.isInteger(recorded.metadata['restored_from']) ? (recorded.metadata['restored_from'] as number) : null,
       mjmlVersion: event.type === 'ProjectDeleted' ? null : event.data.mjmlVersion,
       publishedSha256: published === null ? null : createHash('sha256').update(published, 'utf8').digest('hex'),
       publishedBytes: published === null ? null : Buffer.byteLength(published, 'utf8'),

@@ -35,10 +35,21 @@ import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js
 import { PROJECTION_WAIT_MS, viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './write-results.js';
 import type { ProjectView } from '../read/index.js';
 
-/** The metadata of the events a write appends: who wrote them, through which request, for which Idempotency-Key. */
-function metadataOf(actor: Actor | undefined): Record<string, unknown> {
-  if (!actor) return {};
+/**
+ * Event metadata naming the revision a restore republished (`restored_from`): the event is a ProjectSaved
+ * like any save, and this is how the history tells a restore apart (projections/revision-history.ts).
+ */
+export const RESTORED_FROM_METADATA = 'restored_from';
+
+/**
+ * The metadata of the events a write appends: who wrote them, through which request, for which
+ * Idempotency-Key, and for a restore which revision it republished.
+ */
+function metadataOf(actor: Actor | undefined, restoredFrom: number | undefined): Record<string, unknown> {
+  const restore = restoredFrom !== undefined ? { [RESTORED_FROM_METADATA]: restoredFrom } : {};
+  if (!actor) return restore;
   return {
+    ...restore,
     key_id: actor.keyId,
     ...(actor.requestId ? { request_id: actor.requestId } : {}),
     ...(actor.idempotency ? { [IDEMPOTENCY_METADATA]: idempotencyMetadata(actor.idempotency) } : {}),
@@ -71,7 +82,15 @@ export class CommandPath {
    */
   async execute(
     intent: CommandIntent,
-    input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate; metadata?: ProjectMetadata; actor?: Actor | undefined },
+    input: {
+      source?: TemplateSource;
+      validation?: ValidationMode;
+      template?: PublishedTemplate;
+      metadata?: ProjectMetadata;
+      actor?: Actor | undefined;
+      /** A restore: the revision whose template and metadata it publishes again (recorded in the event metadata). */
+      restoredFrom?: number;
+    },
     command: (at: string, template: PublishedTemplate | null) => ProjectCommand,
   ): Promise<WriteResult> {
     const ref = { workspace: intent.workspace, projectId: intent.projectId };
@@ -86,7 +105,7 @@ export class CommandPath {
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
-      const metadata = metadataOf(input.actor);
+      const metadata = metadataOf(input.actor, input.restoredFrom);
       for (const event of events) checkEventSize(eventBytes(event, metadata)); // metadata counts too: KurrentDB counts it
       const once = input.actor?.idempotency;
       // Noted before the append, so a retry after a crash knows where to look for it (committed-writes.ts).

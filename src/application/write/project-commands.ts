@@ -62,7 +62,7 @@ export class ProjectCommands {
     const published = await this.commandPath.readPublished(stream, revision);
     if (!published) throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
     const { template, metadata } = published;
-    return this.commandPath.publishing(intent, { template, actor: input.actor }, (at, template) => ({
+    return this.commandPath.publishing(intent, { template, actor: input.actor, restoredFrom: revision }, (at, template) => ({
       type: 'SaveProject',
       ...ref,
       at,

@@ -5,7 +5,7 @@
  * so `KEY=$(letterpress keys create …)` works.
  */
 import { SCOPES } from '../../application/ports/index.js';
-import type { LetterpressClient } from '../client.js';
+import type { ApiResponse, LetterpressClient } from '../client.js';
 import { EXIT, UsageError } from '../errors.js';
 
 /** The key resource (docs/access.md "API keys"). */
@@ -35,15 +35,43 @@ export interface RotateKeyOptions {
   expiresAt?: string;
 }
 
+/**
+ * What `keys create` grants without `--scopes`: rendering only. A key that can write projects or manage keys
+ * is asked for by name (docs/cli.md "API keys"), never handed out by a forgotten flag.
+ */
+export const DEFAULT_CREATE_SCOPES: readonly string[] = ['templates:render'];
+
+/** What `keys create` (and the operator's `npm run keys create`) says when it applied the default scopes. */
+export function onlyRendering(scopes: readonly string[]): string {
+  return `No --scopes given: it may only render (${scopes.join(', ')}); pass --scopes to grant more.`;
+}
+
 export async function listKeys(client: LetterpressClient, options: { json?: boolean }): Promise<number> {
-  const keys = await client.all<ApiKey>('/api-keys');
+  let serviceDefault: number | undefined;
+  const keys = await client.all<ApiKey>('/api-keys', (page) => (serviceDefault ??= serviceDefaultLimit(page)));
   if (options.json) process.stdout.write(`${JSON.stringify(keys, null, 2)}\n`);
-  else for (const key of keys) process.stdout.write(`${row(key)}\n`);
+  else for (const key of keys) process.stdout.write(`${row(key, serviceDefault)}\n`);
   return EXIT.ok;
 }
 
+/**
+ * The service's default rate limit (RATE_LIMIT_PER_MINUTE), as an answer to a key under it announces it in
+ * `RateLimit-Policy: "default";q=600;w=60` (src/http/rate-limit.ts); undefined when the calling key has a
+ * limit of its own (policy "key"), which says nothing of the default.
+ */
+export function serviceDefaultLimit(response: Pick<ApiResponse, 'headers'>): number | undefined {
+  const policy = /^"default";q=(\d+);w=60$/.exec(response.headers.get('ratelimit-policy') ?? '');
+  return policy ? Number(policy[1]) : undefined;
+}
+
+/** A key's limit as people read it: its own, or the service default named as such ("600/min (default)"). */
+export function rateLimitText(own: number | null, serviceDefault: number | undefined): string {
+  if (own !== null) return `${own}/min`;
+  return serviceDefault !== undefined ? `${serviceDefault}/min (default)` : 'the service default (RATE_LIMIT_PER_MINUTE)';
+}
+
 export async function createKey(client: LetterpressClient, options: CreateKeyOptions): Promise<number> {
-  const scopes = options.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [...SCOPES];
+  const scopes = options.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [...DEFAULT_CREATE_SCOPES];
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0 || scopes.length === 0) throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
   const body = {
@@ -52,8 +80,10 @@ export async function createKey(client: LetterpressClient, options: CreateKeyOpt
     ...expiry(options),
     ...(options.rateLimit !== undefined ? { rate_limit_per_minute: rateLimit(options.rateLimit) } : {}),
   };
-  const key = (await client.post('/api-keys', body)).body as ApiKey & { token: string };
-  process.stderr.write(`Created ${describe(key)}.\nThe token, shown once:\n`);
+  const response = await client.post('/api-keys', body);
+  const key = response.body as ApiKey & { token: string };
+  const only = options.scopes === undefined ? `${onlyRendering(DEFAULT_CREATE_SCOPES)}\n` : '';
+  process.stderr.write(`Created ${describe(key, serviceDefaultLimit(response))}.\n${only}The token, shown once:\n`);
   process.stdout.write(`${key.token}\n`);
   return EXIT.ok;
 }
@@ -66,9 +96,11 @@ export async function revokeKey(client: LetterpressClient, id: string): Promise<
 
 export async function rotateKey(client: LetterpressClient, id: string, options: RotateKeyOptions): Promise<number> {
   const body = { ...(options.overlap !== undefined ? { overlap: options.overlap } : {}), ...expiry(options) };
-  const key = (await client.post(`/api-keys/${encodeURIComponent(id)}/rotate`, body)).body as ApiKey & { token: string; previous: ApiKey };
+  const response = await client.post(`/api-keys/${encodeURIComponent(id)}/rotate`, body);
+  const key = response.body as ApiKey & { token: string; previous: ApiKey };
   const until = key.previous.revoked_at ? `revoked at ${key.previous.revoked_at}` : `works until ${key.previous.expires_at}`;
-  process.stderr.write(`Rotated ${key.previous.id} (${until}) to ${describe(key)}.\nThe new token, shown once:\n`);
+  const made = describe(key, serviceDefaultLimit(response));
+  process.stderr.write(`Rotated ${key.previous.id} (${until}) to ${made}.\nThe new token, shown once:\n`);
   process.stdout.write(`${key.token}\n`);
   return EXIT.ok;
 }
@@ -84,11 +116,14 @@ function rateLimit(text: string): number {
   return Number(text);
 }
 
-function describe(k: ApiKey): string {
-  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (scopes ${k.scopes.join(', ')}; expires ${k.expires_at ?? 'never'}; rate limit ${k.rate_limit_per_minute ?? 'default'}; ${k.status})`;
+function describe(k: ApiKey, serviceDefault: number | undefined): string {
+  const limit = rateLimitText(k.rate_limit_per_minute, serviceDefault);
+  const terms = `scopes ${k.scopes.join(', ')}; expires ${k.expires_at ?? 'never'}; rate limit ${limit}; ${k.status}`;
+  return `key ${k.id} "${k.name}" in workspace ${k.workspace} (${terms})`;
 }
 
-function row(k: ApiKey): string {
+function row(k: ApiKey, serviceDefault: number | undefined): string {
   const expiry = k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : 'never expires';
-  return [k.id, k.name.padEnd(16), k.scopes.join(',').padEnd(60), k.status.padEnd(7), expiry, `${k.rate_limit_per_minute ?? 'default'}/min`].join('  ');
+  const limit = rateLimitText(k.rate_limit_per_minute, serviceDefault);
+  return [k.id, k.name.padEnd(16), k.scopes.join(',').padEnd(60), k.status.padEnd(7), expiry, limit].join('  ');
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seg, type LetterpressClient } from '../client.js';
+import { backupFolder, backupProject, mergeSteps } from '../backup.js';
 import { ApiError, EXIT } from '../errors.js';
 import { contentHash, isProjectDir, readProject, removeProject, writeProject } from '../files.js';
 import { planPull, readLock, writeLock, type ListedProject } from '../lock.js';
@@ -13,7 +14,7 @@ import { startProgress } from '../progress.js';
 
 export interface PullOptions {
   dir: string;
-  /** Overwrite local edits that were never pushed. */
+  /** Overwrite local edits that were never pushed (backed up first: backup.ts). */
   force?: boolean;
   /** Remove the local files of projects deleted on the server. */
   prune?: boolean;
@@ -27,6 +28,16 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
   const listed = await client.all<ListedProject>('/projects');
   const localHash = (id: string) => (isProjectDir(join(dir, id)) ? contentHash(readProject(join(dir, id))) : null);
   const plan = planPull(listed, lock, localHash, options.force ?? false);
+  // Files `--force` is about to overwrite or remove while they hold edits never pushed (or never pulled).
+  const edited = (id: string) => {
+    const hash = localHash(id);
+    return hash !== null && hash !== lock.projects[id]?.sha256;
+  };
+  const folder = backupFolder(dir);
+  const backUp = (id: string, note: (line: string) => void) => {
+    const copy = options.force && edited(id) ? backupProject(dir, id, folder) : null;
+    if (copy) note(`backed up the local files of ${id}, which had edits never pushed, to ${copy}`);
+  };
 
   const progress = startProgress('pull', plan.fetch.length);
   try {
@@ -38,6 +49,7 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
         continue;
       }
       const { project, rendered } = fetched;
+      backUp(id, (line) => progress.note(line));
       const projectDir = join(dir, id);
       writeProject(projectDir, { mjml: rendered.mjml, ast: project.ast, metadata: project.metadata ?? {}, partials: project.partials ?? {}, helpers: project.helpers ?? {}, renderMode: project.render_mode === 'dynamic' ? 'dynamic' : 'static' });
       lock.projects[id] = { revision: project.revision, updated_at: project.updated_at, sha256: contentHash(readProject(projectDir)) };
@@ -47,14 +59,23 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
   } finally {
     progress.stop();
   }
+  const server = new Map(listed.map((p) => [p.id, p.revision]));
   for (const id of plan.localEdits) {
-    process.stderr.write(`kept ${id}: changed on the server, and its local files have edits that were never pushed (push them first; or commit them, pull --force, and merge with git)\n`);
+    const pulled = lock.projects[id]?.revision;
+    const why =
+      pulled === undefined
+        ? `a project ${id} exists on the server (revision ${server.get(id)}), and local files that were never pulled are in its place, ` +
+          'so a push would be refused (409 project_exists)'
+        : `changed on the server since your last pull (revision ${pulled} → ${server.get(id)}), and its local files have edits ` +
+          `that were never pushed, so a push would be refused (412: they were made on revision ${pulled})`;
+    process.stderr.write(`kept ${id}: ${why}. To merge: ${mergeSteps(dir)}.\n`);
   }
   for (const id of plan.deleted) {
     const hash = localHash(id);
     if (options.prune && hash !== null && hash !== lock.projects[id]?.sha256 && !options.force) {
       process.stderr.write(`${id} was deleted on the server; its local files have unpushed edits and are kept (pull --prune --force removes them)\n`);
     } else if (options.prune) {
+      backUp(id, (line) => process.stderr.write(`${line}\n`));
       removeProject(join(dir, id));
       delete lock.projects[id];
       process.stderr.write(`removed ${id}: deleted on the server\n`);

@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { seg, type LetterpressClient } from '../client.js';
+import { mergeSteps } from '../backup.js';
 import { ApiError, EXIT, formatProblem, UsageError } from '../errors.js';
 import { contentHash, projectIds, readProject, type SaveBody } from '../files.js';
 import { readLock, writeLock, type ListedProject } from '../lock.js';
@@ -37,6 +38,9 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
     if (lock.projects[id]?.sha256 === hash) unchanged++;
     else changed.push({ id, body, hash });
   }
+  // Nothing to send still asks the server once, so a refused key (401/403) is exit 3 and not a quiet success:
+  // GET /health, which a key of any scope may call (a 503 there is the store's state, not the key's).
+  if (changed.length === 0) await client.get('/health', { accept: [503] });
   // In a dry run, also say which saves would meet a conflict: one list instead of a request per project.
   const current = options.dryRun ? new Map((changed.length > 0 ? await client.all<ListedProject>('/projects') : []).map((p) => [p.id, p])) : undefined;
 
@@ -47,8 +51,8 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
       const entry = lock.projects[change.id];
       const body = { ...change.body, ...(options.soft ? { validation: 'soft' } : {}) };
       const ok = current
-        ? await validateOne(client, progress, change.id, body, entry?.revision, current.get(change.id))
-        : await saveOne(client, progress, change.id, body, entry?.revision, (saved) => {
+        ? await validateOne(client, progress, dir, change.id, body, entry?.revision, current.get(change.id))
+        : await saveOne(client, progress, dir, change.id, body, entry?.revision, (saved) => {
             lock.projects[change.id] = { revision: saved.revision, updated_at: saved.updated_at, sha256: change.hash };
             writeLock(dir, lock);
           });
@@ -79,7 +83,15 @@ interface Saved {
  * Returns false when the server refused it (reported); `synced` records a success in the lock.
  * @throws what is not this project's fault: network errors, 401/403, 5xx.
  */
-async function saveOne(client: LetterpressClient, progress: Progress, id: string, body: object, revision: number | undefined, synced: (saved: Saved) => void): Promise<boolean> {
+async function saveOne(
+  client: LetterpressClient,
+  progress: Progress,
+  dir: string,
+  id: string,
+  body: object,
+  revision: number | undefined,
+  synced: (saved: Saved) => void,
+): Promise<boolean> {
   try {
     const response =
       revision !== undefined
@@ -92,7 +104,7 @@ async function saveOne(client: LetterpressClient, progress: Progress, id: string
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
-    progress.note(refusal(id, error, revision));
+    progress.note(refusal(dir, id, error, revision));
     progress.step(id);
     return false;
   }
@@ -102,12 +114,26 @@ async function saveOne(client: LetterpressClient, progress: Progress, id: string
  * Dry run of one project: POST /validate (compiled and checked, nothing stored), and whether the save would
  * meet a conflict given the server's listed revision. Returns false when the push would fail.
  */
-async function validateOne(client: LetterpressClient, progress: Progress, id: string, body: object, revision: number | undefined, server: ListedProject | undefined): Promise<boolean> {
+async function validateOne(
+  client: LetterpressClient,
+  progress: Progress,
+  dir: string,
+  id: string,
+  body: object,
+  revision: number | undefined,
+  server: ListedProject | undefined,
+): Promise<boolean> {
   const report = (await client.post('/validate', body)).body as { valid: boolean; errors: Array<{ message: string; pointer?: string; line?: number }>; warnings: Array<{ message: string }> };
   let problem = '';
   if (revision !== undefined && !server) problem = ' — but it was deleted on the server';
-  else if (revision !== undefined && server && server.revision !== revision) problem = ` — but it changed on the server since your pull (revision ${revision} → ${server.revision}): pull, merge, push again`;
-  else if (revision === undefined && server) problem = ` — but a project '${id}' already exists on the server and was never pulled here`;
+  else if (revision !== undefined && server && server.revision !== revision) {
+    const moved = `revision ${revision} → ${server.revision}`;
+    const refused = 'so the push would be refused (412)';
+    problem = ` — but it changed on the server since your pull (${moved}), ${refused}. To merge: ${mergeSteps(dir)}`;
+  } else if (revision === undefined && server) {
+    const refused = 'so the push would be refused (409)';
+    problem = ` — but a project '${id}' already exists on the server and was never pulled here, ${refused}. To merge: ${mergeSteps(dir)}`;
+  }
   noteWarnings(progress, id, report.warnings);
   if (report.valid && !problem) {
     progress.step(id, `valid: would ${revision === undefined ? 'create' : 'save'} ${id}`);
@@ -130,12 +156,16 @@ function where(e: { pointer?: string; line?: number; message: string }): string 
   return e.line !== undefined && !e.message.startsWith(`line ${e.line}`) ? `line ${e.line}: ` : '';
 }
 
-/** Why the server refused one project, in words that say what to do. */
-function refusal(id: string, error: ApiError, revision: number | undefined): string {
+/** Why the server refused one project, in words that name the step that works. */
+function refusal(dir: string, id: string, error: ApiError, revision: number | undefined): string {
   if (error.code === 'revision_mismatch') {
-    return `conflict: ${id} changed on the server since your pull (you have revision ${revision}): pull, merge, push again (commit your edits, pull --force, merge them back with git). Nothing was overwritten.`;
+    const conflict = `conflict: ${id} changed on the server since your pull (you have revision ${revision}).`;
+    return `${conflict} Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
   }
-  if (error.code === 'project_exists') return `conflict: a project '${id}' already exists on the server but was never pulled here: pull it first. Nothing was overwritten.`;
+  if (error.code === 'project_exists') {
+    const conflict = `conflict: a project '${id}' already exists on the server but was never pulled here.`;
+    return `${conflict} Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
+  }
   if (error.code === 'project_deleted' || error.code === 'project_not_found') return `${id} was deleted on the server: pull --prune to drop it, or remove its lock entry to create it again.`;
   return `${id} was refused: ${formatProblem(error)}`;
 }
