@@ -81,7 +81,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Production code outside src/adapters opens an engine through its front door (src/adapters/<engine>/index.ts, ' +
-        'open<Engine>Stores); the configuration may read an engine\'s driver-free timeouts.ts (its defaults).',
+        "open<Engine>Stores); the configuration may read an engine's driver-free timeouts.ts (its defaults).",
       from: { path: '^(src|scripts|bin)/', pathNot: '^src/adapters/' },
       to: {
         path: '^src/adapters/(sqlite|postgres|kurrentdb|mongodb|kurrentdb-mongodb)/',
@@ -112,7 +112,7 @@ module.exports = {
     {
       name: 'src-not-to-scripts',
       severity: 'error',
-      comment: 'Production code does not depend on the repository\'s scripts (load, bench, lint).',
+      comment: "Production code does not depend on the repository's scripts (load, bench, lint).",
       from: { path: '^(src|projections)/' },
       to: { path: '^scripts/' },
     },
@@ -138,7 +138,13 @@ module.exports = {
         'and bin/healthcheck.js, which the Dockerfile runs and test/api/healthcheck.test.ts spawns, aside).',
       from: {
         orphan: true,
-        pathNot: ['(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$', '\\.d\\.ts$', '(^|/)tsconfig\\.json$', '^eslint\\.config\\.js$', '^bin/healthcheck\\.js$'],
+        pathNot: [
+          '(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$',
+          '\\.d\\.ts$',
+          '(^|/)tsconfig\\.json$',
+          '^eslint\\.config\\.js$',
+          '^bin/healthcheck\\.js$',
+        ],
       },
       to: {},
     },

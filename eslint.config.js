@@ -31,16 +31,33 @@ export default tseslint.config(
       ...typeAware,
       // A leading underscore marks a name left unused on purpose (a property dropped by a rest pattern,
       // a parameter a signature requires); typescript-eslint's documented setting for that habit.
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [js.configs.recommended],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', module: 'writable', require: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+      },
+    },
     rules: { eqeqeq: ['error', 'always', { null: 'ignore' }] },
   },
 );

@@ -65,11 +65,19 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
         if (doc === null) return null;
         const at = event.data.occurredAt;
         const { partials: _dropped, helpers: _droppedHelpers, renderMode: _droppedMode, ...rest } = doc;
-        return { ...rest, revision: event.revision, status: 'deleted', updatedAt: at, deletedAt: at, ast: null, publishedHtml: null, mjmlVersion: null };
+        return {
+          ...rest,
+          revision: event.revision,
+          status: 'deleted',
+          updatedAt: at,
+          deletedAt: at,
+          ast: null,
+          publishedHtml: null,
+          mjmlVersion: null,
+        };
       }
       default:
         return assertNever(event);
     }
   },
 };
-

@@ -69,7 +69,14 @@ export const revisionHistory: Projection<RevisionHistoryItem> = {
         return publishedItem('saved', event.revision, event.data);
       }
       case 'ProjectDeleted':
-        return { revision: event.revision, event: 'deleted', occurredAt: event.data.occurredAt, mjmlVersion: null, publishedHtmlBytes: null, name: null };
+        return {
+          revision: event.revision,
+          event: 'deleted',
+          occurredAt: event.data.occurredAt,
+          mjmlVersion: null,
+          publishedHtmlBytes: null,
+          name: null,
+        };
       default:
         return assertNever(event);
     }

@@ -19,7 +19,13 @@ import { openStores } from '../src/wiring.js';
 const USAGE = 'Usage: npm run audit -- <project id> [--workspace W] [--at <RFC 3339>] [--revision N --html]';
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { workspace: { type: 'string' }, at: { type: 'string' }, revision: { type: 'string' }, html: { type: 'boolean' }, help: { type: 'boolean' } },
+  options: {
+    workspace: { type: 'string' },
+    at: { type: 'string' },
+    revision: { type: 'string' },
+    html: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
 });
 const projectId = positionals[0];
 if (values.help || !projectId || (values.html && values.revision === undefined)) {

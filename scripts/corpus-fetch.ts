@@ -43,10 +43,18 @@ function readSources(file: string): CorpusSource[] {
   if (!Array.isArray(list) || list.length === 0) throw new Error(`${file}: expected a non-empty JSON array`);
   return list.map((entry: Partial<CorpusSource>, index) => {
     const ok =
-      typeof entry.file === 'string' && !entry.file.split('/').includes('..') && !entry.file.startsWith('/') &&
-      /^[\w.-]+\/[\w.-]+$/.test(entry.repository ?? '') && /^[0-9a-f]{40}$/.test(entry.commit ?? '') &&
-      typeof entry.path === 'string' && /^[0-9a-f]{64}$/.test(entry.sha256 ?? '') && typeof entry.license === 'string';
-    if (!ok) throw new Error(`${file}: entry ${index} needs file (relative), repository (owner/name), commit (40 hex), path, license, sha256 (64 hex)`);
+      typeof entry.file === 'string' &&
+      !entry.file.split('/').includes('..') &&
+      !entry.file.startsWith('/') &&
+      /^[\w.-]+\/[\w.-]+$/.test(entry.repository ?? '') &&
+      /^[0-9a-f]{40}$/.test(entry.commit ?? '') &&
+      typeof entry.path === 'string' &&
+      /^[0-9a-f]{64}$/.test(entry.sha256 ?? '') &&
+      typeof entry.license === 'string';
+    if (!ok)
+      throw new Error(
+        `${file}: entry ${index} needs file (relative), repository (owner/name), commit (40 hex), path, license, sha256 (64 hex)`,
+      );
     return entry as CorpusSource;
   });
 }

@@ -54,7 +54,15 @@ ${Object.values(USAGE).join('\n\n')}
 Exit codes: 0 done, 2 usage error or refused input, 1 other failure.`;
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
-  create: { workspace: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' }, 'expires-in': { type: 'string' }, 'expires-at': { type: 'string' }, expires: { type: 'string' }, 'rate-limit': { type: 'string' } },
+  create: {
+    workspace: { type: 'string' },
+    scopes: { type: 'string' },
+    name: { type: 'string' },
+    'expires-in': { type: 'string' },
+    'expires-at': { type: 'string' },
+    expires: { type: 'string' },
+    'rate-limit': { type: 'string' },
+  },
   list: { workspace: { type: 'string' } },
   revoke: {},
   rotate: { overlap: { type: 'string' }, 'expires-in': { type: 'string' }, 'expires-at': { type: 'string' } },
@@ -71,7 +79,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const options = OPTIONS[command];
   if (!options) throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(OPTIONS).join(', ')}).`);
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: { ...options, help: { type: 'boolean', short: 'h' } },
+  });
   const flags = values as Record<string, string | boolean | undefined>;
   if (flags['help']) {
     process.stdout.write(`${USAGE[command]}\n`);
@@ -119,14 +132,24 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function createInput(text: (name: string) => string | undefined) {
-  const scopes = (text('scopes')?.split(',').map((s) => s.trim()) ?? [...DEFAULT_SCOPES]) as Scope[];
+  const scopes = (text('scopes')
+    ?.split(',')
+    .map((s) => s.trim()) ?? [...DEFAULT_SCOPES]) as Scope[];
   const unknown = scopes.filter((s) => !SCOPES.includes(s));
-  if (unknown.length > 0 || scopes.length === 0) throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
+  if (unknown.length > 0 || scopes.length === 0)
+    throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
   const limit = text('rate-limit');
-  if (limit !== undefined && !/^[1-9]\d{0,6}$/.test(limit)) throw new UsageError('--rate-limit must be a whole number of requests per minute, 1 to 9,999,999.');
+  if (limit !== undefined && !/^[1-9]\d{0,6}$/.test(limit))
+    throw new UsageError('--rate-limit must be a whole number of requests per minute, 1 to 9,999,999.');
   const name = text('name') ?? 'unnamed';
   if (name.length === 0 || name.length > 100) throw new UsageError('--name must be 1 to 100 characters.');
-  return { name, workspace: text('workspace') ?? DEFAULT_WORKSPACE, scopes, ...(limit ? { rateLimitPerMinute: Number(limit) } : {}), ...expiryInput(text) };
+  return {
+    name,
+    workspace: text('workspace') ?? DEFAULT_WORKSPACE,
+    scopes,
+    ...(limit ? { rateLimitPerMinute: Number(limit) } : {}),
+    ...expiryInput(text),
+  };
 }
 
 function expiryInput(text: (name: string) => string | undefined): ExpiryInput {
@@ -157,7 +180,11 @@ async function allKeys(admin: ApiKeyAdmin, workspace: string | undefined): Promi
   const all: ApiKeyRecord[] = [];
   let after: { createdAt: string; id: string } | null = null;
   do {
-    const page: Awaited<ReturnType<ApiKeyAdmin['list']>> = await admin.list('operator', { limit: 200, workspace, ...(after ? { after } : {}) });
+    const page: Awaited<ReturnType<ApiKeyAdmin['list']>> = await admin.list('operator', {
+      limit: 200,
+      workspace,
+      ...(after ? { after } : {}),
+    });
     all.push(...page.items);
     after = page.next;
   } while (after);

@@ -51,10 +51,18 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadResult> {
     let res: Response;
     switch (kind) {
       case 'render-cached':
-        res = await fetch(`${o.url}/v1/templates/${id}/render`, { method: 'POST', headers: auth(o.key), body: JSON.stringify({ variables: { name: 'Ada', order: 1042 } }) });
+        res = await fetch(`${o.url}/v1/templates/${id}/render`, {
+          method: 'POST',
+          headers: auth(o.key),
+          body: JSON.stringify({ variables: { name: 'Ada', order: 1042 } }),
+        });
         break;
       case 'render-varied':
-        res = await fetch(`${o.url}/v1/templates/${id}/render`, { method: 'POST', headers: auth(o.key), body: JSON.stringify({ variables: { name: `N${Math.random()}`, order: Math.floor(Math.random() * 1e6) } }) });
+        res = await fetch(`${o.url}/v1/templates/${id}/render`, {
+          method: 'POST',
+          headers: auth(o.key),
+          body: JSON.stringify({ variables: { name: `N${Math.random()}`, order: Math.floor(Math.random() * 1e6) } }),
+        });
         break;
       case 'save': {
         const marker = `save-${++saves}`;

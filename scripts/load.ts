@@ -27,7 +27,14 @@ import { mjmlPage } from './support/fixtures.js';
 import { spawnServer } from './support/spawned-server.js';
 import { runWorkload, type Kind } from './load-workload.js';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '60s' }, connections: { type: 'string', default: '16' }, projects: { type: 'string', default: '50' }, help: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60s' },
+    connections: { type: 'string', default: '16' },
+    projects: { type: 'string', default: '50' },
+    help: { type: 'boolean' },
+  },
+});
 if (values.help) {
   console.log('Usage: npm run load -- [--duration 60s|2m|500ms] [--connections 16] [--projects 50]');
   process.exit(0);
@@ -78,7 +85,11 @@ try {
       const res = await fetch(`${server.url}/v1/projects`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ id: `load-${p}`, mjml: mjmlPage(`Hi {{name}}, order {{order}} of project ${p}.`), metadata: { subject: `Load ${p}`, marker } }),
+        body: JSON.stringify({
+          id: `load-${p}`,
+          mjml: mjmlPage(`Hi {{name}}, order {{order}} of project ${p}.`),
+          metadata: { subject: `Load ${p}`, marker },
+        }),
       });
       if (res.status !== 201) throw new Error(`creating load-${p}: ${res.status} ${await res.text()}`);
       acks.push({ projectId: `load-${p}`, revision: 0, marker });
@@ -92,7 +103,9 @@ try {
     }
     await waitCaughtUp(server.url, key, 60_000);
     const check = await checkAcknowledged(server.url, acks, key);
-    console.log(`Acknowledged saves (creates included): ${check.acknowledged}; found at their revision with their content: ${check.found}.`);
+    console.log(
+      `Acknowledged saves (creates included): ${check.acknowledged}; found at their revision with their content: ${check.found}.`,
+    );
     if (check.lost.length > 0) {
       failed = true;
       console.error(`LOST ${check.lost.length}:\n  ${check.lost.slice(0, 20).join('\n  ')}`);
@@ -105,7 +118,9 @@ try {
     await server.stop();
   }
   const store = await checkStore({ dataDir });
-  console.log(`Store: ${store.streams} streams, ${store.events} events, no gap: ${store.gaps.length === 0}; ${store.documents} read-model documents, equal to the fold: ${store.mismatches.length === 0}.`);
+  console.log(
+    `Store: ${store.streams} streams, ${store.events} events, no gap: ${store.gaps.length === 0}; ${store.documents} read-model documents, equal to the fold: ${store.mismatches.length === 0}.`,
+  );
   if (store.gaps.length > 0 || store.mismatches.length > 0) {
     failed = true;
     console.error([...store.gaps, ...store.mismatches].slice(0, 20).join('\n'));
@@ -120,16 +135,29 @@ console.log(failed ? 'FAILED' : 'OK: no 5xx, nothing lost.');
 process.exit(failed ? 1 : 0);
 
 function printReport(stats: Map<Kind, { latencies: number[]; statuses: Map<number, number> }>, elapsedMs: number): void {
-  const pct = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!);
+  const pct = (sorted: number[], q: number) =>
+    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
   const rows = [['kind', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'statuses']];
   let total = 0;
   for (const [kind, s] of stats) {
     const sorted = [...s.latencies].sort((a, b) => a - b);
     total += sorted.length;
-    const statuses = [...s.statuses].sort(([a], [b]) => a - b).map(([st, n]) => `${st}×${n}`).join(' ');
-    rows.push([kind, String(sorted.length), (sorted.length / (elapsedMs / 1000)).toFixed(1), pct(sorted, 0.5).toFixed(1), pct(sorted, 0.99).toFixed(1), (sorted.at(-1) ?? 0).toFixed(1), statuses]);
+    const statuses = [...s.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([st, n]) => `${st}×${n}`)
+      .join(' ');
+    rows.push([
+      kind,
+      String(sorted.length),
+      (sorted.length / (elapsedMs / 1000)).toFixed(1),
+      pct(sorted, 0.5).toFixed(1),
+      pct(sorted, 0.99).toFixed(1),
+      (sorted.at(-1) ?? 0).toFixed(1),
+      statuses,
+    ]);
   }
   rows.push(['all', String(total), (total / (elapsedMs / 1000)).toFixed(1), '', '', '', '']);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  for (const r of rows) console.log(r.map((cell, c) => (c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+  for (const r of rows)
+    console.log(r.map((cell, c) => (c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
 }

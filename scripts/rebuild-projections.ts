@@ -34,7 +34,9 @@ try {
     },
   });
   if (tty) process.stdout.write('\n');
-  console.log(`Rebuilt ${targets.map((p) => p.name).join(', ')}: ${events} events in ${ms} ms (${Math.round((events / Math.max(ms, 1)) * 1000)} events/s), switched over.`);
+  console.log(
+    `Rebuilt ${targets.map((p) => p.name).join(', ')}: ${events} events in ${ms} ms (${Math.round((events / Math.max(ms, 1)) * 1000)} events/s), switched over.`,
+  );
   const check = await verifyAgainstStreams(stores, targets);
   const skipped = check.skipped > 0 ? `; ${check.skipped} skipped, their projects written during the check` : '';
   console.log(

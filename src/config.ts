@@ -43,7 +43,10 @@ const schema = z.object({
   PROJECTOR_LEASE_TTL_MS: integer(10_000, 100, 3_600_000),
   BOOTSTRAP_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(200).default('letterpress:rl:'),
   COMPILE_TIMEOUT_MS: integer(5000, 100, 600_000),
   COMPILE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
@@ -237,8 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   const c = parsed.data;
   const missing = [
     ...ENGINE_SETTINGS[c.STORE].missing(c),
-    c.POSTGRES_STATEMENT_TIMEOUT_MS > c.POSTGRES_QUERY_TIMEOUT_MS && '  POSTGRES_STATEMENT_TIMEOUT_MS: must not exceed POSTGRES_QUERY_TIMEOUT_MS (the server should cancel a slow statement before the client gives up on it)',
-    c.REQUEST_TIMEOUT_MS > 0 && c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS && '  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (Node refuses it)',
+    c.POSTGRES_STATEMENT_TIMEOUT_MS > c.POSTGRES_QUERY_TIMEOUT_MS &&
+      '  POSTGRES_STATEMENT_TIMEOUT_MS: must not exceed POSTGRES_QUERY_TIMEOUT_MS (the server should cancel a slow statement before the client gives up on it)',
+    c.REQUEST_TIMEOUT_MS > 0 &&
+      c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS &&
+      '  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (Node refuses it)',
   ].filter((line): line is string => typeof line === 'string');
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return Object.freeze({
@@ -256,7 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       idleInTransactionMs: c.POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     }),
     kurrentdbDeadlineMs: c.KURRENTDB_DEADLINE_MS,
-    mongodbTimeouts: Object.freeze({ serverSelectionMs: c.MONGODB_SERVER_SELECTION_TIMEOUT_MS, connectMs: c.MONGODB_CONNECT_TIMEOUT_MS, socketMs: c.MONGODB_SOCKET_TIMEOUT_MS }),
+    mongodbTimeouts: Object.freeze({
+      serverSelectionMs: c.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
+      connectMs: c.MONGODB_CONNECT_TIMEOUT_MS,
+      socketMs: c.MONGODB_SOCKET_TIMEOUT_MS,
+    }),
     healthTimeoutMs: c.HEALTH_TIMEOUT_MS,
     corsOrigins: Object.freeze(c.CORS_ORIGINS),
     projector: c.PROJECTOR,
@@ -292,7 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
-    jsonLimits: Object.freeze({ maxDepth: c.JSON_MAX_DEPTH, variablesMaxDepth: c.VARIABLES_MAX_DEPTH, metadataMaxBytes: c.METADATA_MAX_BYTES }),
+    jsonLimits: Object.freeze({
+      maxDepth: c.JSON_MAX_DEPTH,
+      variablesMaxDepth: c.VARIABLES_MAX_DEPTH,
+      metadataMaxBytes: c.METADATA_MAX_BYTES,
+    }),
     stopGraceMs: c.STOP_GRACE_MS,
     http: Object.freeze({
       headersTimeoutMs: c.HEADERS_TIMEOUT_MS,

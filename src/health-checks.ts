@@ -43,12 +43,18 @@ export async function runCheck<T>(check: Check<T>, timeoutMs: number): Promise<{
   });
   const attempt = Promise.resolve()
     .then(check.run)
-    .then((value) => ({ value }), (error: unknown) => ({ error }));
+    .then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
   try {
     const outcome = await Promise.race([attempt, bound]);
     const ms = Math.round(performance.now() - started);
     if (outcome === 'timeout') {
-      return { result: { ...base, status: 'timeout', detail: `${check.dependency} did not answer within ${timeoutMs} ms`, ms: timeoutMs }, value: undefined };
+      return {
+        result: { ...base, status: 'timeout', detail: `${check.dependency} did not answer within ${timeoutMs} ms`, ms: timeoutMs },
+        value: undefined,
+      };
     }
     if ('error' in outcome) {
       const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);

@@ -21,7 +21,11 @@ const HEALTH_PROBE = 'health-probe';
  */
 export function projectorLag(head: { position: Position; recordedAt: string } | null, status: ProjectorStatus) {
   const caughtUp = head === null || (status.position !== null && comparePositions(status.position, head.position) >= 0);
-  const lagMs = caughtUp ? 0 : status.appliedRecordedAt === null ? null : Math.max(0, Date.parse(head.recordedAt) - Date.parse(status.appliedRecordedAt));
+  const lagMs = caughtUp
+    ? 0
+    : status.appliedRecordedAt === null
+      ? null
+      : Math.max(0, Date.parse(head.recordedAt) - Date.parse(status.appliedRecordedAt));
   return { position: status.position, caught_up: caughtUp, lag_ms: lagMs };
 }
 
@@ -50,9 +54,23 @@ export function createHealth(parts: HealthParts): (options?: { timeoutMs?: numbe
     const [store, reads, limits] = await Promise.all([
       runCheck({ name: 'event_store', dependency: eventStore.kind, required: true, run: () => eventStore.head() }, timeoutMs),
       // A read of the store itself: an active projector's status is in memory and would not notice a stall.
-      runCheck({ name: 'read_models', dependency: readModels.kind, required: true, run: async () => (await Promise.all([readSide.status(), readModels.getCheckpoint(HEALTH_PROBE)]))[0] }, timeoutMs),
       runCheck(
-        { name: 'rate_limits', dependency: rateLimiter.status().store, required: false, run: async () => rateLimiter.status(), judge: (s) => (s.degraded ? `degraded: ${s.reason ?? 'unknown'}` : null) },
+        {
+          name: 'read_models',
+          dependency: readModels.kind,
+          required: true,
+          run: async () => (await Promise.all([readSide.status(), readModels.getCheckpoint(HEALTH_PROBE)]))[0],
+        },
+        timeoutMs,
+      ),
+      runCheck(
+        {
+          name: 'rate_limits',
+          dependency: rateLimiter.status().store,
+          required: false,
+          run: async () => rateLimiter.status(),
+          judge: (s) => (s.degraded ? `degraded: ${s.reason ?? 'unknown'}` : null),
+        },
         timeoutMs,
       ),
     ]);

@@ -13,7 +13,10 @@ import { withoutPassword } from './startup-failure.js';
  * (at most its connect timeout, 2 s) and never fails: an unreachable Redis means local counters, a
  * warning in the log and `degraded` in /health, not a refused start.
  */
-export async function openRateLimiter(config: Pick<Config, 'rateLimitPerMinute' | 'redisUrl' | 'rateLimitRedisPrefix'>, log: RateLimitLog): Promise<RateLimiter> {
+export async function openRateLimiter(
+  config: Pick<Config, 'rateLimitPerMinute' | 'redisUrl' | 'rateLimitRedisPrefix'>,
+  log: RateLimitLog,
+): Promise<RateLimiter> {
   if (config.redisUrl === undefined) return new MemoryRateLimiter(config.rateLimitPerMinute);
   const limiter = new RedisRateLimiter({
     url: config.redisUrl,

@@ -48,14 +48,21 @@ export function createReadSide(
     onError: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'revision follower subscription dropped; resuming'),
   });
   const names = allProjections.map((p) => p.name);
-  const storedWait = (position: Position, timeoutMs: number) => withinWait(waitForStoredCheckpoints(readModels, names, position, { timeoutMs }), timeoutMs, logger);
+  const storedWait = (position: Position, timeoutMs: number) =>
+    withinWait(waitForStoredCheckpoints(readModels, names, position, { timeoutMs }), timeoutMs, logger);
   const storedStatus = () => storedProjectorStatus(readModels, allProjections);
   const both = async (projected: Promise<boolean>, position: Position, timeoutMs: number) => {
     const [a, b] = await Promise.all([projected, follower.waitFor(position, timeoutMs)]);
     return a && b;
   };
   if (config.projector === 'off') {
-    return { start: () => follower.start(), stop: () => follower.stop(), waitFor: (p, t) => both(storedWait(p, t), p, t), status: storedStatus, active: false };
+    return {
+      start: () => follower.start(),
+      stop: () => follower.stop(),
+      waitFor: (p, t) => both(storedWait(p, t), p, t),
+      status: storedStatus,
+      active: false,
+    };
   }
 
   const projectorLogger = logger.child({ part: 'projector' });

@@ -17,7 +17,9 @@ import { wireService, type Service } from './wiring.js';
  * ms, and `forced_connections`) with `reason` (the signal's name on SIGINT/SIGTERM); a second call returns
  * the same promise.
  */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{ server: Server; service: Service; url: string; stop(reason?: string): Promise<void> }> {
+export async function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ server: Server; service: Service; url: string; stop(reason?: string): Promise<void> }> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const service = await wireService(config, logger);
@@ -66,7 +68,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       const httpMs = performance.now() - started;
       await service.close();
       const totalMs = performance.now() - started;
-      logger.info({ reason, http_ms: round(httpMs), service_ms: round(totalMs - httpMs), total_ms: round(totalMs), forced_connections: forced }, 'stopped');
+      logger.info(
+        { reason, http_ms: round(httpMs), service_ms: round(totalMs - httpMs), total_ms: round(totalMs), forced_connections: forced },
+        'stopped',
+      );
     })());
   return { server, service, url, stop };
 }

@@ -33,13 +33,15 @@ const ADVICE: Record<string, Advice> = {
     name: 'MongoDB',
     variable: 'MONGODB_URL',
     setting: 'mongodbUrl',
-    check: 'Check that the server is running and reachable from here (with docker compose: `docker compose ps mongodb`; it listens on 27017), and the credentials and `authSource` in the URL.',
+    check:
+      'Check that the server is running and reachable from here (with docker compose: `docker compose ps mongodb`; it listens on 27017), and the credentials and `authSource` in the URL.',
   },
   postgres: {
     name: 'PostgreSQL',
     variable: 'DATABASE_URL',
     setting: 'databaseUrl',
-    check: 'Check that the server accepts connections there (`pg_isready -d <url>`), that the database exists, and that the user may connect to it.',
+    check:
+      'Check that the server accepts connections there (`pg_isready -d <url>`), that the database exists, and that the user may connect to it.',
   },
   sqlite: {
     name: 'SQLite',

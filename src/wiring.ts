@@ -83,7 +83,10 @@ export async function openStores(settings: StoreSettings): Promise<Stores> {
 export function reportSkippedEvents(stores: Pick<Stores, 'onSkippedEvent'>, logger: Logger, count?: () => void): void {
   stores.onSkippedEvent?.((skipped) => {
     count?.();
-    logger.error({ position: skipped.position, stream: skipped.streamId, reason: skipped.reason }, 'skipped an event that cannot be read; the read models do not include it');
+    logger.error(
+      { position: skipped.position, stream: skipped.streamId, reason: skipped.reason },
+      'skipped an event that cannot be read; the read models do not include it',
+    );
   });
 }
 
@@ -116,11 +119,19 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   try {
     await Promise.all([projection.start(), pool.warmUp()]);
     const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
-    const renderRevisions = new RenderRevisions(currentRevisions, eventStore, { maxWaitMs: config.renderMinRevisionWaitMs, checkStore: config.renderRevisionCheck === 'store' });
-    const renderer = new TemplateRenderer(queries, new PooledRevisionLoader(pool, config.templateLimits), {
-      maxBytes: config.renderCacheBytes,
-      limits: config.renderLimits,
-    }, renderRevisions);
+    const renderRevisions = new RenderRevisions(currentRevisions, eventStore, {
+      maxWaitMs: config.renderMinRevisionWaitMs,
+      checkStore: config.renderRevisionCheck === 'store',
+    });
+    const renderer = new TemplateRenderer(
+      queries,
+      new PooledRevisionLoader(pool, config.templateLimits),
+      {
+        maxBytes: config.renderCacheBytes,
+        limits: config.renderLimits,
+      },
+      renderRevisions,
+    );
     const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
     const commands = new ProjectCommands({
       eventStore,
@@ -131,7 +142,17 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     });
     const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs, unknownTtlMs: config.unknownApiKeyCacheTtlMs });
 
-    const health = createHealth({ eventStore, readModels, readSide: projection, rateLimiter, compilePool: pool, renderer, config, logger, started: Date.now() });
+    const health = createHealth({
+      eventStore,
+      readModels,
+      readSide: projection,
+      rateLimiter,
+      compilePool: pool,
+      renderer,
+      config,
+      logger,
+      started: Date.now(),
+    });
 
     const app = createApp({
       commands,
@@ -154,7 +175,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
         // A replay is answered like the first answer: once the read models reach the write.
         findCommitted: (target, tag) =>
           findCommittedWriteProjected(eventStore, projection, target, tag, {
-            onLate: (write, waitMs) => logger.warn({ position: write.position, waitMs }, 'projections did not catch up before a replayed write was answered'),
+            onLate: (write, waitMs) =>
+              logger.warn({ position: write.position, waitMs }, 'projections did not catch up before a replayed write was answered'),
           }),
         ...(config.testCrashAfterCommit !== undefined ? { afterCommit: crashAfterCommitOf(config.testCrashAfterCommit, logger) } : {}),
       },

@@ -31,7 +31,9 @@ if (process.env.CEILING_MODE === 'hello') {
 } else {
   const file = process.env.CEILING_BODIES;
   if (!file) throw new Error('CEILING_BODIES is not set');
-  const bodies = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Canned>).map(([k, v]) => [`/render/${k}`, v]));
+  const bodies = new Map(
+    Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Canned>).map(([k, v]) => [`/render/${k}`, v]),
+  );
   app.use(compress({ threshold: 0, br: false, deflate: false, filter: () => true }));
   app.use(async (ctx) => {
     const canned = ctx.method === 'POST' ? bodies.get(ctx.path) : undefined;

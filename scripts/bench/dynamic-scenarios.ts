@@ -17,7 +17,9 @@ export const DYNAMIC_TEMPLATE = 'vendure-email-verification';
 
 /** Names of the two runs (ratios refer to them). */
 export const dynamicRunName = (kind: 'cached' | 'uncached') =>
-  kind === 'cached' ? `letterpress dynamic ${DYNAMIC_TEMPLATE} JSON, cached (same MJML)` : `letterpress dynamic ${DYNAMIC_TEMPLATE} JSON, uncached (new MJML per request)`;
+  kind === 'cached'
+    ? `letterpress dynamic ${DYNAMIC_TEMPLATE} JSON, cached (same MJML)`
+    : `letterpress dynamic ${DYNAMIC_TEMPLATE} JSON, uncached (new MJML per request)`;
 
 /** Both runs against `url` (a running service); counts X-Cache of each. @throws when the template is refused. */
 export async function dynamicPaths(url: string, options: RunOptions, seen: Observations): Promise<Measurement[]> {
@@ -36,7 +38,9 @@ export async function dynamicPaths(url: string, options: RunOptions, seen: Obser
     rows.push(
       await measure(dynamicRunName(kind), target, {
         ...options,
-        ...(kind === 'uncached' ? { nextBody: () => JSON.stringify({ variables: { ...variables, verificationToken: `token-${n++}` } }) } : {}),
+        ...(kind === 'uncached'
+          ? { nextBody: () => JSON.stringify({ variables: { ...variables, verificationToken: `token-${n++}` } }) }
+          : {}),
         onResponse: (_status, headers) => {
           const value = Object.entries(headers).find(([k]) => k.toLowerCase() === 'x-cache')?.[1];
           xCache[String(value ?? 'none')] = (xCache[String(value ?? 'none')] ?? 0) + 1;

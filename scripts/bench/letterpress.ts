@@ -57,7 +57,19 @@ export async function startLetterpress(name: string, env: Record<string, string>
       name,
       'src/server.ts',
       // All the load comes from one address: the per-address caps (connections, refused keys) would measure themselves.
-      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOOTSTRAP_API_KEY: BENCH_KEY, LOG_LEVEL: SERVICE_LOG_LEVEL, RATE_LIMIT_PER_MINUTE: '1000000', AUTH_FAILURES_PER_MINUTE: '0', MAX_CONNECTIONS: '1000000', MAX_CONNECTIONS_PER_CLIENT: '1000000', ...store.env, ...env },
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        BOOTSTRAP_API_KEY: BENCH_KEY,
+        LOG_LEVEL: SERVICE_LOG_LEVEL,
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        AUTH_FAILURES_PER_MINUTE: '0',
+        MAX_CONNECTIONS: '1000000',
+        MAX_CONNECTIONS_PER_CLIENT: '1000000',
+        ...store.env,
+        ...env,
+      },
       { ready: (p) => waitForHealth(url, BENCH_KEY, p) },
     );
     return { ...child, dataDir, ...(store.database ? { database: store.database } : {}) };
@@ -76,7 +88,13 @@ export interface Reply {
 }
 
 /** One request with the bench key; `body` is sent as JSON. Asks for identity encoding unless `headers` say otherwise. */
-export async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const res = await fetch(base + path, {
     method,
     headers: {
@@ -108,7 +126,10 @@ export async function saveProject(base: string, id: string, mjml: string, includ
  * save publishes different HTML (and therefore a different cache entry) at nearly the same size.
  */
 export function variant(mjml: string, n: number): string {
-  return mjml.replace(/<mj-body\b[^>]*>/, (tag) => `${tag}<mj-section><mj-column><mj-text>Revision ${n}</mj-text></mj-column></mj-section>`);
+  return mjml.replace(
+    /<mj-body\b[^>]*>/,
+    (tag) => `${tag}<mj-section><mj-column><mj-text>Revision ${n}</mj-text></mj-column></mj-section>`,
+  );
 }
 
 /** Deletes a Letterpress child's data directory (after it stopped). */

@@ -31,7 +31,8 @@ export async function cacheMiss(t: BenchTemplate, revisions: number, options: Ru
   try {
     const id = 'bench-cache-miss';
     const saveStarted = performance.now();
-    if ((await createProject(service.url, id, variant(t.corpus.source, 0), t.corpus.includes)) === null) throw new Error(`cache-miss: could not create ${id}`);
+    if ((await createProject(service.url, id, variant(t.corpus.source, 0), t.corpus.includes)) === null)
+      throw new Error(`cache-miss: could not create ${id}`);
     for (let n = 1; n < revisions; n++) {
       const status = await saveProject(service.url, id, variant(t.corpus.source, n), t.corpus.includes);
       if (status !== 200) throw new Error(`cache-miss: save ${n} answered ${status}`);

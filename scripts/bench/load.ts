@@ -42,7 +42,11 @@ export interface Measurement {
 
 /** Sends `target` once with fetch; status, Content-Type (+ Content-Encoding) and decoded body. */
 export async function probe(target: Target): Promise<{ status: number; contentType: string; text: string }> {
-  const res = await fetch(target.url + target.path, { method: target.method, headers: target.headers, ...(target.body === undefined ? {} : { body: target.body }) });
+  const res = await fetch(target.url + target.path, {
+    method: target.method,
+    headers: target.headers,
+    ...(target.body === undefined ? {} : { body: target.body }),
+  });
   const text = await res.text();
   const encoding = res.headers.get('content-encoding');
   return { status: res.status, contentType: (res.headers.get('content-type') ?? '') + (encoding ? ` (${encoding})` : ''), text };
@@ -69,7 +73,13 @@ export async function measure(name: string, target: Target, options: RunOptions)
     summary.errors > 0 ? `${summary.errors} connection errors (${summary.timeouts} timeouts)` : '',
     summary['2xx'] === 0 ? 'no 2xx response at all' : '',
   ].filter(Boolean);
-  return { name, ok: problems.length === 0, ...(problems.length ? { failure: problems.join('; ') } : {}), contentType: first.contentType, summary };
+  return {
+    name,
+    ok: problems.length === 0,
+    ...(problems.length ? { failure: problems.join('; ') } : {}),
+    contentType: first.contentType,
+    summary,
+  };
 }
 
 function run(target: Target, options: RunOptions): Promise<autocannon.Result> {
@@ -89,7 +99,12 @@ function run(target: Target, options: RunOptions): Promise<autocannon.Result> {
               method: target.method,
               path: target.path,
               ...(nextBody ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: nextBody() }) } : {}),
-              ...(onResponse ? { onResponse: (status: number, _body: string, _ctx: object, headers: IncomingHttpHeaders | undefined) => onResponse(status, headers ?? {}) } : {}),
+              ...(onResponse
+                ? {
+                    onResponse: (status: number, _body: string, _ctx: object, headers: IncomingHttpHeaders | undefined) =>
+                      onResponse(status, headers ?? {}),
+                  }
+                : {}),
             },
           ],
         }

@@ -50,7 +50,11 @@ export async function spawnServer(
   options: { timeoutMs?: number; ready?: (child: ChildProcess) => Promise<string> } = {},
 ): Promise<Child> {
   // stdin stays a pipe: EXIT_WITH_PARENT stops the child when it closes, i.e. when the bench dies.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, file], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.once('exit', () => children.delete(child));
   const lines: string[] = [];
@@ -75,8 +79,13 @@ export async function spawnServer(
   try {
     const url = await Promise.race([
       options.ready ? options.ready(child) : new Promise<string>((resolve) => (announced = resolve)),
-      new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) before listening:\n${tail()}`)))),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${name} did not listen within ${timeoutMs} ms:\n${tail()}`)), timeoutMs))),
+      new Promise<never>((_, reject) =>
+        child.once('exit', (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) before listening:\n${tail()}`))),
+      ),
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`${name} did not listen within ${timeoutMs} ms:\n${tail()}`)), timeoutMs)),
+      ),
     ]);
     return { name, url, process: child, tail };
   } catch (error) {

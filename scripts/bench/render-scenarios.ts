@@ -42,7 +42,9 @@ export function pairName(kind: 'ceiling' | 'cached', id: string, form: Form, gzi
  * Creates every corpus template in the service (`validation: "soft"`); returns saleor-gift_card and the
  * largest accepted template that also renders 200 with its sample context, plus how many were accepted.
  */
-export async function loadCorpus(url: string): Promise<{ giftCard: BenchTemplate; largest: BenchTemplate; accepted: number; total: number }> {
+export async function loadCorpus(
+  url: string,
+): Promise<{ giftCard: BenchTemplate; largest: BenchTemplate; accepted: number; total: number }> {
   const accepted: BenchTemplate[] = [];
   const all = corpusTemplates();
   for (const corpus of all) {
@@ -108,20 +110,36 @@ export async function renderPairs(
       await call(serviceUrl, 'POST', renderPath(t.id), { variables: t.variables }, headers);
       const reply = await call(serviceUrl, 'POST', renderPath(t.id), { variables: t.variables }, headers);
       const contentType = reply.headers.get('content-type') ?? '';
-      captured[`${t.id} ${form}`] = { status: reply.status, contentType, bytes: Buffer.byteLength(reply.text), xCache: reply.headers.get('x-cache') };
+      captured[`${t.id} ${form}`] = {
+        status: reply.status,
+        contentType,
+        bytes: Buffer.byteLength(reply.text),
+        xCache: reply.headers.get('x-cache'),
+      };
       bodies[`${t.id}.${form}`] = { contentType, body: reply.text };
     }
   }
   const dir = makeTempDir('letterpress-bench-ceiling-');
   try {
     writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
-    const ceiling = await spawnServer('ceiling', 'scripts/bench/ceiling-server.ts', { CEILING_MODE: 'bodies', CEILING_BODIES: join(dir, 'bodies.json') });
+    const ceiling = await spawnServer('ceiling', 'scripts/bench/ceiling-server.ts', {
+      CEILING_MODE: 'bodies',
+      CEILING_BODIES: join(dir, 'bodies.json'),
+    });
     try {
       for (const t of templates) {
         for (const form of ['json', 'html'] as const) {
           for (const gzip of [false, true]) {
-            results.push(await measure(pairName('ceiling', t.id, form, gzip), renderRequest(ceiling.url, `/render/${t.id}.${form}`, t, form, gzip), options));
-            results.push(await measure(pairName('cached', t.id, form, gzip), renderRequest(serviceUrl, renderPath(t.id), t, form, gzip), options));
+            results.push(
+              await measure(
+                pairName('ceiling', t.id, form, gzip),
+                renderRequest(ceiling.url, `/render/${t.id}.${form}`, t, form, gzip),
+                options,
+              ),
+            );
+            results.push(
+              await measure(pairName('cached', t.id, form, gzip), renderRequest(serviceUrl, renderPath(t.id), t, form, gzip), options),
+            );
           }
         }
       }

@@ -37,7 +37,10 @@ export function table(rows: Measurement[]): string {
       `| ${m.name} | ${reqs} | ${num(s?.latency.p50 ?? NaN, 1)} | ${num(s?.latency.p99 ?? NaN, 1)} | ${num((s?.throughput.average ?? NaN) / 1e6, 1)} | ${s ? s.non2xx : '–'} |`,
     );
   }
-  lines.push('', 'req/s and MB/s: means over the run\'s one-second samples; MB/s counts bytes on the wire (gzipped when gzip), 10^6 B; latency: autocannon\'s histogram, 1 ms resolution.');
+  lines.push(
+    '',
+    "req/s and MB/s: means over the run's one-second samples; MB/s counts bytes on the wire (gzipped when gzip), 10^6 B; latency: autocannon's histogram, 1 ms resolution.",
+  );
   return lines.join('\n');
 }
 

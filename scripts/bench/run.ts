@@ -65,7 +65,9 @@ const machine = {
   loadavg_at_start: loadavg().map((l) => Number(l.toFixed(2))),
 };
 console.log(`# Letterpress HTTP bench\n`);
-console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB, load average ${machine.loadavg_at_start.join(' / ')}`);
+console.log(
+  `Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB, load average ${machine.loadavg_at_start.join(' / ')}`,
+);
 console.log(
   `Store: ${args.store}. Runs: ${options.duration} s measured after ${options.warmup} s warm-up, ${options.connections} connections (latency scenario: ${latencyOptions.connections}); ` +
     `service LOG_LEVEL=${SERVICE_LOG_LEVEL}, RATE_LIMIT_PER_MINUTE=1000000, AUTH_FAILURES_PER_MINUTE=0, MAX_CONNECTIONS(_PER_CLIENT)=1000000, COMPILE_THREADS ${process.env.COMPILE_THREADS ?? 'unset (service default: cores − 1)'}. Each server is its own process; autocannon runs here.\n`,
@@ -76,15 +78,28 @@ const captures: Record<string, Capture> = {};
 const missSeen: Observations = {};
 const compilesSeen: Observations = {};
 const dynamicSeen: Observations = {};
-const observations: Record<string, unknown> = { render_captures: captures, cache_miss: missSeen, compiles: compilesSeen, dynamic: dynamicSeen };
+const observations: Record<string, unknown> = {
+  render_captures: captures,
+  cache_miss: missSeen,
+  compiles: compilesSeen,
+  dynamic: dynamicSeen,
+};
 let service: Letterpress | undefined;
 let failed = false;
 try {
   service = await startLetterpress('letterpress');
   const corpus = await loadCorpus(service.url);
   const { giftCard, largest } = corpus;
-  observations.corpus = { accepted: corpus.accepted, total: corpus.total, gift_card_html_bytes: giftCard.htmlBytes, largest: largest.id, largest_html_bytes: largest.htmlBytes };
-  console.log(`Corpus: ${corpus.accepted}/${corpus.total} templates accepted with validation "soft"; largest renderable: ${largest.id} (${largest.htmlBytes} B published HTML); ${giftCard.id}: ${giftCard.htmlBytes} B.\n`);
+  observations.corpus = {
+    accepted: corpus.accepted,
+    total: corpus.total,
+    gift_card_html_bytes: giftCard.htmlBytes,
+    largest: largest.id,
+    largest_html_bytes: largest.htmlBytes,
+  };
+  console.log(
+    `Corpus: ${corpus.accepted}/${corpus.total} templates accepted with validation "soft"; largest renderable: ${largest.id} (${largest.htmlBytes} B published HTML); ${giftCard.id}: ${giftCard.htmlBytes} B.\n`,
+  );
   const templates: BenchTemplate[] = largest.id === giftCard.id ? [giftCard] : [giftCard, largest];
 
   const step = (what: string) => process.stderr.write(`… ${what}\n`);
@@ -120,12 +135,40 @@ try {
       target: 0.75,
       kind: 'min',
     })),
-    { label: `cached JSON ÷ naive peer, ${giftCard.id}`, numerator: pairName('cached', giftCard.id, 'json', false), denominator: naive, metric: 'req/s', target: 50, kind: 'min' },
-    { label: `p99 with compiles ÷ p99 alone, ${giftCard.id}`, numerator: busy!, denominator: alone!, metric: 'p99', target: 1.5, kind: 'max' },
+    {
+      label: `cached JSON ÷ naive peer, ${giftCard.id}`,
+      numerator: pairName('cached', giftCard.id, 'json', false),
+      denominator: naive,
+      metric: 'req/s',
+      target: 50,
+      kind: 'min',
+    },
+    {
+      label: `p99 with compiles ÷ p99 alone, ${giftCard.id}`,
+      numerator: busy!,
+      denominator: alone!,
+      metric: 'p99',
+      target: 1.5,
+      kind: 'max',
+    },
     // A dynamic template cached: a Handlebars render plus a hash lookup, so near a static cached render.
-    { label: `dynamic cached ÷ static cached JSON, ${giftCard.id}`, numerator: dynamicRunName('cached'), denominator: pairName('cached', giftCard.id, 'json', false), metric: 'req/s', target: 0.5, kind: 'min' },
+    {
+      label: `dynamic cached ÷ static cached JSON, ${giftCard.id}`,
+      numerator: dynamicRunName('cached'),
+      denominator: pairName('cached', giftCard.id, 'json', false),
+      metric: 'req/s',
+      target: 0.5,
+      kind: 'min',
+    },
     // Uncached, it compiles MJML per request like the naive peer, but in the pool: at least as fast.
-    { label: 'dynamic uncached ÷ naive peer', numerator: dynamicRunName('uncached'), denominator: naive, metric: 'req/s', target: 1, kind: 'min' },
+    {
+      label: 'dynamic uncached ÷ naive peer',
+      numerator: dynamicRunName('uncached'),
+      denominator: naive,
+      metric: 'req/s',
+      target: 1,
+      kind: 'min',
+    },
   ];
   const results = evaluate(ratios, rows);
 
@@ -149,7 +192,14 @@ process.exit(failed ? 1 : 0);
 
 /** Writes the JSON report: machine, options, what was observed, every run with its raw autocannon summary. */
 function report(outcome: Record<string, unknown>): void {
-  const settings = { ...options, latency_connections: latencyOptions.connections, revisions, save_loops: saveLoops, service_log_level: SERVICE_LOG_LEVEL, compile_threads: process.env.COMPILE_THREADS ?? null };
+  const settings = {
+    ...options,
+    latency_connections: latencyOptions.connections,
+    revisions,
+    save_loops: saveLoops,
+    service_log_level: SERVICE_LOG_LEVEL,
+    compile_threads: process.env.COMPILE_THREADS ?? null,
+  };
   writeJson(jsonPath, { generated_at: new Date().toISOString(), machine, options: settings, ...outcome, observations, runs: rows });
   console.log(`\nJSON report (every raw autocannon summary): ${jsonPath}`);
 }
@@ -158,13 +208,27 @@ function report(outcome: Record<string, unknown>): void {
 function notes(measured: Measurement[]): string {
   const lines = ['## Notes', ''];
   for (const [key, c] of Object.entries(captures)) {
-    lines.push(`- render ${key}: ${c.status}, Content-Type "${c.contentType}", ${c.bytes} B, X-Cache ${c.xCache ?? 'none'} (the ceiling sends exactly these bytes)`);
+    lines.push(
+      `- render ${key}: ${c.status}, Content-Type "${c.contentType}", ${c.bytes} B, X-Cache ${c.xCache ?? 'none'} (the ceiling sends exactly these bytes)`,
+    );
   }
   const miss = missSeen as { x_cache?: Record<string, number>; revisions?: number; setup_saves_s?: number };
-  if (miss.x_cache) lines.push(`- cache-miss: X-Cache over every measured response: ${JSON.stringify(miss.x_cache)} (${miss.revisions} revisions, saved in ${miss.setup_saves_s} s)`);
-  const c = compilesSeen as { saves_ok?: number; saves_by_status?: object; saves_per_s?: number; loop_window_s?: number; churn_template?: string; save_loops?: number };
+  if (miss.x_cache)
+    lines.push(
+      `- cache-miss: X-Cache over every measured response: ${JSON.stringify(miss.x_cache)} (${miss.revisions} revisions, saved in ${miss.setup_saves_s} s)`,
+    );
+  const c = compilesSeen as {
+    saves_ok?: number;
+    saves_by_status?: object;
+    saves_per_s?: number;
+    loop_window_s?: number;
+    churn_template?: string;
+    save_loops?: number;
+  };
   if (c.saves_by_status) {
-    lines.push(`- compiles: ${c.save_loops} save loops on ${c.churn_template} completed ${c.saves_ok} saves (${c.saves_per_s}/s over ${c.loop_window_s} s; by status ${JSON.stringify(c.saves_by_status)})`);
+    lines.push(
+      `- compiles: ${c.save_loops} save loops on ${c.churn_template} completed ${c.saves_ok} saves (${c.saves_per_s}/s over ${c.loop_window_s} s; by status ${JSON.stringify(c.saves_by_status)})`,
+    );
   }
   for (const m of measured.filter((x) => !x.ok)) lines.push(`- FAILED ${m.name}: ${m.failure}`);
   return lines.join('\n');

@@ -21,7 +21,7 @@ export const OFF_RULES: Readonly<Record<string, string>> = {
   'owasp:api4:2023-string-restricted':
     'Names, templates, subjects and messages are free text: there is no format, pattern or enum to give them.',
   'owasp:api8:2023-define-cors-origin':
-    'CORS is off unless CORS_ORIGINS lists origins; its headers depend on the caller\'s Origin and are ' +
+    "CORS is off unless CORS_ORIGINS lists origins; its headers depend on the caller's Origin and are " +
     'documented once (docs/access.md), not on every response.',
   'owasp:api9:2023-inventory-environment':
     'The servers are relative prefixes of whichever deployment serves the document, the same document in every environment.',

@@ -29,17 +29,25 @@ export interface AcknowledgedCheck {
  * GET `/v1/projects/:id?revision=N` for each acknowledged save, `concurrency` at a time; the revision
  * must be there with `metadata.marker` equal to what was sent.
  */
-export async function checkAcknowledged(url: string, acks: readonly Acknowledged[], key = TEST_KEY, concurrency = 16): Promise<AcknowledgedCheck> {
+export async function checkAcknowledged(
+  url: string,
+  acks: readonly Acknowledged[],
+  key = TEST_KEY,
+  concurrency = 16,
+): Promise<AcknowledgedCheck> {
   const lost: string[] = [];
   let found = 0;
   let next = 0;
   const worker = async () => {
     while (next < acks.length) {
       const ack = acks[next++]!;
-      const res = await fetch(`${url}/v1/projects/${ack.projectId}?revision=${ack.revision}`, { headers: { Authorization: `Bearer ${key}` } });
+      const res = await fetch(`${url}/v1/projects/${ack.projectId}?revision=${ack.revision}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       const body = (await res.json().catch(() => null)) as { revision?: number; metadata?: { marker?: unknown } } | null;
       if (res.status !== 200) lost.push(`${ack.projectId}@${ack.revision}: ${res.status}`);
-      else if (body?.revision !== ack.revision || body.metadata?.marker !== ack.marker) lost.push(`${ack.projectId}@${ack.revision}: marker ${String(body?.metadata?.marker)}, acknowledged ${ack.marker}`);
+      else if (body?.revision !== ack.revision || body.metadata?.marker !== ack.marker)
+        lost.push(`${ack.projectId}@${ack.revision}: marker ${String(body?.metadata?.marker)}, acknowledged ${ack.marker}`);
       else found += 1;
     }
   };
@@ -67,7 +75,7 @@ export async function checkStore(config: { dataDir: string; store?: 'sqlite' | '
   try {
     const revisions = new Map<string, number[]>();
     let events = 0;
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = await stores.eventStore.readAll({ after, maxCount: 1000, streamPrefix: PROJECT_STREAM_PREFIX });
       if (page.length === 0) break;
       for (const event of page) revisions.set(event.streamId, [...(revisions.get(event.streamId) ?? []), event.revision]);
@@ -77,8 +85,17 @@ export async function checkStore(config: { dataDir: string; store?: 'sqlite' | '
     const gaps = [...revisions].filter(([, rs]) => rs.some((r, i) => r !== i)).map(([stream, rs]) => `${stream}: ${rs.join(',')}`);
     const verification = await verifyAgainstStreams(stores, allProjections);
     // Nothing writes now: a document skipped as written past the checkpoints means read models behind the streams.
-    const behind = verification.skipped > 0 ? [`${verification.skipped} documents not compared: their streams are past the read models' checkpoints`] : [];
-    return { streams: revisions.size, events, gaps, mismatches: [...verification.mismatches, ...behind], documents: verification.documents };
+    const behind =
+      verification.skipped > 0
+        ? [`${verification.skipped} documents not compared: their streams are past the read models' checkpoints`]
+        : [];
+    return {
+      streams: revisions.size,
+      events,
+      gaps,
+      mismatches: [...verification.mismatches, ...behind],
+      documents: verification.documents,
+    };
   } finally {
     await stores.close();
   }

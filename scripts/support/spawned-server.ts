@@ -100,10 +100,11 @@ export async function spawnServer(env: Record<string, string> & { DATA_DIR: stri
       reject(new Error(`server exited before listening (${JSON.stringify(exit)}): ${stderr.slice(0, 2000)}`));
     });
     const deadline = Date.now() + startTimeoutMs;
-    if (quiet) void pollUntilListening(`http://127.0.0.1:${port}`, () => exit !== null || Date.now() > deadline).then((url) => {
-      clearTimeout(timer);
-      if (url) resolve(url);
-    });
+    if (quiet)
+      void pollUntilListening(`http://127.0.0.1:${port}`, () => exit !== null || Date.now() > deadline).then((url) => {
+        clearTimeout(timer);
+        if (url) resolve(url);
+      });
   });
   return {
     url,

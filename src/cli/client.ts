@@ -19,7 +19,8 @@ export interface RequestOptions {
   accept?: number[];
 }
 
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
@@ -44,16 +45,19 @@ export class LetterpressClient {
     } catch {
       throw new UsageError(`--url / LETTERPRESS_URL '${connection.url}' is not a URL (e.g. http://127.0.0.1:3000).`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http: or https:, got '${connection.url}'.`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`--url must be http: or https:, got '${connection.url}'.`);
     const path = url.pathname.replace(/\/+$/, '');
     this.base = `${url.origin}${/\/(api\/)?v1$/.test(path) ? path : `${path}/v1`}`;
   }
 
-  get<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  get<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.request('GET', path, options);
   }
 
-  post<T = any>(path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  post<T = any>(path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.request('POST', path, { ...options, body });
   }
 
@@ -62,9 +66,14 @@ export class LetterpressClient {
    * (docs/api.md "Retries"), so a retried write lands once.
    * @throws NetworkError when no answer came; ApiError for a status ≥ 400 not in `accept`.
    */
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = `${this.base}${path}`;
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.connection.apiKey}`, Accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.connection.apiKey}`,
+      Accept: 'application/json',
+      ...options.headers,
+    };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (method !== 'GET' && method !== 'HEAD' && !path.startsWith('/api-keys')) headers['Idempotency-Key'] ??= randomUUID();
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -87,7 +96,8 @@ export class LetterpressClient {
       }
       const body = parse(text);
       if (response.status >= 400 && !options.accept?.includes(response.status)) {
-        const problem: Problem = body && typeof body === 'object' ? (body as Problem) : { title: response.statusText, detail: text.slice(0, 200) };
+        const problem: Problem =
+          body && typeof body === 'object' ? (body as Problem) : { title: response.statusText, detail: text.slice(0, 200) };
         throw new ApiError(response.status, problem, method, url);
       }
       return { status: response.status, headers: response.headers, body: body as T };

@@ -80,7 +80,13 @@ export function formatProblem(error: ApiError): string {
   const head = `${p.title ?? 'Error'} (${error.status}${p.code ? ` ${p.code}` : ''})${p.detail ? `: ${p.detail}` : ''}`;
   const lines = [head];
   for (const item of p.errors ?? []) {
-    const where = item.pointer ?? (item.file !== undefined ? `${item.file}${item.line !== undefined ? `:${item.line}` : ''}` : item.line !== undefined ? `line ${item.line}` : '');
+    const where =
+      item.pointer ??
+      (item.file !== undefined
+        ? `${item.file}${item.line !== undefined ? `:${item.line}` : ''}`
+        : item.line !== undefined
+          ? `line ${item.line}`
+          : '');
     lines.push(`  ${where ? `at ${where}: ` : ''}${item.message ?? JSON.stringify(item)}`);
   }
   if (p.request_id) lines.push(`  (${error.method} ${error.url}, request id ${p.request_id})`);

@@ -59,7 +59,11 @@ export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
   // fromEntries defines own properties: a `__proto__` key (a variable name in metadata.variables) stays a key.
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  );
 }
 
 /** Canonical JSON file text: sorted keys, 2-space indent, trailing newline. */
@@ -150,7 +154,9 @@ export function readProject(projectDir: string): SaveBody {
  * keeps it per project so that push sends only what was edited and pull never overwrites unpushed edits.
  */
 export function contentHash(body: SaveBody): string {
-  return createHash('sha256').update(JSON.stringify(sortKeys(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(sortKeys(body)))
+    .digest('hex');
 }
 
 function readJson(path: string): unknown {
@@ -169,7 +175,10 @@ function readObject(path: string): Record<string, unknown> {
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /** Every file under `dir`, keyed by its path relative to `root` with forward slashes (`includes/a.mjml`). */

@@ -85,6 +85,8 @@ export function planPull(listed: ListedProject[], lock: LockFile, localHash: (id
     else if (!force && !entry && hash !== null) plan.localEdits.push(item.id);
     else plan.fetch.push(item.id);
   }
-  plan.deleted = Object.keys(lock.projects).filter((id) => !onServer.has(id)).sort();
+  plan.deleted = Object.keys(lock.projects)
+    .filter((id) => !onServer.has(id))
+    .sort();
   return plan;
 }

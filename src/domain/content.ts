@@ -39,6 +39,14 @@ export interface RevisionContent {
  */
 export function contentDigest(content: RevisionContent): string {
   const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers } = content;
-  const normalised = { metadata, ast, publishedHtml, mjmlVersion, renderMode: renderMode ?? 'static', partials: partials ?? {}, helpers: helpers ?? {} };
+  const normalised = {
+    metadata,
+    ast,
+    publishedHtml,
+    mjmlVersion,
+    renderMode: renderMode ?? 'static',
+    partials: partials ?? {},
+    helpers: helpers ?? {},
+  };
   return createHash('sha256').update(canonicalJson(normalised), 'utf8').digest('hex');
 }

@@ -148,7 +148,13 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       };
     case 'ProjectSaved':
       if (state.status !== 'active') return state;
-      return { ...state, revision: state.revision + 1, updatedAt: event.data.occurredAt, metadata: event.data.metadata, content: contentDigest(event.data) };
+      return {
+        ...state,
+        revision: state.revision + 1,
+        updatedAt: event.data.occurredAt,
+        metadata: event.data.metadata,
+        content: contentDigest(event.data),
+      };
     case 'ProjectDeleted':
       return { status: 'deleted', revision: state.status === 'none' ? 0 : state.revision + 1, deletedAt: event.data.occurredAt };
     default:
@@ -216,9 +222,13 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
 /** A create may start a stream or continue a deleted project's; a live id is taken. */
 function refuseExisting(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): void {
   if (state.status !== 'active') return;
-  throw new DomainError('project_exists', `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`, {
-    project_id: command.projectId,
-  });
+  throw new DomainError(
+    'project_exists',
+    `Project '${command.projectId}' already exists (revision ${state.revision}). Use PUT to save a new revision.`,
+    {
+      project_id: command.projectId,
+    },
+  );
 }
 
 function requireActive(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): Extract<ProjectState, { status: 'active' }> {

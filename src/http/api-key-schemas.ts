@@ -28,15 +28,27 @@ const expiryFields = {
 const createBody = z.strictObject({
   // The control characters (Unicode category Cc: C0, DEL, C1) spelled as ranges, so that the document's pattern is
   // portable (Python `re` and ECMAScript with or without `u` read `\uXXXX`; Python rejects `\p{Cc}`): the same set.
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  name: z.string().min(1).max(100).regex(/^[^\u0000-\u001F\u007F-\u009F]*$/u, 'must not contain control characters'),
-  scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length * 2),
+  name: z
+    .string()
+    .min(1)
+    .max(100)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    .regex(/^[^\u0000-\u001F\u007F-\u009F]*$/u, 'must not contain control characters'),
+  scopes: z
+    .array(z.enum(SCOPES))
+    .min(1)
+    .max(SCOPES.length * 2),
   rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
   ...expiryFields,
 });
 const rotateBody = z.strictObject({
   overlap: z.string().max(20).optional(),
-  overlap_seconds: z.number().int().min(0).max(MAX_OVERLAP_MS / 1000).optional(),
+  overlap_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OVERLAP_MS / 1000)
+    .optional(),
   ...expiryFields,
 });
 const listQuery = z.object({
@@ -74,7 +86,8 @@ function parseExpiry(parsed: { expires_at?: string | undefined; expires_in?: str
   const expiry: ExpiryInput = {};
   if (parsed.expires_at !== undefined) {
     const at = RFC3339.test(parsed.expires_at) ? Date.parse(parsed.expires_at) : Number.NaN;
-    if (Number.isNaN(at)) throw invalid('expires_at must be an RFC 3339 date-time, such as 2027-01-01T00:00:00Z.', '/expires_at', 'not an RFC 3339 date-time');
+    if (Number.isNaN(at))
+      throw invalid('expires_at must be an RFC 3339 date-time, such as 2027-01-01T00:00:00Z.', '/expires_at', 'not an RFC 3339 date-time');
     expiry.expiresAt = new Date(at);
   }
   if (parsed.expires_in !== undefined) {
@@ -91,7 +104,8 @@ export function parseKeyList(query: unknown): { limit: number; after?: { created
   if (cursor === undefined) return { limit };
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && KEY_ID.test(id) && createdAt.length <= 40) return { limit, after: { createdAt, id } };
+    if (typeof createdAt === 'string' && typeof id === 'string' && KEY_ID.test(id) && createdAt.length <= 40)
+      return { limit, after: { createdAt, id } };
   } catch {
     // not JSON: fall through
   }

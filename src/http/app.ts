@@ -56,7 +56,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       bounded: healthBound,
       failures: deps.authFailures,
       onBlocked: (address, failures) =>
-        deps.logger.warn({ client: address, failures: failures.limit, window_s: failures.windowSeconds }, 'refusing a client address: too many refused API keys'),
+        deps.logger.warn(
+          { client: address, failures: failures.limit, window_s: failures.windowSeconds },
+          'refusing a client address: too many refused API keys',
+        ),
     }),
   );
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));

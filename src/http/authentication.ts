@@ -152,7 +152,9 @@ export function bearerToken(values: readonly string[]): string {
   const scheme = SCHEME.exec(header)?.[1];
   if (scheme === undefined || scheme.toLowerCase() !== 'bearer') {
     // Never echo what came: without "Bearer " the first word is often the key itself (`Authorization: <key>`).
-    throw missing('Only the Bearer scheme is supported, and this Authorization header does not start with "Bearer": send "Authorization: Bearer <API key>".');
+    throw missing(
+      'Only the Bearer scheme is supported, and this Authorization header does not start with "Bearer": send "Authorization: Bearer <API key>".',
+    );
   }
   const rest = header.slice(scheme.length).trim();
   if (rest === '') throw malformed('The Authorization header has no token: send "Authorization: Bearer <API key>".');

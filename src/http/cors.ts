@@ -85,7 +85,10 @@ export function crossOrigin(origins: readonly string[]): Koa.Middleware {
  */
 export function parseCorsOrigins(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') return [];
-  const origins = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const origin of origins) {
     if (origin === '*') continue;
     let parsed: URL | undefined;
@@ -95,7 +98,9 @@ export function parseCorsOrigins(value: string | undefined): string[] {
       parsed = undefined;
     }
     if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
-      throw new Error(`"${origin}" is not an origin: write scheme://host[:port] with no path or trailing slash, e.g. https://app.example.com`);
+      throw new Error(
+        `"${origin}" is not an origin: write scheme://host[:port] with no path or trailing slash, e.g. https://app.example.com`,
+      );
     }
   }
   return origins;

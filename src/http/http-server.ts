@@ -62,11 +62,19 @@ export function createHttpServer(app: { callback(): RequestListener }, limits: H
   capConnections(server, limits, rawProblem);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket));
   // CONNECT asks us to be a tunnel; Node hands it to this event, and without a listener drops the connection unanswered.
-  server.on('connect', (_req, socket: Duplex) => writeRawProblem(socket, 501, 'not_implemented', 'This service does not implement the CONNECT method.'));
+  server.on('connect', (_req, socket: Duplex) =>
+    writeRawProblem(socket, 501, 'not_implemented', 'This service does not implement the CONNECT method.'),
+  );
   // An Expect other than 100-continue: 417 (RFC 9110 §10.1.1), as a problem rather than Node's bare status.
   server.on('checkExpectation', (_req, res) => {
     const body = problemBody(417, 'expectation_failed', 'This service only understands "Expect: 100-continue".');
-    res.writeHead(417, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body.text), 'X-Request-Id': body.requestId, 'X-Content-Type-Options': 'nosniff', Connection: 'close' });
+    res.writeHead(417, {
+      'Content-Type': 'application/problem+json',
+      'Content-Length': Buffer.byteLength(body.text),
+      'X-Request-Id': body.requestId,
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'close',
+    });
     res.end(body.text);
   });
   return server;
@@ -81,9 +89,19 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return writeRawProblem(socket, 431, 'header_too_large', 'The request line and headers are larger than this service accepts (MAX_HEADER_BYTES).');
+      return writeRawProblem(
+        socket,
+        431,
+        'header_too_large',
+        'The request line and headers are larger than this service accepts (MAX_HEADER_BYTES).',
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return writeRawProblem(socket, 408, 'request_timeout', 'The request did not arrive in time (HEADERS_TIMEOUT_MS for its headers, REQUEST_TIMEOUT_MS for all of it).');
+      return writeRawProblem(
+        socket,
+        408,
+        'request_timeout',
+        'The request did not arrive in time (HEADERS_TIMEOUT_MS for its headers, REQUEST_TIMEOUT_MS for all of it).',
+      );
     case 'HPE_INVALID_METHOD':
       return writeRawProblem(socket, 501, 'not_implemented', 'This service does not implement the request method.');
     default:
@@ -99,7 +117,9 @@ function writeRawProblem(socket: Duplex, status: number, code: string, detail: s
 /** A whole HTTP/1.1 problem response with `Connection: close`, as bytes to write to a socket. */
 function rawProblem(status: number, code: string, detail: string, headers: Record<string, string> = {}): string {
   const { text, requestId } = problemBody(status, code, detail);
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
     `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\n${extra}Connection: close\r\n\r\n${text}`
@@ -109,6 +129,13 @@ function rawProblem(status: number, code: string, detail: string, headers: Recor
 /** An RFC 9457 body for a request Koa never saw (no `instance`: the request line may not have been read). */
 function problemBody(status: number, code: string, detail: string): { text: string; requestId: string } {
   const requestId = randomUUID();
-  const text = JSON.stringify({ type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`, title: STATUS_CODES[status] ?? 'Error', status, detail, code, request_id: requestId });
+  const text = JSON.stringify({
+    type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`,
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    request_id: requestId,
+  });
   return { text, requestId };
 }

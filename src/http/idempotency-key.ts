@@ -16,7 +16,11 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const invalid = (why: string) =>
-    new ProblemError(400, 'invalid_idempotency_key', `The Idempotency-Key header ${why}; send one key of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, e.g. a UUID.`);
+    new ProblemError(
+      400,
+      'invalid_idempotency_key',
+      `The Idempotency-Key header ${why}; send one key of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, e.g. a UUID.`,
+    );
   if (Array.isArray(header)) throw invalid('is sent more than once');
   const value = header.trim();
   let key: string;

@@ -95,10 +95,21 @@ export function idempotent(options: IdempotencyOptions): Koa.Middleware<AppState
     if (!claim.claimed) {
       const { existing } = claim;
       if (existing.fingerprint !== fingerprint) {
-        throw new ProblemError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another request (method, path or body) in the last 24 hours; use a new key for a new request.');
+        throw new ProblemError(
+          422,
+          'idempotency_key_reused',
+          'This Idempotency-Key was used for another request (method, path or body) in the last 24 hours; use a new key for a new request.',
+        );
       }
       if (existing.response !== null) return replay(ctx, existing.response);
-      const inUse = () => new ProblemError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry once it has finished.', [], { 'Retry-After': '1' });
+      const inUse = () =>
+        new ProblemError(
+          409,
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed; retry once it has finished.',
+          [],
+          { 'Retry-After': '1' },
+        );
       if (existing.leaseUntil > now()) throw inUse();
       // The first attempt is gone: if its write committed, answer for it; if not, run it here, once.
       const recovered = await committedAnswer(existing, ctx.path);
@@ -109,7 +120,9 @@ export function idempotent(options: IdempotencyOptions): Koa.Middleware<AppState
       if (!(await store.takeOver(scope, key, existing.owner, owner, now() + inFlightTtlMs))) throw inUse(); // another retry took it
     }
 
-    const lease = new ClaimLease(store, scope, key, owner, now, inFlightTtlMs, (error) => logger.warn({ err: error, ...log }, 'could not renew an idempotency key'));
+    const lease = new ClaimLease(store, scope, key, owner, now, inFlightTtlMs, (error) =>
+      logger.warn({ err: error, ...log }, 'could not renew an idempotency key'),
+    );
     ctx.state.idempotency = {
       key,
       fingerprint,
@@ -119,7 +132,9 @@ export function idempotent(options: IdempotencyOptions): Koa.Middleware<AppState
     // Not kept: a retry runs again — or, once the write may have appended, asks the event store first.
     const forget = async (why: string) => {
       const done = lease.noted ? lease.lapse() : store.release(scope, key, owner);
-      await done.catch((error: unknown) => logger.warn({ err: error, ...log }, `could not release an idempotency key (${why}); it lapses by itself`));
+      await done.catch((error: unknown) =>
+        logger.warn({ err: error, ...log }, `could not release an idempotency key (${why}); it lapses by itself`),
+      );
     };
     try {
       try {
@@ -137,12 +152,12 @@ export function idempotent(options: IdempotencyOptions): Koa.Middleware<AppState
     }
     const response = capture(ctx);
     if (response === null || RETRYABLE(response.status)) {
-      if (response === null) logger.warn({ ...log, status: ctx.status }, 'response not kept for Idempotency-Key replay (not text, or too large)');
+      if (response === null)
+        logger.warn({ ...log, status: ctx.status }, 'response not kept for Idempotency-Key replay (not text, or too large)');
       await forget('the response is not kept');
       return;
     }
     await keep(response);
-
   };
 
   /** The answer of the write a lapsed claim noted, when it committed; null when none did (or none was noted). */
@@ -196,6 +211,8 @@ function purger(options: IdempotencyOptions, now: () => number): () => void {
     const at = now();
     if (at - last < interval) return;
     last = at;
-    options.store.purgeExpired(at, limit).catch((error: unknown) => options.logger.warn({ err: error }, 'could not purge expired idempotency keys'));
+    options.store
+      .purgeExpired(at, limit)
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'could not purge expired idempotency keys'));
   };
 }

@@ -33,9 +33,12 @@ export class ClaimLease {
     private readonly inFlightTtlMs: number,
     onRenewFailed: (error: unknown) => void,
   ) {
-    this.#timer = setInterval(() => {
-      this.store.renew(scope, key, owner, now() + inFlightTtlMs).catch(onRenewFailed);
-    }, Math.max(1, Math.floor(inFlightTtlMs / 3)));
+    this.#timer = setInterval(
+      () => {
+        this.store.renew(scope, key, owner, now() + inFlightTtlMs).catch(onRenewFailed);
+      },
+      Math.max(1, Math.floor(inFlightTtlMs / 3)),
+    );
     this.#timer.unref();
   }
 
@@ -45,7 +48,13 @@ export class ClaimLease {
    */
   async note(target: WriteTarget): Promise<void> {
     if (!(await this.store.renew(this.scope, this.key, this.owner, this.now() + this.inFlightTtlMs, JSON.stringify(target)))) {
-      throw new ProblemError(409, 'idempotency_key_in_use', 'This request held its Idempotency-Key too long and a retry took it over; this attempt wrote nothing. The retry answers for it.', [], { 'Retry-After': '1' });
+      throw new ProblemError(
+        409,
+        'idempotency_key_in_use',
+        'This request held its Idempotency-Key too long and a retry took it over; this attempt wrote nothing. The retry answers for it.',
+        [],
+        { 'Retry-After': '1' },
+      );
     }
     this.noted = true;
   }

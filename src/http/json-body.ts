@@ -29,11 +29,19 @@ export function jsonBody(limitBytes: number, limits: JsonLimits = DEFAULT_JSON_L
   return async (ctx, next) => {
     const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
     if (hasBody && !ctx.is('application/json', '+json')) {
-      throw new ProblemError(415, 'unsupported_media_type', `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`);
+      throw new ProblemError(
+        415,
+        'unsupported_media_type',
+        `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`,
+      );
     }
     const charset = (ctx.request.charset || 'utf-8').toLowerCase();
     if (hasBody && charset !== 'utf-8' && charset !== 'utf8') {
-      throw new ProblemError(415, 'unsupported_media_type', 'JSON bodies are UTF-8 (RFC 8259 §8.1): send "Content-Type: application/json" without another charset.');
+      throw new ProblemError(
+        415,
+        'unsupported_media_type',
+        'JSON bodies are UTF-8 (RFC 8259 §8.1): send "Content-Type: application/json" without another charset.',
+      );
     }
     const body: unknown = hasBody ? parseJson(decodeUtf8(await readBody(ctx, limitBytes))) : {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -47,13 +55,23 @@ export function jsonBody(limitBytes: number, limits: JsonLimits = DEFAULT_JSON_L
 
 /** The codings of a Content-Encoding header, in the order applied; `identity` dropped. @throws ProblemError 415. */
 export function contentCodings(header: string): string[] {
-  const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity').map((c) => (c === 'x-gzip' ? 'gzip' : c));
+  const codings = header
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .map((c) => (c === 'x-gzip' ? 'gzip' : c));
   const supported = (REQUEST_CODINGS as readonly string[]).includes.bind(REQUEST_CODINGS);
   if (codings.length > 1 || !codings.every(supported)) {
     const what = codings.length > 1 ? 'More than one content coding is' : 'This Content-Encoding is';
-    throw new ProblemError(415, 'unsupported_media_type', `${what} not supported for request bodies; send one of ${REQUEST_CODINGS.join(', ')}, or none.`, [], {
-      'Accept-Encoding': REQUEST_CODINGS.join(', '),
-    });
+    throw new ProblemError(
+      415,
+      'unsupported_media_type',
+      `${what} not supported for request bodies; send one of ${REQUEST_CODINGS.join(', ')}, or none.`,
+      [],
+      {
+        'Accept-Encoding': REQUEST_CODINGS.join(', '),
+      },
+    );
   }
   return codings;
 }
@@ -61,7 +79,12 @@ export function contentCodings(header: string): string[] {
 /** The raw body, decoded from its Content-Encoding, at most `limitBytes` after decoding. */
 async function readBody(ctx: Koa.Context, limitBytes: number): Promise<Buffer> {
   const [coding] = contentCodings(ctx.get('Content-Encoding'));
-  const tooLarge = () => new ProblemError(413, 'payload_too_large', `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit${coding ? ` (sent, or once decoded from ${coding})` : ''}.`);
+  const tooLarge = () =>
+    new ProblemError(
+      413,
+      'payload_too_large',
+      `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit${coding ? ` (sent, or once decoded from ${coding})` : ''}.`,
+    );
   const req = ctx.req;
   if (coding === undefined) {
     try {
@@ -96,7 +119,11 @@ async function readBody(ctx: Koa.Context, limitBytes: number): Promise<Buffer> {
     return await getRawBody(decoder, { limit: limitBytes });
   } catch (error) {
     if (error === decodeError && error !== aborted && error !== overWire) {
-      throw new ProblemError(400, 'malformed_body', `The body is not valid ${coding} data, as its "Content-Encoding: ${coding}" says; it could not be decoded.`);
+      throw new ProblemError(
+        400,
+        'malformed_body',
+        `The body is not valid ${coding} data, as its "Content-Encoding: ${coding}" says; it could not be decoded.`,
+      );
     }
     throw readProblem(error, tooLarge);
   } finally {

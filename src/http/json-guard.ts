@@ -27,7 +27,11 @@ export interface JsonLimits {
   metadataMaxBytes: number;
 }
 
-export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({ maxDepth: 64, variablesMaxDepth: 1000, metadataMaxBytes: 64 * 1024 });
+export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({
+  maxDepth: 64,
+  variablesMaxDepth: 1000,
+  metadataMaxBytes: 64 * 1024,
+});
 
 /**
  * `/ast` is not bounded here: the template's own depth check (TEMPLATE_MAX_DEPTH, 400
@@ -84,10 +88,21 @@ interface Frame {
 const pointerOf = (frame: Frame | undefined, last?: string): string => {
   const tokens: string[] = last === undefined ? [] : [last];
   for (let f = frame; f?.parent !== undefined; f = f.parent) tokens.push(f.token);
-  return tokens.reverse().map((t) => `/${escapeToken(t)}`).join('');
+  return tokens
+    .reverse()
+    .map((t) => `/${escapeToken(t)}`)
+    .join('');
 };
 
-const frameOf = (value: object, parent: Frame | undefined, token: string, depth: number, maxDepth: number, setting: string, variableNames = false): Frame => ({
+const frameOf = (
+  value: object,
+  parent: Frame | undefined,
+  token: string,
+  depth: number,
+  maxDepth: number,
+  setting: string,
+  variableNames = false,
+): Frame => ({
   value,
   keys: Array.isArray(value) ? undefined : Object.keys(value),
   next: 0,
@@ -104,7 +119,10 @@ const frameOf = (value: object, parent: Frame | undefined, token: string, depth:
  * a cursor), depth first in document order.
  * @returns up to `MAX_FINDINGS` findings; empty when the body passes. Nothing below a too-deep container is visited.
  */
-export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' | 'variablesMaxDepth'> = DEFAULT_JSON_LIMITS): JsonFinding[] {
+export function inspectJson(
+  body: unknown,
+  limits: Pick<JsonLimits, 'maxDepth' | 'variablesMaxDepth'> = DEFAULT_JSON_LIMITS,
+): JsonFinding[] {
   const findings: JsonFinding[] = [];
   if (body === null || typeof body !== 'object') {
     if (typeof body === 'string' && UNPAIRED_SURROGATE.test(body)) findings.push(surrogate(''));
@@ -124,11 +142,19 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' |
     if (frame.keys) {
       token = frame.keys[index]!;
       if (RESERVED_KEYS.has(token) && !frame.variableNames) {
-        findings.push({ kind: 'reserved_key', pointer: pointerOf(frame, token), message: `the key "${token}" is not allowed (it names JavaScript's object prototype machinery)` });
+        findings.push({
+          kind: 'reserved_key',
+          pointer: pointerOf(frame, token),
+          message: `the key "${token}" is not allowed (it names JavaScript's object prototype machinery)`,
+        });
         continue;
       }
       if (UNPAIRED_SURROGATE.test(token)) {
-        findings.push({ kind: 'unpaired_surrogate', pointer: pointerOf(frame, token), message: 'the key contains an unpaired UTF-16 surrogate; keys and strings must be Unicode text (RFC 8259 §8.2)' });
+        findings.push({
+          kind: 'unpaired_surrogate',
+          pointer: pointerOf(frame, token),
+          message: 'the key contains an unpaired UTF-16 surrogate; keys and strings must be Unicode text (RFC 8259 §8.2)',
+        });
         continue;
       }
       child = (frame.value as Record<string, unknown>)[token];
@@ -143,7 +169,12 @@ export function inspectJson(body: unknown, limits: Pick<JsonLimits, 'maxDepth' |
       const [maxDepth, setting] = top ? fieldDepth(token, limits) : [frame.maxDepth, frame.setting];
       const depth = frame.depth + 1;
       if (depth > maxDepth) {
-        findings.push({ kind: 'too_deep', pointer: pointerOf(frame, token), message: `nests deeper than ${maxDepth} levels (${setting})`, limit: { name: setting, max: maxDepth } });
+        findings.push({
+          kind: 'too_deep',
+          pointer: pointerOf(frame, token),
+          message: `nests deeper than ${maxDepth} levels (${setting})`,
+          limit: { name: setting, max: maxDepth },
+        });
       } else {
         const variableNames = frame.variableNames || (depth <= 2 && VARIABLE_NAME_FIELDS.includes(pointerOf(frame, token)));
         stack.push(frameOf(child, frame, token, depth, maxDepth, setting, variableNames));
@@ -161,10 +192,18 @@ function fieldDepth(field: string, limits: Pick<JsonLimits, 'maxDepth' | 'variab
 }
 
 function surrogate(pointer: string): JsonFinding {
-  return { kind: 'unpaired_surrogate', pointer, message: 'the string contains an unpaired UTF-16 surrogate; strings must be Unicode text (RFC 8259 §8.2)' };
+  return {
+    kind: 'unpaired_surrogate',
+    pointer,
+    message: 'the string contains an unpaired UTF-16 surrogate; strings must be Unicode text (RFC 8259 §8.2)',
+  };
 }
 
-const CODES: Record<JsonFindingKind, string> = { too_deep: 'json_too_deep', reserved_key: 'reserved_key', unpaired_surrogate: 'unpaired_surrogate' };
+const CODES: Record<JsonFindingKind, string> = {
+  too_deep: 'json_too_deep',
+  reserved_key: 'reserved_key',
+  unpaired_surrogate: 'unpaired_surrogate',
+};
 
 /**
  * Refuse a parsed body that `inspectJson` finds fault with, or whose `metadata` is too large.
@@ -176,7 +215,8 @@ export function guardJsonBody(body: unknown, limits: JsonLimits = DEFAULT_JSON_L
   if (findings.length > 0) {
     const first = findings[0]!;
     const errors: TemplateProblem[] = findings.map(({ pointer, message }) => ({ pointer, message }));
-    const more = findings.length > 1 ? ` (${findings.length}${findings.length >= MAX_FINDINGS ? '+' : ''} problems in all, see errors)` : '';
+    const more =
+      findings.length > 1 ? ` (${findings.length}${findings.length >= MAX_FINDINGS ? '+' : ''} problems in all, see errors)` : '';
     const extra = first.limit ? { limit: first.limit.name, max: first.limit.max } : {};
     throw new ProblemError(400, CODES[first.kind], `${first.pointer || 'The body'}: ${first.message}${more}.`, errors, {}, extra);
   }
@@ -186,7 +226,14 @@ export function guardJsonBody(body: unknown, limits: JsonLimits = DEFAULT_JSON_L
     const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
     if (bytes > limits.metadataMaxBytes) {
       const message = `metadata is ${bytes} bytes as JSON; the limit is ${limits.metadataMaxBytes} (METADATA_MAX_BYTES)`;
-      throw new ProblemError(413, 'field_too_large', `${message}.`, [{ pointer: '/metadata', message }], {}, { limit: 'METADATA_MAX_BYTES', max: limits.metadataMaxBytes, found: bytes });
+      throw new ProblemError(
+        413,
+        'field_too_large',
+        `${message}.`,
+        [{ pointer: '/metadata', message }],
+        {},
+        { limit: 'METADATA_MAX_BYTES', max: limits.metadataMaxBytes, found: bytes },
+      );
     }
   }
 }

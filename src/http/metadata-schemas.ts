@@ -16,7 +16,9 @@ export function checkDeclaredVariables(schema: unknown): void {
     declarations.checkDeclared(schema);
   } catch (error) {
     if (!(error instanceof InvalidSchemaError)) throw error;
-    throw new ProblemError(400, 'invalid_variables_schema', error.message, [{ pointer: `/metadata/variables${error.pointer}`, message: error.message }]);
+    throw new ProblemError(400, 'invalid_variables_schema', error.message, [
+      { pointer: `/metadata/variables${error.pointer}`, message: error.message },
+    ]);
   }
 }
 
@@ -35,15 +37,27 @@ export function parseMetadataPatch(body: unknown): Record<string, unknown> {
   const others = Object.keys(document).filter((key) => key !== 'metadata');
   if (others.length > 0) {
     const message = `${unknownFields(others, ['metadata'])}; a PATCH changes metadata only (PUT saves a template)`;
-    throw new ProblemError(400, 'invalid_request', `body: ${message}.`, others.map((key) => ({ pointer: `/${pointerToken(key)}`, message: 'only metadata can be patched' })));
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      `body: ${message}.`,
+      others.map((key) => ({ pointer: `/${pointerToken(key)}`, message: 'only metadata can be patched' })),
+    );
   }
   const patch = Object.hasOwn(document, 'metadata') ? document['metadata'] : {};
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     const got = patch === null ? 'null' : Array.isArray(patch) ? 'an array' : typeof patch;
-    throw new ProblemError(400, 'invalid_request', `metadata must be a merge patch object, got ${got} (remove members one by one with null).`, [{ pointer: '/metadata', message: 'must be an object' }]);
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      `metadata must be a merge patch object, got ${got} (remove members one by one with null).`,
+      [{ pointer: '/metadata', message: 'must be an object' }],
+    );
   }
   if (objectDepth(patch) > MAX_PATCH_DEPTH) {
-    throw new ProblemError(400, 'invalid_request', `metadata: the merge patch nests objects deeper than ${MAX_PATCH_DEPTH} levels.`, [{ pointer: '/metadata', message: `deeper than ${MAX_PATCH_DEPTH} levels` }]);
+    throw new ProblemError(400, 'invalid_request', `metadata: the merge patch nests objects deeper than ${MAX_PATCH_DEPTH} levels.`, [
+      { pointer: '/metadata', message: `deeper than ${MAX_PATCH_DEPTH} levels` },
+    ]);
   }
   return patch as Record<string, unknown>;
 }

@@ -17,14 +17,26 @@ export function methodProblems(): Koa.Middleware {
     if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '') return;
     const allow = ctx.response.get('Allow');
     if (ctx.status === 405) {
-      throw new ProblemError(405, 'method_not_allowed', `${ctx.path} does not support ${ctx.method}; it supports ${allow || 'no method'}.`, [], { Allow: allow });
+      throw new ProblemError(
+        405,
+        'method_not_allowed',
+        `${ctx.path} does not support ${ctx.method}; it supports ${allow || 'no method'}.`,
+        [],
+        { Allow: allow },
+      );
     }
     if (ctx.status === 501) {
       // A method no route implements (TRACE, PROPFIND, …). On a path that exists it is still a method this
       // resource does not allow: 405 with `Allow`, which tells the client what it can do (issue 10 asks for
       // a 4xx; RFC 9110 §15.6.2's 501 says only "not here"). On a path that does not exist: 404, as for GET.
       if (!allow) throw new ProblemError(404, 'route_not_found', `No route ${ctx.method} ${ctx.path}.`);
-      throw new ProblemError(405, 'method_not_allowed', `This service does not implement the ${ctx.method} method; ${ctx.path} supports ${allow}.`, [], { Allow: allow });
+      throw new ProblemError(
+        405,
+        'method_not_allowed',
+        `This service does not implement the ${ctx.method} method; ${ctx.path} supports ${allow}.`,
+        [],
+        { Allow: allow },
+      );
     }
     if (ctx.method === 'OPTIONS' && ctx.status === 200 && allow) ctx.status = 204;
   };

@@ -47,18 +47,55 @@ export class Metrics {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
     if (options.build) {
       const labels = options.build;
-      new Gauge({ name: 'letterpress_build_info', help: 'Constant 1; the labels name the build this process runs.', labelNames: Object.keys(labels), registers }).set(
-        { ...labels },
-        1,
-      );
+      new Gauge({
+        name: 'letterpress_build_info',
+        help: 'Constant 1; the labels name the build this process runs.',
+        labelNames: Object.keys(labels),
+        registers,
+      }).set({ ...labels }, 1);
     }
-    this.#requests = new Counter({ name: 'letterpress_http_requests_total', help: 'HTTP requests by matched route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
-    this.#duration = new Histogram({ name: 'letterpress_http_request_duration_seconds', help: 'HTTP request duration by matched route pattern, seconds.', labelNames: ['route'], buckets: HTTP_BUCKETS, registers });
-    this.#cache = new Counter({ name: 'letterpress_render_cache_total', help: 'Renders by cache outcome (the X-Cache header): hit or miss.', labelNames: ['outcome'], registers });
-    this.#compileDuration = new Histogram({ name: 'letterpress_compile_duration_seconds', help: 'MJML compile jobs: time in a worker thread, seconds.', labelNames: ['kind', 'outcome'], buckets: COMPILE_BUCKETS, registers });
-    this.#compileTimeouts = new Counter({ name: 'letterpress_compile_timeouts_total', help: 'Compile jobs stopped past COMPILE_TIMEOUT_MS.', labelNames: ['kind'], registers });
-    this.#rateLimited = new Counter({ name: 'letterpress_rate_limit_rejections_total', help: 'Requests refused with 429 by the per-key rate limit.', registers });
-    this.#skippedEvents = new Counter({ name: 'letterpress_events_skipped_total', help: 'Events the KurrentDB subscriptions skipped as unreadable (a link to a deleted event, data that is not JSON).', registers });
+    this.#requests = new Counter({
+      name: 'letterpress_http_requests_total',
+      help: 'HTTP requests by matched route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.#duration = new Histogram({
+      name: 'letterpress_http_request_duration_seconds',
+      help: 'HTTP request duration by matched route pattern, seconds.',
+      labelNames: ['route'],
+      buckets: HTTP_BUCKETS,
+      registers,
+    });
+    this.#cache = new Counter({
+      name: 'letterpress_render_cache_total',
+      help: 'Renders by cache outcome (the X-Cache header): hit or miss.',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#compileDuration = new Histogram({
+      name: 'letterpress_compile_duration_seconds',
+      help: 'MJML compile jobs: time in a worker thread, seconds.',
+      labelNames: ['kind', 'outcome'],
+      buckets: COMPILE_BUCKETS,
+      registers,
+    });
+    this.#compileTimeouts = new Counter({
+      name: 'letterpress_compile_timeouts_total',
+      help: 'Compile jobs stopped past COMPILE_TIMEOUT_MS.',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.#rateLimited = new Counter({
+      name: 'letterpress_rate_limit_rejections_total',
+      help: 'Requests refused with 429 by the per-key rate limit.',
+      registers,
+    });
+    this.#skippedEvents = new Counter({
+      name: 'letterpress_events_skipped_total',
+      help: 'Events the KurrentDB subscriptions skipped as unreadable (a link to a deleted event, data that is not JSON).',
+      registers,
+    });
     this.#cache.inc({ outcome: 'hit' }, 0); // both series exist from the start (rate() needs them)
     this.#cache.inc({ outcome: 'miss' }, 0);
     new Gauge({

@@ -74,7 +74,9 @@ export function accessLog(logger: { info(obj: object, msg?: string): void }): Ko
           ms: Math.round((performance.now() - started) * 100) / 100,
           request_id: ctx.state.requestId,
           key_id: ctx.state.principal?.keyId,
-          project: redactTokens(extra?.project ?? (routed && PROJECT_ROUTE.test(routed) ? (ctx as { params?: { id?: string } }).params?.id : undefined)),
+          project: redactTokens(
+            extra?.project ?? (routed && PROJECT_ROUTE.test(routed) ? (ctx as { params?: { id?: string } }).params?.id : undefined),
+          ),
           revision: extra?.revision,
           cache: extra?.cache,
         },

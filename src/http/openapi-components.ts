@@ -29,7 +29,11 @@ const ApiKey = {
 const IssuedKey = {
   ...ApiKey,
   required: [...ApiKey.required, 'token'],
-  properties: { ...ApiKey.properties, token: { type: 'string', description: 'Shown once; store it now.' }, previous: { ...ref('ApiKey'), description: 'rotate: the old key, with its new expiry.' } },
+  properties: {
+    ...ApiKey.properties,
+    token: { type: 'string', description: 'Shown once; store it now.' },
+    previous: { ...ref('ApiKey'), description: 'rotate: the old key, with its new expiry.' },
+  },
 };
 
 const HealthCheck = {
@@ -37,7 +41,10 @@ const HealthCheck = {
   required: ['name', 'dependency', 'status', 'detail', 'ms', 'required'],
   description: 'One dependency check of /health (docs/dependency-timeouts.md). A 503 from /health lists them too, as `checks`.',
   properties: {
-    name: { type: 'string', description: 'event_store, read_models, rate_limits; api_keys when the key lookup itself timed out (503 only).' },
+    name: {
+      type: 'string',
+      description: 'event_store, read_models, rate_limits; api_keys when the key lookup itself timed out (503 only).',
+    },
     dependency: { type: 'string', description: 'The engine: postgres, sqlite, kurrentdb, mongodb, redis, memory.' },
     status: { type: 'string', enum: ['ok', 'failing', 'timeout'] },
     detail: { type: ['string', 'null'], description: 'Why it is not ok; null when ok.' },
@@ -108,7 +115,12 @@ const ValidationReport = {
 /** `components` of the document. */
 export const components = {
   securitySchemes: {
-    bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer lp_…` (RFC 6750 §2.1). Scopes: projects:read, projects:write, templates:render, keys:admin.' },
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An API key: `Authorization: Bearer lp_…` (RFC 6750 §2.1). Scopes: projects:read, projects:write, templates:render, keys:admin.',
+    },
   },
   schemas: {
     ...responseSchemas,
@@ -171,8 +183,8 @@ export const components = {
       required: false,
       description:
         'Render at this revision or a later one: the revision a write answered with, as a number (`3`) or its ETag as it came (`"3"`). ' +
-        'Same as the body\'s `min_revision` (400 when both are sent and differ). When this instance has not seen it yet, the render ' +
-        'reads the project\'s event stream and waits for it up to RENDER_MIN_REVISION_WAIT_MS (default 2,000 ms), then answers 409 ' +
+        "Same as the body's `min_revision` (400 when both are sent and differ). When this instance has not seen it yet, the render " +
+        "reads the project's event stream and waits for it up to RENDER_MIN_REVISION_WAIT_MS (default 2,000 ms), then answers 409 " +
         '`revision_not_yet_visible` (docs/read-your-writes.md).',
       example: '3',
       schema: { type: 'string', maxLength: 17, pattern: '^(?:0|[1-9][0-9]{0,14})$|^"(?:0|[1-9][0-9]{0,14})"$', examples: ['3', '"3"'] },

@@ -19,9 +19,18 @@ const Problem = {
     instance: { type: 'string', format: 'uri-reference' },
     code: { type: 'string', description: 'Stable machine-readable code, e.g. invalid_request, revision_mismatch.' },
     request_id: { type: 'string' },
-    found_revision: { type: ['integer', 'null'], description: '`revision_not_yet_visible`: the newest live revision this instance sees (null: none).' },
-    min_revision: { type: 'integer', description: '`revision_not_yet_visible`: the revision the render asked for (`min_revision` / `X-Min-Revision`).' },
-    waited_ms: { type: 'integer', description: '`revision_not_yet_visible`: how long the render waited for it, ms (RENDER_MIN_REVISION_WAIT_MS).' },
+    found_revision: {
+      type: ['integer', 'null'],
+      description: '`revision_not_yet_visible`: the newest live revision this instance sees (null: none).',
+    },
+    min_revision: {
+      type: 'integer',
+      description: '`revision_not_yet_visible`: the revision the render asked for (`min_revision` / `X-Min-Revision`).',
+    },
+    waited_ms: {
+      type: 'integer',
+      description: '`revision_not_yet_visible`: how long the render waited for it, ms (RENDER_MIN_REVISION_WAIT_MS).',
+    },
     errors: { type: 'array', items: ref('ProblemItem'), description: 'What is wrong, where: one item per problem found.' },
   },
   additionalProperties: true,
@@ -39,10 +48,12 @@ const ProblemItem = {
     message: { type: 'string' },
     rule: { type: 'string', description: 'invalid_variables: the broken rule (type, required, enum, …).' },
     expected: {
-      description: 'invalid_variables: what the template takes there. invalid_mjml (a tag mismatch): the tag that was expected there, e.g. "</mj-text>", or "end of file".',
+      description:
+        'invalid_variables: what the template takes there. invalid_mjml (a tag mismatch): the tag that was expected there, e.g. "</mj-text>", or "end of file".',
     },
     found: {
-      description: 'invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", \'text "…"\'.',
+      description:
+        'invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", \'text "…"\'.',
     },
   },
 };
@@ -56,21 +67,58 @@ const Warning = {
     'A render (and a dry run of a saved template with variables) lists each path it read, in the branches it rendered, that the variables do not have: ' +
     '`missing_variable` with `path`, at most 50, then one `missing_variables_omitted` with `count` when there were more.',
   properties: {
-    code: { type: 'string', description: 'Set on warnings that have one, e.g. missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).' },
+    code: {
+      type: 'string',
+      description:
+        'Set on warnings that have one, e.g. missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).',
+    },
     message: { type: 'string' },
     file: { type: 'string', description: '"" or absent: the template itself; else an include key.' },
     line: { type: 'integer' },
-    found: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was found, e.g. "</mj-txt>", "end of file".' },
-    expected: { type: 'string', description: 'mismatched_tag, unclosed_tag, dropped_content: what was expected there, e.g. "</mj-text>", "end of file".' },
-    helper: { type: 'string', description: '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.' },
-    argument: { type: 'string', description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.' },
-    path: { type: 'string', description: 'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).' },
-    count: { type: 'integer', minimum: 1, description: 'missing_variables_omitted: how many more missing paths than listed; header_control_characters: how many characters were replaced; header_truncated: the length found; other codes: how many elements the warning is about.' },
-    field: { type: 'string', enum: ['subject', 'preheader'], description: 'header_control_characters, header_truncated: the rendered part changed (docs/templates.md "Subject, preheader, text, warnings").' },
+    found: {
+      type: 'string',
+      description: 'mismatched_tag, unclosed_tag, dropped_content: what was found, e.g. "</mj-txt>", "end of file".',
+    },
+    expected: {
+      type: 'string',
+      description: 'mismatched_tag, unclosed_tag, dropped_content: what was expected there, e.g. "</mj-text>", "end of file".',
+    },
+    helper: {
+      type: 'string',
+      description:
+        '`sample_render_incomplete` (docs/helpers.md): the helper called where the save-time check could not render with sample data.',
+    },
+    argument: {
+      type: 'string',
+      description: '`sample_render_incomplete`: the argument that helper refused, e.g. `the 1st value`, `code=`.',
+    },
+    path: {
+      type: 'string',
+      description:
+        'missing_variable: the path read and not sent, as GET /templates/:id names paths (`customer.first_name`, `order.lines[].qty`).',
+    },
+    count: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'missing_variables_omitted: how many more missing paths than listed; header_control_characters: how many characters were replaced; header_truncated: the length found; other codes: how many elements the warning is about.',
+    },
+    field: {
+      type: 'string',
+      enum: ['subject', 'preheader'],
+      description:
+        'header_control_characters, header_truncated: the rendered part changed (docs/templates.md "Subject, preheader, text, warnings").',
+    },
   },
   allOf: [
-    { if: { required: ['code'], properties: { code: { const: 'missing_variable' } }, additionalProperties: true }, then: { required: ['code', 'path', 'message'] } },
-    { if: { required: ['code'], properties: { code: { const: 'missing_variables_omitted' } }, additionalProperties: true }, then: { required: ['code', 'count', 'message'] } },
+    {
+      if: { required: ['code'], properties: { code: { const: 'missing_variable' } }, additionalProperties: true },
+      then: { required: ['code', 'path', 'message'] },
+    },
+    {
+      if: { required: ['code'], properties: { code: { const: 'missing_variables_omitted' } }, additionalProperties: true },
+      then: { required: ['code', 'count', 'message'] },
+    },
   ],
 };
 
@@ -83,7 +131,7 @@ const Project = {
     created_at: timestamp,
     updated_at: timestamp,
     metadata: { type: 'object', additionalProperties: true },
-    ast: { description: 'MJML JSON (the `mjml` package\'s AST).' },
+    ast: { description: "MJML JSON (the `mjml` package's AST)." },
     published_html: nullableString,
     mjml_version: nullableString,
     partials: { type: 'object', additionalProperties: { type: 'string' } },
@@ -97,20 +145,34 @@ const Project = {
 const ProjectWrite = {
   ...Project,
   required: [...Project.required, 'warnings', 'unchanged'],
-  properties: { ...Project.properties, warnings: { type: 'array', items: ref('Warning') }, unchanged: { type: 'boolean', description: 'true when the content equalled the current revision: nothing appended.' } },
+  properties: {
+    ...Project.properties,
+    warnings: { type: 'array', items: ref('Warning') },
+    unchanged: { type: 'boolean', description: 'true when the content equalled the current revision: nothing appended.' },
+  },
 };
 
 const Summary = {
   type: 'object',
   required: ['id', 'name', 'subject', 'revision', 'created_at', 'updated_at'],
-  properties: { id: { type: 'string' }, name: nullableString, subject: nullableString, revision: { type: 'integer' }, created_at: timestamp, updated_at: timestamp },
+  properties: {
+    id: { type: 'string' },
+    name: nullableString,
+    subject: nullableString,
+    revision: { type: 'integer' },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
 };
 
 /** A page of `item`s with the cursor of the next. */
 export const page = (item: string) => ({
   type: 'object',
   required: ['items', 'next_cursor'],
-  properties: { items: { type: 'array', items: ref(item) }, next_cursor: { type: ['string', 'null'], description: 'Pass as ?cursor= for the next page; null at the end.' } },
+  properties: {
+    items: { type: 'array', items: ref(item) },
+    next_cursor: { type: ['string', 'null'], description: 'Pass as ?cursor= for the next page; null at the end.' },
+  },
 });
 
 const Revision = {
@@ -138,7 +200,15 @@ const Revision = {
 const Template = {
   type: 'object',
   required: ['id', 'revision', 'updated_at', 'name', 'subject', 'mjml_version', 'variables'],
-  properties: { id: { type: 'string' }, revision: { type: 'integer' }, updated_at: timestamp, name: nullableString, subject: nullableString, mjml_version: nullableString, variables: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    id: { type: 'string' },
+    revision: { type: 'integer' },
+    updated_at: timestamp,
+    name: nullableString,
+    subject: nullableString,
+    mjml_version: nullableString,
+    variables: { type: 'array', items: { type: 'string' } },
+  },
 };
 
 const Rendered = {

@@ -14,7 +14,10 @@ export function parseList(query: unknown): { limit: number; after?: string } {
   const { limit, cursor } = check(listQuery, query);
   if (cursor === undefined) return { limit };
   const after = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!PROJECT_ID.test(after)) throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [{ pointer: '/cursor', message: 'invalid cursor' }]);
+  if (!PROJECT_ID.test(after))
+    throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [
+      { pointer: '/cursor', message: 'invalid cursor' },
+    ]);
   return { limit, after };
 }
 
@@ -29,7 +32,9 @@ export function parseRevisionPage(query: unknown): { limit: number; after?: numb
   if (cursor === undefined) return { limit };
   const after = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^r\d{1,15}$/.test(after) || cursorAfterRevision(Number(after.slice(1))) !== cursor) {
-    throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [{ pointer: '/cursor', message: 'invalid cursor' }]);
+    throw new ProblemError(400, 'invalid_request', 'The cursor is not one this API issued.', [
+      { pointer: '/cursor', message: 'invalid cursor' },
+    ]);
   }
   return { limit, after: Number(after.slice(1)) };
 }

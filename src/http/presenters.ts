@@ -94,7 +94,8 @@ export const MAX_PATHS_HEADER_LENGTH = 4096;
 export function missingVariablesHeaders(paths: readonly string[]): Record<string, string> {
   if (paths.length === 0) return { 'X-Missing-Variables': '0' };
   // Buffer, not encodeURIComponent: a lone surrogate (a path may hold one) becomes U+FFFD instead of throwing.
-  const encode = (run: string) => [...Buffer.from(run, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const encode = (run: string) =>
+    [...Buffer.from(run, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   let list = '';
   for (const path of paths.slice(0, MAX_MISSING_VARIABLE_WARNINGS)) {
     const item = path.replace(/[^A-Za-z0-9._~[\]$-]+/g, encode);

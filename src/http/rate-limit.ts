@@ -18,7 +18,12 @@ import type { RateLimitDecision, RateLimiter } from '../application/ports/index.
 import { ProblemError } from './problem.js';
 
 /** The rate-limit response fields for one decision, at `nowMs` (Unix ms). */
-export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: number, policy: 'default' | 'key', nowMs: number): Record<string, string> {
+export function rateLimitHeaders(
+  decision: RateLimitDecision,
+  windowSeconds: number,
+  policy: 'default' | 'key',
+  nowMs: number,
+): Record<string, string> {
   const resetSeconds = Math.ceil(decision.resetMs / 1000);
   return {
     'RateLimit-Policy': `"${policy}";q=${decision.limit};w=${windowSeconds}`,
@@ -44,10 +49,16 @@ export function rateLimit(limiter: RateLimiter, onRejected?: () => void): Koa.Mi
     if (!decision.allowed) {
       onRejected?.(); // the rejection counter of metrics.ts
       const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000));
-      throw new ProblemError(429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`, [], {
-        ...headers,
-        'Retry-After': String(retryAfter),
-      });
+      throw new ProblemError(
+        429,
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`,
+        [],
+        {
+          ...headers,
+          'Retry-After': String(retryAfter),
+        },
+      );
     }
     await next();
   };

@@ -8,7 +8,15 @@ const renderBody = z.strictObject({
   variables: z.unknown().optional(),
   format: z.enum(['html', 'mjml']).optional(),
   revision: z.number().int().min(0).optional(),
-  min_revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe('Render at this revision or a later one: the revision a write answered with (its ETag / `revision`). When this instance has not seen it yet it waits (RENDER_MIN_REVISION_WAIT_MS, default 2,000 ms), then answers 409 `revision_not_yet_visible`. Same as the `X-Min-Revision` header; both must agree.'),
+  min_revision: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe(
+      'Render at this revision or a later one: the revision a write answered with (its ETag / `revision`). When this instance has not seen it yet it waits (RENDER_MIN_REVISION_WAIT_MS, default 2,000 ms), then answers 409 `revision_not_yet_visible`. Same as the `X-Min-Revision` header; both must agree.',
+    ),
   strict: z.boolean().optional(),
   locale: z.string().min(1).max(100).optional(),
 });
@@ -34,12 +42,19 @@ export function parseRender(body: unknown, minRevisionHeader?: string): RenderIn
   const parsed = check(renderBody, body);
   const minRevision = mergedMinRevision(parsed.min_revision, minRevisionHeader);
   if (minRevision !== undefined && parsed.revision !== undefined && parsed.revision < minRevision) {
-    throw new ProblemError(400, 'invalid_request', `revision ${parsed.revision} is below min_revision ${minRevision}: ask for revision ${minRevision} or later, or leave one out.`, [{ pointer: '/revision', message: `must be at least min_revision (${minRevision})` }]);
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      `revision ${parsed.revision} is below min_revision ${minRevision}: ask for revision ${minRevision} or later, or leave one out.`,
+      [{ pointer: '/revision', message: `must be at least min_revision (${minRevision})` }],
+    );
   }
   const variables = parsed.variables === undefined ? {} : parsed.variables;
   if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
     const got = variables === null ? 'null' : Array.isArray(variables) ? 'an array' : typeof variables;
-    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [{ pointer: '/variables', message: 'must be an object' }]);
+    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [
+      { pointer: '/variables', message: 'must be an object' },
+    ]);
   }
   return {
     variables: variables as Record<string, unknown>,
@@ -62,11 +77,21 @@ function mergedMinRevision(fromBody: number | undefined, header: string | undefi
   if (header === undefined || header === '') return fromBody;
   const value = header.trim();
   if (!REVISION_HEADER.test(value)) {
-    throw new ProblemError(400, 'invalid_request', `X-Min-Revision ${JSON.stringify(header.slice(0, 40))} is not a revision: send a non-negative integer such as 3, or a write's ETag as it came ("3").`, [{ pointer: '/min_revision', message: 'X-Min-Revision must be a non-negative integer' }]);
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      `X-Min-Revision ${JSON.stringify(header.slice(0, 40))} is not a revision: send a non-negative integer such as 3, or a write's ETag as it came ("3").`,
+      [{ pointer: '/min_revision', message: 'X-Min-Revision must be a non-negative integer' }],
+    );
   }
   const fromHeader = Number(value.replace(/"/g, ''));
   if (fromBody !== undefined && fromBody !== fromHeader) {
-    throw new ProblemError(400, 'invalid_request', `X-Min-Revision ${fromHeader} and min_revision ${fromBody} disagree: send one, or the same value in both.`, [{ pointer: '/min_revision', message: `disagrees with X-Min-Revision (${fromHeader})` }]);
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      `X-Min-Revision ${fromHeader} and min_revision ${fromBody} disagree: send one, or the same value in both.`,
+      [{ pointer: '/min_revision', message: `disagrees with X-Min-Revision (${fromHeader})` }],
+    );
   }
   return fromHeader;
 }
@@ -82,7 +107,9 @@ export function canonicalLocale(tag: string): string {
   } catch {
     // a RangeError: not a well-formed tag
   }
-  throw new ProblemError(400, 'invalid_request', `locale '${tag}' is not a BCP 47 language tag (e.g. "en-US", "de-DE").`, [{ pointer: '/locale', message: 'must be a BCP 47 language tag' }]);
+  throw new ProblemError(400, 'invalid_request', `locale '${tag}' is not a BCP 47 language tag (e.g. "en-US", "de-DE").`, [
+    { pointer: '/locale', message: 'must be a BCP 47 language tag' },
+  ]);
 }
 
 /** The render body schema, for the OpenAPI document (openapi-document.ts). */

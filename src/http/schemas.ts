@@ -22,7 +22,10 @@ const helperDeclaration = z.strictObject({
   use: z.string().min(1).max(64).optional(),
   hash: z.record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])).optional(),
   template: z.string().optional(),
-  params: z.array(z.string().regex(HELPER_NAME, 'parameter names are 1–64 letters, digits or "_", not starting with a digit')).max(MAX_HELPER_PARAMS).optional(),
+  params: z
+    .array(z.string().regex(HELPER_NAME, 'parameter names are 1–64 letters, digits or "_", not starting with a digit'))
+    .max(MAX_HELPER_PARAMS)
+    .optional(),
   html: z.boolean().optional(),
 });
 
@@ -37,9 +40,16 @@ const templateFields = {
   mjml: z.string().min(1).optional(),
   includes: z.record(z.string().min(1), z.string()).optional(),
   validation: z.enum(['strict', 'soft']).optional(),
-  partials: z.record(z.string().regex(PARTIAL_NAME, 'partial names are 1–64 letters, digits, "_", "." or "-", starting with a letter, digit or "_"'), z.string()).optional(),
+  partials: z
+    .record(
+      z.string().regex(PARTIAL_NAME, 'partial names are 1–64 letters, digits, "_", "." or "-", starting with a letter, digit or "_"'),
+      z.string(),
+    )
+    .optional(),
   render_mode: z.enum(['static', 'dynamic']).optional(),
-  helpers: z.record(z.string().regex(HELPER_NAME, 'helper names are 1–64 letters, digits or "_", not starting with a digit'), helperDeclaration).optional(),
+  helpers: z
+    .record(z.string().regex(HELPER_NAME, 'helper names are 1–64 letters, digits or "_", not starting with a digit'), helperDeclaration)
+    .optional(),
 };
 
 const createBody = z.strictObject({ id: projectId.optional(), ...templateFields });
@@ -49,7 +59,12 @@ const validateSavedBody = z.strictObject({
   revision: z.number().int().min(0).optional(),
   strict: z.boolean().optional(),
 });
-const validateSourceBody = z.strictObject({ id: projectId.optional(), ...templateFields, variables: z.unknown().optional(), strict: z.boolean().optional() });
+const validateSourceBody = z.strictObject({
+  id: projectId.optional(),
+  ...templateFields,
+  variables: z.unknown().optional(),
+  strict: z.boolean().optional(),
+});
 
 export interface WriteInput {
   id?: string;
@@ -67,7 +82,9 @@ export function parseCreate(body: unknown): WriteInput {
 export function parseSave(body: unknown, pathId: string): WriteInput {
   const input = toWriteInput(check(saveBody, body));
   if (input.id !== undefined && input.id !== pathId) {
-    throw new ProblemError(400, 'invalid_request', `Body id '${input.id}' differs from the path's '${pathId}'.`, [{ pointer: '/id', message: 'must match the path' }]);
+    throw new ProblemError(400, 'invalid_request', `Body id '${input.id}' differs from the path's '${pathId}'.`, [
+      { pointer: '/id', message: 'must match the path' },
+    ]);
   }
   return input;
 }
@@ -97,17 +114,20 @@ export function parseValidateSource(body: unknown): WriteInput & { variables?: R
 function variablesObject(value: unknown): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [{ pointer: '/variables', message: 'must be an object' }]);
+    throw new ProblemError(400, 'invalid_variables', `variables must be a JSON object, got ${got}.`, [
+      { pointer: '/variables', message: 'must be an object' },
+    ]);
   }
   return value as Record<string, unknown>;
 }
-
 
 /** Parse `?revision=N` of GET /projects/:id. @throws ProblemError 400 `invalid_request`. */
 export function parseRevisionQuery(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) {
-    throw new ProblemError(400, 'invalid_request', 'revision must be a non-negative integer.', [{ pointer: '/revision', message: 'not a non-negative integer' }]);
+    throw new ProblemError(400, 'invalid_request', 'revision must be a non-negative integer.', [
+      { pointer: '/revision', message: 'not a non-negative integer' },
+    ]);
   }
   return Number(value);
 }
@@ -122,7 +142,9 @@ export function parseAtQuery(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const instant = typeof value === 'string' && RFC3339.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(instant)) {
-    throw new ProblemError(400, 'invalid_request', 'at must be an RFC 3339 date-time, such as 2026-11-23T10:00:00Z.', [{ pointer: '/at', message: 'not an RFC 3339 date-time' }]);
+    throw new ProblemError(400, 'invalid_request', 'at must be an RFC 3339 date-time, such as 2026-11-23T10:00:00Z.', [
+      { pointer: '/at', message: 'not an RFC 3339 date-time' },
+    ]);
   }
   return new Date(instant).toISOString();
 }
@@ -137,22 +159,34 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
   const hasAst = body.ast !== undefined;
   const hasMjml = body.mjml !== undefined;
   if (hasAst === hasMjml) {
-    throw new ProblemError(400, 'invalid_request', 'Send the template either as "ast" (MJML JSON) or as "mjml" (markup), not both and not neither.', [
-      { pointer: hasAst ? '/mjml' : '/ast', message: hasAst ? 'not allowed with ast' : 'required (or mjml)' },
-    ]);
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      'Send the template either as "ast" (MJML JSON) or as "mjml" (markup), not both and not neither.',
+      [{ pointer: hasAst ? '/mjml' : '/ast', message: hasAst ? 'not allowed with ast' : 'required (or mjml)' }],
+    );
   }
   if (hasAst && body.render_mode === 'dynamic') {
-    throw new ProblemError(400, 'invalid_request', '"render_mode": "dynamic" only applies to "mjml" markup (Handlebars that generates MJML); an ast is static.', [{ pointer: '/render_mode', message: 'only with mjml' }]);
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      '"render_mode": "dynamic" only applies to "mjml" markup (Handlebars that generates MJML); an ast is static.',
+      [{ pointer: '/render_mode', message: 'only with mjml' }],
+    );
   }
   if (hasAst && body.includes !== undefined) {
-    throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [{ pointer: '/includes', message: 'only with mjml' }]);
+    throw new ProblemError(400, 'invalid_request', '"includes" only applies to "mjml" markup; an ast has its includes inlined.', [
+      { pointer: '/includes', message: 'only with mjml' },
+    ]);
   }
   const partials = {
     ...(body.partials && Object.keys(body.partials).length > 0 ? { partials: body.partials } : {}),
     ...(body.helpers && Object.keys(body.helpers).length > 0 ? { helpers: body.helpers as Record<string, HelperDeclaration> } : {}),
     ...(body.render_mode ? { renderMode: body.render_mode } : {}),
   };
-  const source: TemplateSource = hasAst ? { ast: body.ast, ...partials } : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials };
+  const source: TemplateSource = hasAst
+    ? { ast: body.ast, ...partials }
+    : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
   const partProblems = body.metadata ? messagePartProblems(body.metadata) : [];
   if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);

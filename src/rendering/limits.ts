@@ -82,7 +82,11 @@ export function checkSourceBytes(
   partials: Record<string, string> = {},
 ): void {
   checkLimit('maxSourceBytes', limits, Buffer.byteLength(markup, 'utf8') + partialBytes(partials));
-  checkLimit('maxIncludesBytes', limits, Object.values(includes).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0));
+  checkLimit(
+    'maxIncludesBytes',
+    limits,
+    Object.values(includes).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0),
+  );
 }
 
 /** UTF-8 bytes of the partials' sources (names not counted). */

@@ -51,7 +51,11 @@ describe('API: access log (pino)', () => {
   const call = (method: string, path: string, body?: unknown, requestId?: string) =>
     fetch(base + path, {
       method,
-      headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json', ...(requestId ? { 'X-Request-Id': requestId } : {}) },
+      headers: {
+        Authorization: `Bearer ${TEST_KEY}`,
+        'Content-Type': 'application/json',
+        ...(requestId ? { 'X-Request-Id': requestId } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   /** The access-log line of the request with this id (the log is written before the response ends). */
@@ -71,7 +75,16 @@ describe('API: access log (pino)', () => {
 
     const keyId = /^lp_([A-Za-z0-9]+)_/.exec(TEST_KEY)![1];
     const first = lineOf('req-render-1');
-    expect(first).to.include({ method: 'POST', path: '/v1/templates/logged/render', route: '/v1/templates/:id/render', status: 200, key_id: keyId, project: 'logged', revision, cache: 'MISS' });
+    expect(first).to.include({
+      method: 'POST',
+      path: '/v1/templates/logged/render',
+      route: '/v1/templates/:id/render',
+      status: 200,
+      key_id: keyId,
+      project: 'logged',
+      revision,
+      cache: 'MISS',
+    });
     expect(first['ms']).to.be.a('number');
     expect(lineOf('req-render-2')).to.include({ project: 'logged', revision, cache: 'HIT' });
     expect(lineOf('req-create')).to.include({ route: '/v1/projects', status: 201 });

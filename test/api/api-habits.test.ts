@@ -10,7 +10,8 @@ const MERGE_PATCH = { 'Content-Type': 'application/merge-patch+json' };
 
 describe('API habits', () => {
   const api = useTestServer();
-  const req = (method: string, path: string, options?: Parameters<typeof api.server.request>[2]) => api.server.request(method, path, options);
+  const req = (method: string, path: string, options?: Parameters<typeof api.server.request>[2]) =>
+    api.server.request(method, path, options);
   const revisionsOf = async (id: string): Promise<Array<[number, string]>> => {
     const res = await req('GET', `/v1/projects/${id}/revisions?limit=200`);
     expect(res.status, res.text).to.equal(200);
@@ -33,7 +34,9 @@ describe('API habits', () => {
       expect([first.status, first.json.revision, first.json.unchanged, first.headers['etag']]).to.deep.equal([200, 1, false, '"1"']);
 
       // the same content again, metadata and partials written in another key order
-      const again = await req('PUT', '/v1/projects/same', { body: { partials: { sign: 'Bye', greet: 'Hello {{name}}' }, mjml: mjmlPage('Two {{> greet}}'), metadata: reordered } });
+      const again = await req('PUT', '/v1/projects/same', {
+        body: { partials: { sign: 'Bye', greet: 'Hello {{name}}' }, mjml: mjmlPage('Two {{> greet}}'), metadata: reordered },
+      });
       expect(again.status, again.text).to.equal(200);
       expect(again.json.unchanged).to.equal(true);
       expect(again.headers['etag']).to.equal('"1"');
@@ -47,22 +50,32 @@ describe('API habits', () => {
     });
 
     it('metadata omitted (kept) with the same template is identical too; If-Match of the current revision passes', async () => {
-      const res = await req('PUT', '/v1/projects/same', { body: { mjml: mjmlPage('Two {{> greet}}'), partials }, headers: { 'If-Match': '"1"' } });
+      const res = await req('PUT', '/v1/projects/same', {
+        body: { mjml: mjmlPage('Two {{> greet}}'), partials },
+        headers: { 'If-Match': '"1"' },
+      });
       expect([res.status, res.json.revision, res.json.unchanged]).to.deep.equal([200, 1, true]);
       expect(res.json.metadata).to.deep.equal(metadata);
       expect((await revisionsOf('same')).length).to.equal(2);
     });
 
     it('a stale If-Match is still 412 on an identical save (the precondition is evaluated first)', async () => {
-      const res = await req('PUT', '/v1/projects/same', { body: { metadata, mjml: mjmlPage('Two {{> greet}}'), partials }, headers: { 'If-Match': '"0"' } });
+      const res = await req('PUT', '/v1/projects/same', {
+        body: { metadata, mjml: mjmlPage('Two {{> greet}}'), partials },
+        headers: { 'If-Match': '"0"' },
+      });
       expect(res.status).to.equal(412);
       expect(res.json.code).to.equal('revision_mismatch');
     });
 
     it('any real difference (one metadata value, a partial dropped) is a new revision', async () => {
-      const changed = await req('PUT', '/v1/projects/same', { body: { metadata: { ...metadata, tags: ['b', 'a'] }, mjml: mjmlPage('Two {{> greet}}'), partials } });
+      const changed = await req('PUT', '/v1/projects/same', {
+        body: { metadata: { ...metadata, tags: ['b', 'a'] }, mjml: mjmlPage('Two {{> greet}}'), partials },
+      });
       expect([changed.json.revision, changed.json.unchanged]).to.deep.equal([2, false]);
-      const dropped = await req('PUT', '/v1/projects/same', { body: { metadata: { ...metadata, tags: ['b', 'a'] }, mjml: mjmlPage('Two') } });
+      const dropped = await req('PUT', '/v1/projects/same', {
+        body: { metadata: { ...metadata, tags: ['b', 'a'] }, mjml: mjmlPage('Two') },
+      });
       expect([dropped.json.revision, dropped.json.unchanged]).to.deep.equal([3, false]);
     });
 
@@ -155,7 +168,10 @@ describe('API habits', () => {
     });
 
     it('400 naming members other than metadata, and for a metadata that is not an object', async () => {
-      const others = await req('PATCH', '/v1/projects/patchy', { body: { metadata: {}, mjml: '<mjml></mjml>', 'a/b': 1 }, headers: MERGE_PATCH });
+      const others = await req('PATCH', '/v1/projects/patchy', {
+        body: { metadata: {}, mjml: '<mjml></mjml>', 'a/b': 1 },
+        headers: MERGE_PATCH,
+      });
       expect(others.status).to.equal(400);
       expect(others.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/mjml', '/a~1b']);
       expect(others.json.detail).to.include('mjml').and.include('a/b');
@@ -185,7 +201,10 @@ describe('API habits', () => {
     });
 
     it('412 with a stale If-Match, and nothing written', async () => {
-      const res = await req('PATCH', '/v1/projects/patchy', { body: { metadata: { name: 'Late' } }, headers: { ...MERGE_PATCH, 'If-Match': '"0"' } });
+      const res = await req('PATCH', '/v1/projects/patchy', {
+        body: { metadata: { name: 'Late' } },
+        headers: { ...MERGE_PATCH, 'If-Match': '"0"' },
+      });
       expect([res.status, res.json.code]).to.deep.equal([412, 'revision_mismatch']);
       expect((await req('GET', '/v1/projects/patchy')).json).to.include({ revision: 1 });
     });
@@ -193,20 +212,30 @@ describe('API habits', () => {
     it('a patch that changes nothing appends nothing ("unchanged": true), also an empty one', async () => {
       for (const body of [{ metadata: { subject: 'New {{x}}', gone: null } }, { metadata: {} }, {}]) {
         const res = await req('PATCH', '/v1/projects/patchy', { body, headers: MERGE_PATCH });
-        expect([res.status, res.json.revision, res.json.unchanged, res.headers['etag']], JSON.stringify(body)).to.deep.equal([200, 1, true, '"1"']);
+        expect([res.status, res.json.revision, res.json.unchanged, res.headers['etag']], JSON.stringify(body)).to.deep.equal([
+          200,
+          1,
+          true,
+          '"1"',
+        ]);
       }
       expect((await revisionsOf('patchy')).length).to.equal(2);
     });
 
     it('the merged metadata gets the checks a save does (a bad variables schema → 400, nothing written)', async () => {
-      const res = await req('PATCH', '/v1/projects/patchy', { body: { metadata: { variables: { type: 'no-such-type' } } }, headers: MERGE_PATCH });
+      const res = await req('PATCH', '/v1/projects/patchy', {
+        body: { metadata: { variables: { type: 'no-such-type' } } },
+        headers: MERGE_PATCH,
+      });
       expect(res.status, res.text).to.equal(400);
       expect(res.json.errors[0].pointer).to.match(/^\/metadata\/variables/);
       expect((await revisionsOf('patchy')).length).to.equal(2);
     });
 
     it('404 for a project that does not exist or was deleted', async () => {
-      expect((await req('PATCH', '/v1/projects/nobody', { body: { metadata: {} }, headers: MERGE_PATCH })).json.code).to.equal('project_not_found');
+      expect((await req('PATCH', '/v1/projects/nobody', { body: { metadata: {} }, headers: MERGE_PATCH })).json.code).to.equal(
+        'project_not_found',
+      );
       await api.create({ id: 'patch-gone', mjml: mjmlPage('x') });
       await req('DELETE', '/v1/projects/patch-gone');
       const res = await req('PATCH', '/v1/projects/patch-gone', { body: { metadata: { a: 1 } }, headers: MERGE_PATCH });
@@ -217,7 +246,8 @@ describe('API habits', () => {
   describe('GET /projects/:id/revisions?limit=&cursor=', () => {
     before(async () => {
       expect((await api.create({ id: 'paged', mjml: mjmlPage('r0') })).status).to.equal(201);
-      for (let r = 1; r <= 4; r++) expect((await req('PUT', '/v1/projects/paged', { body: { mjml: mjmlPage(`r${r}`) } })).json.revision).to.equal(r);
+      for (let r = 1; r <= 4; r++)
+        expect((await req('PUT', '/v1/projects/paged', { body: { mjml: mjmlPage(`r${r}`) } })).json.revision).to.equal(r);
     });
 
     it('walks five revisions two at a time: three pages, oldest first, no duplicates or gaps, next_cursor null at the end', async () => {

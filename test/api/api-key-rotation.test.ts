@@ -76,7 +76,9 @@ describe('Key rotation overlap on a fake clock (HTTP)', () => {
     clock += 1;
     const refused = await call('GET', '/v1/health', old);
     expect([refused.status, refused.json.code]).to.deep.equal([401, 'expired_api_key']);
-    expect(refused.challenge).to.equal(`Bearer realm="letterpress", error="invalid_token", error_description="The API key ${made.json.id} expired at 2026-06-01T12:00:01.000Z."`);
+    expect(refused.challenge).to.equal(
+      `Bearer realm="letterpress", error="invalid_token", error_description="The API key ${made.json.id} expired at 2026-06-01T12:00:01.000Z."`,
+    );
     clock += 86_400_000;
     expect((await call('GET', '/v1/health', rotated.json.token)).status).to.equal(200);
   });
@@ -102,11 +104,15 @@ describe('Key rotation overlap on a fake clock (HTTP)', () => {
     const at = new Date(clock).toISOString();
     const past = await call('POST', '/v1/api-keys', ADMIN, { name: 'x', scopes: ['projects:read'], expires_at: at });
     expect([past.status, past.json.code]).to.deep.equal([400, 'expiry_in_past']);
-    const later = await call('POST', '/v1/api-keys', ADMIN, { name: 'x', scopes: ['projects:read'], expires_at: new Date(clock + 1).toISOString() });
+    const later = await call('POST', '/v1/api-keys', ADMIN, {
+      name: 'x',
+      scopes: ['projects:read'],
+      expires_at: new Date(clock + 1).toISOString(),
+    });
     expect(later.status).to.equal(201);
   });
 
-  it('puts the key\'s own limit on the principal as rateLimitPerMinute (absent when it has none)', async () => {
+  it("puts the key's own limit on the principal as rateLimitPerMinute (absent when it has none)", async () => {
     const apiKeys = new ApiKeys(new SqliteApiKeyStore(db), { now: () => new Date(clock) });
     const limited = await call('POST', '/v1/api-keys', ADMIN, { name: 'l', scopes: ['projects:read'], rate_limit_per_minute: 7 });
     expect((await apiKeys.authenticate(limited.json.token)).rateLimitPerMinute).to.equal(7);

@@ -21,7 +21,12 @@ const idOf = (token: string) => TOKEN.exec(token)![1]!;
 async function operatorKey(server: TestServer, workspace: string, scopes: Scope[], rateLimitPerMinute?: number): Promise<string> {
   const db = openDatabase(join(server.dataDir, SQLITE_FILE));
   try {
-    const { token } = await new ApiKeys(new SqliteApiKeyStore(db)).issue({ name: `${workspace}-admin`, workspace, scopes, rateLimitPerMinute: rateLimitPerMinute ?? null });
+    const { token } = await new ApiKeys(new SqliteApiKeyStore(db)).issue({
+      name: `${workspace}-admin`,
+      workspace,
+      scopes,
+      rateLimitPerMinute: rateLimitPerMinute ?? null,
+    });
     return token;
   } finally {
     db.close();
@@ -33,13 +38,21 @@ describe('Key management over HTTP (/api-keys)', function () {
 
   it('creates a key: 201, the token once (no-store), Location, the fields; the token works with exactly its scopes', async () => {
     const before = Date.now();
-    const res = await t.server.request('POST', '/v1/api-keys', { body: { name: 'CI render', scopes: ['templates:render', 'projects:read'], expires_in: '30d' } });
+    const res = await t.server.request('POST', '/v1/api-keys', {
+      body: { name: 'CI render', scopes: ['templates:render', 'projects:read'], expires_in: '30d' },
+    });
     expect(res.status).to.equal(201);
     expect(res.json.token).to.match(TOKEN);
     expect(res.json.id).to.equal(idOf(res.json.token));
     expect(res.headers['location']).to.equal(`/v1/api-keys/${res.json.id}`);
     expect(res.headers['cache-control']).to.equal('no-store, no-transform');
-    expect(res.json).to.include({ name: 'CI render', workspace: 'default', status: 'active', revoked_at: null, rate_limit_per_minute: null });
+    expect(res.json).to.include({
+      name: 'CI render',
+      workspace: 'default',
+      status: 'active',
+      revoked_at: null,
+      rate_limit_per_minute: null,
+    });
     expect(res.json.scopes).to.deep.equal(['templates:render', 'projects:read']);
     expect(res.json).to.not.have.property('hash');
     const expires = Date.parse(res.json.expires_at);
@@ -47,14 +60,16 @@ describe('Key management over HTTP (/api-keys)', function () {
 
     const key = res.json.token as string;
     expect((await t.server.request('GET', '/v1/projects', { key })).status).to.equal(200);
-    expect((await t.server.request('POST', '/v1/projects', { key, body: { mjml: '<mjml></mjml>' } })).json.code).to.equal('insufficient_scope');
+    expect((await t.server.request('POST', '/v1/projects', { key, body: { mjml: '<mjml></mjml>' } })).json.code).to.equal(
+      'insufficient_scope',
+    );
     expect((await t.server.request('GET', '/v1/api-keys', { key })).json.code).to.equal('insufficient_scope');
     const one = await t.server.request('GET', `/api/v1/api-keys/${res.json.id}`);
     expect(one.status).to.equal(200);
     expect(one.json).to.not.have.property('token');
   });
 
-  it('lists the workspace\'s keys in pages, never with a hash or token', async () => {
+  it("lists the workspace's keys in pages, never with a hash or token", async () => {
     const admin = await operatorKey(t.server, 'pages', ['keys:admin', 'templates:render']);
     const made: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -83,7 +98,7 @@ describe('Key management over HTTP (/api-keys)', function () {
     expect((await t.server.request('GET', '/v1/api-keys?limit=0', { key: admin })).status).to.equal(400);
   });
 
-  it('keeps each key to its own workspace: list, fetch, revoke and rotate of another workspace\'s key are 404', async () => {
+  it("keeps each key to its own workspace: list, fetch, revoke and rotate of another workspace's key are 404", async () => {
     const acme = await operatorKey(t.server, 'acme', ['keys:admin', 'projects:read']);
     const globex = await operatorKey(t.server, 'globex', ['keys:admin', 'projects:read']);
     const listed = await t.server.request('GET', '/v1/api-keys', { key: acme });
@@ -101,14 +116,20 @@ describe('Key management over HTTP (/api-keys)', function () {
     expect((await t.server.request('GET', '/v1/health', { key: globex })).status).to.equal(200);
     const made = await t.server.request('POST', '/v1/api-keys', { key: acme, body: { name: 'acme reader', scopes: ['projects:read'] } });
     expect(made.json.workspace).to.equal('acme');
-    const unknownField = await t.server.request('POST', '/v1/api-keys', { key: acme, body: { name: 'x', scopes: ['projects:read'], workspace: 'globex' } });
+    const unknownField = await t.server.request('POST', '/v1/api-keys', {
+      key: acme,
+      body: { name: 'x', scopes: ['projects:read'], workspace: 'globex' },
+    });
     expect([unknownField.status, unknownField.json.code]).to.deep.equal([400, 'invalid_request']);
   });
 
   it('never grants a scope the caller lacks, by create or by rotate (403 scope_escalation)', async () => {
     const weak = await operatorKey(t.server, 'scopes', ['keys:admin', 'templates:render']);
     const strong = await operatorKey(t.server, 'scopes', ['keys:admin', 'templates:render', 'projects:write']);
-    const res = await t.server.request('POST', '/v1/api-keys', { key: weak, body: { name: 'x', scopes: ['templates:render', 'projects:write'] } });
+    const res = await t.server.request('POST', '/v1/api-keys', {
+      key: weak,
+      body: { name: 'x', scopes: ['templates:render', 'projects:write'] },
+    });
     expect([res.status, res.json.code]).to.deep.equal([403, 'scope_escalation']);
     expect(res.json.detail).to.include('projects:write');
     expect(res.json.errors[0].pointer).to.equal('/scopes');
@@ -131,21 +152,35 @@ describe('Key management over HTTP (/api-keys)', function () {
 
   it('a key with a rate limit cannot grant more: a higher limit is 403, none inherits its own', async () => {
     const limited = await operatorKey(t.server, 'limits', ['keys:admin', 'templates:render'], 100);
-    const higher = await t.server.request('POST', '/v1/api-keys', { key: limited, body: { name: 'x', scopes: ['templates:render'], rate_limit_per_minute: 101 } });
-    expect([higher.status, higher.json.code, higher.json.errors[0].pointer]).to.deep.equal([403, 'rate_limit_escalation', '/rate_limit_per_minute']);
-    const lower = await t.server.request('POST', '/v1/api-keys', { key: limited, body: { name: 'x', scopes: ['templates:render'], rate_limit_per_minute: 50 } });
+    const higher = await t.server.request('POST', '/v1/api-keys', {
+      key: limited,
+      body: { name: 'x', scopes: ['templates:render'], rate_limit_per_minute: 101 },
+    });
+    expect([higher.status, higher.json.code, higher.json.errors[0].pointer]).to.deep.equal([
+      403,
+      'rate_limit_escalation',
+      '/rate_limit_per_minute',
+    ]);
+    const lower = await t.server.request('POST', '/v1/api-keys', {
+      key: limited,
+      body: { name: 'x', scopes: ['templates:render'], rate_limit_per_minute: 50 },
+    });
     expect(lower.json.rate_limit_per_minute).to.equal(50);
     const inherited = await t.server.request('POST', '/v1/api-keys', { key: limited, body: { name: 'x', scopes: ['templates:render'] } });
     expect(inherited.json.rate_limit_per_minute).to.equal(100);
-    const free = await t.server.request('POST', '/v1/api-keys', { body: { name: 'x', scopes: ['templates:render'], rate_limit_per_minute: 5000 } });
+    const free = await t.server.request('POST', '/v1/api-keys', {
+      body: { name: 'x', scopes: ['templates:render'], rate_limit_per_minute: 5000 },
+    });
     expect(free.json.rate_limit_per_minute).to.equal(5000);
     const unlimited = await operatorKey(t.server, 'limits', ['keys:admin', 'templates:render']);
     const rotate = await t.server.request('POST', `/v1/api-keys/${idOf(unlimited)}/rotate`, { key: limited });
     expect([rotate.status, rotate.json.code]).to.deep.equal([403, 'rate_limit_escalation']);
   });
 
-  it("a key's own rate limit holds over HTTP: policy \"key\" with its quota, then 429 past it", async () => {
-    const made = await t.server.request('POST', '/v1/api-keys', { body: { name: 'tight', scopes: ['projects:read'], rate_limit_per_minute: 3 } });
+  it('a key\'s own rate limit holds over HTTP: policy "key" with its quota, then 429 past it', async () => {
+    const made = await t.server.request('POST', '/v1/api-keys', {
+      body: { name: 'tight', scopes: ['projects:read'], rate_limit_per_minute: 3 },
+    });
     expect(made.status).to.equal(201);
     const seen = [];
     for (let i = 0; i < 4; i += 1) {
@@ -191,7 +226,9 @@ describe('Key management over HTTP (/api-keys)', function () {
     expect((await t.server.request('DELETE', `/v1/api-keys/${made.json.id}`)).status).to.equal(204);
     const refused = await t.server.request('GET', '/v1/health', { key });
     expect([refused.status, refused.json.code]).to.deep.equal([401, 'revoked_api_key']);
-    expect(refused.headers['www-authenticate']).to.match(/^Bearer realm="letterpress", error="invalid_token", error_description="[^"]*revoked/);
+    expect(refused.headers['www-authenticate']).to.match(
+      /^Bearer realm="letterpress", error="invalid_token", error_description="[^"]*revoked/,
+    );
     expect((await t.server.request('GET', `/v1/api-keys/${made.json.id}`)).json.status).to.equal('revoked');
     expect((await t.server.request('DELETE', `/api/v1/api-keys/${made.json.id}`)).status).to.equal(204);
     expect((await t.server.request('DELETE', '/v1/api-keys/NoSuchKey123')).status).to.equal(404);
@@ -199,7 +236,9 @@ describe('Key management over HTTP (/api-keys)', function () {
   });
 
   it('rotates: a new key with the same name, scopes and limit; the old one works for the overlap, or is revoked with 0', async () => {
-    const made = await t.server.request('POST', '/v1/api-keys', { body: { name: 'deploy', scopes: ['projects:read', 'templates:render'], rate_limit_per_minute: 300 } });
+    const made = await t.server.request('POST', '/v1/api-keys', {
+      body: { name: 'deploy', scopes: ['projects:read', 'templates:render'], rate_limit_per_minute: 300 },
+    });
     const old = made.json.token as string;
     const before = Date.now();
     const rotated = await t.server.request('POST', `/v1/api-keys/${made.json.id}/rotate`, { body: { overlap: '1h' } });
@@ -232,7 +271,10 @@ describe('Key management over HTTP (/api-keys)', function () {
 
   it('never compresses an answer that carries a token (create, rotate), though the client accepts gzip; other answers still are', async () => {
     const gzip = { 'Accept-Encoding': 'gzip' };
-    const made = await t.server.request('POST', '/v1/api-keys', { headers: gzip, body: { name: 'gzip probe gzip probe gzip probe', scopes: ['projects:read'] } });
+    const made = await t.server.request('POST', '/v1/api-keys', {
+      headers: gzip,
+      body: { name: 'gzip probe gzip probe gzip probe', scopes: ['projects:read'] },
+    });
     expect(made.status).to.equal(201);
     expect(made.headers['content-encoding']).to.equal(undefined);
     expect(made.headers['cache-control']).to.equal('no-store, no-transform');

@@ -16,7 +16,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm run audit -- …` against the server's data directory. */
 async function audit(server: TestServer, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/audit.ts', ...args], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/audit.ts', ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+  });
   return stdout;
 }
 
@@ -28,9 +30,14 @@ describe('Audit and time travel', function () {
 
   before(async () => {
     server = await startTestServer();
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'traced', metadata: { name: 'v0' }, mjml: page('First {{name}}') } })).status).to.equal(201);
+    expect(
+      (await server.request('POST', '/v1/projects', { body: { id: 'traced', metadata: { name: 'v0' }, mjml: page('First {{name}}') } }))
+        .status,
+    ).to.equal(201);
     await pause(5);
-    expect((await server.request('PUT', '/v1/projects/traced', { body: { metadata: { name: 'v1' }, mjml: page('Second {{name}}') } })).status).to.equal(200);
+    expect(
+      (await server.request('PUT', '/v1/projects/traced', { body: { metadata: { name: 'v1' }, mjml: page('Second {{name}}') } })).status,
+    ).to.equal(200);
     await pause(5);
     expect((await server.request('PUT', '/v1/projects/traced', { body: { mjml: page('Third {{name}}') } })).status).to.equal(200);
     for (const revision of [0, 1, 2]) {
@@ -54,7 +61,10 @@ describe('Audit and time travel', function () {
     expect(lines).to.have.length(3);
     lines.forEach((line, revision) => {
       expect(line).to.match(new RegExp(`^rev +${revision} +${renders[revision]!.updatedAt} `));
-      expect(line).to.include('key TESTKEY00001').and.include(`sha256 ${renders[revision]!.sha}`).and.match(/event [0-9a-f-]{36}/);
+      expect(line)
+        .to.include('key TESTKEY00001')
+        .and.include(`sha256 ${renders[revision]!.sha}`)
+        .and.match(/event [0-9a-f-]{36}/);
     });
   });
 
@@ -68,7 +78,12 @@ describe('Audit and time travel', function () {
   it('GET ?at= serves the project as it was then', async () => {
     const between = new Date(Date.parse(renders[1]!.updatedAt) + 1).toISOString();
     const then = await server.request('GET', `/v1/projects/traced?at=${encodeURIComponent(between)}`);
-    expect([then.status, then.json.revision, then.json.metadata, then.json.published_html]).to.deep.equal([200, 1, { name: 'v1' }, published[1]]);
+    expect([then.status, then.json.revision, then.json.metadata, then.json.published_html]).to.deep.equal([
+      200,
+      1,
+      { name: 'v1' },
+      published[1],
+    ]);
     const early = await server.request('GET', `/v1/projects/traced?at=${encodeURIComponent('2000-01-01T00:00:00Z')}`);
     expect([early.status, early.json.code]).to.deep.equal([404, 'revision_not_found']);
     expect((await server.request('GET', '/v1/projects/traced?at=yesterday')).json.code).to.equal('invalid_request');

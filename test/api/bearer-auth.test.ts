@@ -61,11 +61,20 @@ describe('Bearer authentication (RFC 6750 §3.1)', () => {
   });
 
   it('an empty token, extra words or a tab are 400 invalid_request with error="invalid_request" and a description', async () => {
-    for (const line of ['Authorization: Bearer', 'Authorization: Bearer ', 'Authorization: Bearer    ', `Authorization: Bearer ${TEST_KEY} extra`, 'Authorization: Bearer a b', `Authorization: Bearer\t${TEST_KEY}`]) {
+    for (const line of [
+      'Authorization: Bearer',
+      'Authorization: Bearer ',
+      'Authorization: Bearer    ',
+      `Authorization: Bearer ${TEST_KEY} extra`,
+      'Authorization: Bearer a b',
+      `Authorization: Bearer\t${TEST_KEY}`,
+    ]) {
       const res = await get(line);
       expect([res.status, json(res).code], JSON.stringify(line)).to.deep.equal([400, 'invalid_request']);
       const [challenge] = res.headers.get('www-authenticate') ?? [];
-      expect(challenge, line).to.match(/^Bearer realm="letterpress", error="invalid_request", error_description="[\x20\x21\x23-\x5b\x5d-\x7e]+"$/);
+      expect(challenge, line).to.match(
+        /^Bearer realm="letterpress", error="invalid_request", error_description="[\x20\x21\x23-\x5b\x5d-\x7e]+"$/,
+      );
       expect(res.body).to.not.include(TEST_KEY);
     }
   });
@@ -81,18 +90,24 @@ describe('Bearer authentication (RFC 6750 §3.1)', () => {
   it('an unknown or revoked key is 401 error="invalid_token" with an error_description', async () => {
     const unknown = await get('Authorization: Bearer lp_nope');
     expect([unknown.status, json(unknown).code]).to.deep.equal([401, 'invalid_api_key']);
-    expect(unknown.headers.get('www-authenticate')).to.deep.equal(['Bearer realm="letterpress", error="invalid_token", error_description="The API key is not valid."']);
+    expect(unknown.headers.get('www-authenticate')).to.deep.equal([
+      'Bearer realm="letterpress", error="invalid_token", error_description="The API key is not valid."',
+    ]);
 
     const revoked = await t.server.request('POST', '/v1/api-keys', { body: { name: 'y', scopes: ['projects:read'] } });
     await t.server.request('DELETE', `/v1/api-keys/${revoked.json.id}`);
     const gone = await get(`Authorization: Bearer ${revoked.json.token}`);
     expect([gone.status, json(gone).code]).to.deep.equal([401, 'revoked_api_key']);
-    expect(gone.headers.get('www-authenticate')?.[0]).to.match(new RegExp(`^Bearer realm="letterpress", error="invalid_token", error_description="The API key ${revoked.json.id} was revoked at `));
+    expect(gone.headers.get('www-authenticate')?.[0]).to.match(
+      new RegExp(`^Bearer realm="letterpress", error="invalid_token", error_description="The API key ${revoked.json.id} was revoked at `),
+    );
     // The expired case (on a fake clock, with its exact challenge) is in api-key-rotation.test.ts.
   });
 
   it('keeps error_description to the characters RFC 6750 §3 allows (no quote, backslash or non-ASCII)', () => {
-    expect(bearerChallenge('invalid_token', 'a "b" \\ c é')).to.equal('Bearer realm="letterpress", error="invalid_token", error_description="a ?b? ? c ?"');
+    expect(bearerChallenge('invalid_token', 'a "b" \\ c é')).to.equal(
+      'Bearer realm="letterpress", error="invalid_token", error_description="a ?b? ? c ?"',
+    );
     expect(bearerChallenge()).to.equal('Bearer realm="letterpress"');
   });
 });

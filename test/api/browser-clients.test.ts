@@ -21,27 +21,37 @@ describe('API: fetch clients and browsers', function () {
     expect(first.status).to.equal(200);
     const etag = first.headers.get('etag')!;
     expect(etag).to.equal('"0"');
-    const again = await fetch(url, { headers: { Authorization: `Bearer ${TEST_KEY}`, 'If-None-Match': etag, 'Cache-Control': 'no-cache' } });
+    const again = await fetch(url, {
+      headers: { Authorization: `Bearer ${TEST_KEY}`, 'If-None-Match': etag, 'Cache-Control': 'no-cache' },
+    });
     expect(again.status).to.equal(304);
     expect(again.headers.get('etag')).to.equal(etag);
     expect(await again.text()).to.equal('');
     // a list, a weak form and * match too (RFC 9110 §13.1.2, weak comparison); another revision does not
     for (const header of ['"7", "0"', 'W/"0"', '*']) {
-      expect((await t.server.request('GET', '/v1/projects/fetched', { headers: { 'If-None-Match': header } })).status, header).to.equal(304);
+      expect((await t.server.request('GET', '/v1/projects/fetched', { headers: { 'If-None-Match': header } })).status, header).to.equal(
+        304,
+      );
     }
     expect((await t.server.request('GET', '/v1/projects/fetched', { headers: { 'If-None-Match': '"1"' } })).status).to.equal(200);
   });
 
   it('says Vary: Accept on a render, whose form depends on Accept', async () => {
     for (const accept of ['application/json', 'text/html']) {
-      const res = await t.server.request('POST', '/v1/templates/fetched/render', { body: { variables: { name: 'Ada' } }, headers: { Accept: accept } });
+      const res = await t.server.request('POST', '/v1/templates/fetched/render', {
+        body: { variables: { name: 'Ada' } },
+        headers: { Accept: accept },
+      });
       expect(res.status, accept).to.equal(200);
       expect(String(res.headers['vary']).split(/,\s*/), accept).to.include('Accept');
     }
   });
 
   it('refuses a weak If-Match on a write with 412 naming the strong tag to send, and appends nothing', async () => {
-    const res = await t.server.request('PUT', '/v1/projects/fetched', { body: { mjml: mjmlPage('Bye {{name}}') }, headers: { 'If-Match': 'W/"0"' } });
+    const res = await t.server.request('PUT', '/v1/projects/fetched', {
+      body: { mjml: mjmlPage('Bye {{name}}') },
+      headers: { 'If-Match': 'W/"0"' },
+    });
     expect(res.status).to.equal(412);
     expect(res.json.code).to.equal('revision_mismatch');
     expect(res.json.detail).to.include('If-Match: "0"');
@@ -66,7 +76,11 @@ describe('API: fetch clients and browsers', function () {
   it('without CORS_ORIGINS: a preflight gets 204 without a key and no CORS headers; answers carry none', async () => {
     const preflight = await t.server.request('OPTIONS', '/v1/projects', {
       key: null,
-      headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'https://app.example.com',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(preflight.status).to.equal(204);
     expect(preflight.headers['access-control-allow-origin']).to.equal(undefined);
@@ -91,7 +105,11 @@ describe('API: CORS_ORIGINS', function () {
   it('answers a preflight from an allowed origin without a key, echoing only that origin', async () => {
     const res = await server.request('OPTIONS', '/v1/templates/x/render', {
       key: null,
-      headers: { Origin: allowed, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key' },
+      headers: {
+        Origin: allowed,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+      },
     });
     expect(res.status).to.equal(204);
     expect(res.headers['access-control-allow-origin']).to.equal(allowed);
@@ -102,7 +120,10 @@ describe('API: CORS_ORIGINS', function () {
   });
 
   it('gives another origin no CORS headers, on a preflight or an answer', async () => {
-    const preflight = await server.request('OPTIONS', '/v1/projects', { key: null, headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await server.request('OPTIONS', '/v1/projects', {
+      key: null,
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).to.equal(204);
     expect(preflight.headers['access-control-allow-origin']).to.equal(undefined);
     const res = await server.request('GET', '/v1/projects', { headers: { Origin: 'https://evil.example' } });

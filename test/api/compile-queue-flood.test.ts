@@ -23,7 +23,8 @@ const SLOW = `<mjml><mj-body>${'<mj-section><mj-column><mj-text>{{name}} text</m
 async function renderOnlyKey(server: TestServer): Promise<string> {
   const db = openDatabase(join(server.dataDir, SQLITE_FILE));
   try {
-    return (await new ApiKeys(new SqliteApiKeyStore(db)).issue({ name: 'flood', workspace: 'default', scopes: ['templates:render'] })).token;
+    return (await new ApiKeys(new SqliteApiKeyStore(db)).issue({ name: 'flood', workspace: 'default', scopes: ['templates:render'] }))
+      .token;
   } finally {
     db.close();
   }
@@ -38,7 +39,9 @@ interface Timed {
 /** `count` concurrent POST /v1/validate of `mjml` with `key`, each with when it was answered. */
 function flood(server: TestServer, key: string, mjml: string, count: number, t0: number): Promise<Timed[]> {
   return Promise.all(
-    Array.from({ length: count }, () => server.request('POST', '/v1/validate', { key, body: { mjml } }).then((res) => ({ res, at: performance.now() - t0 }))),
+    Array.from({ length: count }, () =>
+      server.request('POST', '/v1/validate', { key, body: { mjml } }).then((res) => ({ res, at: performance.now() - t0 })),
+    ),
   );
 }
 
@@ -109,7 +112,9 @@ describe('Fault: the compile queue flooded from a render-only key', function () 
         expect(res.json.max).to.equal(1);
       }
       for (const { res } of ran) expect(res.json.errors?.[0]?.code ?? res.json.code, res.text).to.equal('mjml_compile_timeout');
-      expect(Math.max(...refused.map((a) => a.at)), 'refusals came before any admitted job finished').to.be.below(Math.min(...ran.map((a) => a.at)));
+      expect(Math.max(...refused.map((a) => a.at)), 'refusals came before any admitted job finished').to.be.below(
+        Math.min(...ran.map((a) => a.at)),
+      );
       // The thread freed by the first job went to the other key, not to the flood's waiting job (each
       // stopped job costs its deadline and a thread restart, seconds here: an order, not a time, is asserted).
       expect(validAt, 'the other key was served before the waiting flood job').to.be.below(Math.max(...ran.map((a) => a.at)));

@@ -20,7 +20,11 @@ async function killDuringConcurrentSaves(env: Record<string, string>, dataDir: s
   const first = await spawnServer(serverEnv);
   const acks: Acknowledged[] = [];
   for (let p = 0; p < PROJECTS; p++) {
-    const res = await fetch(`${first.url}/v1/projects`, { method: 'POST', headers, body: JSON.stringify({ id: `c${p}`, mjml: mjmlPage(`c${p} created`), metadata: { marker: `c${p}-created` } }) });
+    const res = await fetch(`${first.url}/v1/projects`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: `c${p}`, mjml: mjmlPage(`c${p} created`), metadata: { marker: `c${p}-created` } }),
+    });
     expect(res.status).to.equal(201);
     acks.push({ projectId: `c${p}`, revision: 0, marker: `c${p}-created` });
   }
@@ -34,10 +38,15 @@ async function killDuringConcurrentSaves(env: Record<string, string>, dataDir: s
       const marker = `w${w}-${seq}`;
       attempted += 1;
       try {
-        const res = await fetch(`${first.url}/v1/projects/${projectId}`, { method: 'PUT', headers, body: JSON.stringify({ mjml: mjmlPage(marker), metadata: { marker } }) });
+        const res = await fetch(`${first.url}/v1/projects/${projectId}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ mjml: mjmlPage(marker), metadata: { marker } }),
+        });
         const body = (await res.json()) as { revision: number };
         if (res.status === 200) acks.push({ projectId, revision: body.revision, marker });
-        else if (res.status === 409) conflicts += 1; // concurrency_conflict: writers kept racing on one stream
+        else if (res.status === 409)
+          conflicts += 1; // concurrency_conflict: writers kept racing on one stream
         else throw new Error(`save answered ${res.status}: ${JSON.stringify(body)}`);
       } catch (error) {
         if (killing) return; // the connection died with the process: not acknowledged
@@ -67,7 +76,11 @@ async function killDuringConcurrentSaves(env: Record<string, string>, dataDir: s
   } finally {
     await second.stop();
   }
-  const store = await checkStore({ dataDir, store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite', ...(env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : {}) });
+  const store = await checkStore({
+    dataDir,
+    store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite',
+    ...(env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : {}),
+  });
   console.log(`      store: ${store.streams} streams, ${store.events} events, ${store.documents} read-model documents equal to the fold`);
   expect(store.gaps, 'streams with a gap').to.deep.equal([]);
   expect(store.mismatches, 'read models that differ from the fold of their stream').to.deep.equal([]);
@@ -83,6 +96,8 @@ describe('kill -9 during concurrent saves (8 writers, 20 projects)', function ()
 
   describeOnPostgres('on PostgreSQL', (database) => {
     it('keeps every acknowledged save, whole streams and read models equal to the fold', () =>
-      withTempDir('letterpress-crash-concurrent-', (dir) => killDuringConcurrentSaves({ STORE: 'postgres', DATABASE_URL: database().url }, dir)));
+      withTempDir('letterpress-crash-concurrent-', (dir) =>
+        killDuringConcurrentSaves({ STORE: 'postgres', DATABASE_URL: database().url }, dir),
+      ));
   });
 });

@@ -48,9 +48,15 @@ async function crashDuringSaves(env: Record<string, string>, dataDir: string): P
   for (const revision of await Promise.all(inFlight)) if (revision !== null) acknowledged.push(revision);
   await exited;
 
-  const stores = await openStores({ dataDir, store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite', databaseUrl: env['DATABASE_URL'] });
+  const stores = await openStores({
+    dataDir,
+    store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite',
+    databaseUrl: env['DATABASE_URL'],
+  });
   try {
-    const revisions = (await stores.eventStore.readStream(projectStream({ workspace: 'default', projectId: 'crash' }))).map((e) => e.revision);
+    const revisions = (await stores.eventStore.readStream(projectStream({ workspace: 'default', projectId: 'crash' }))).map(
+      (e) => e.revision,
+    );
     for (const revision of acknowledged) expect(revisions, `acknowledged revision ${revision}`).to.include(revision);
     expect(revisions).to.deep.equal(revisions.map((_, i) => i)); // a whole stream, no holes
   } finally {

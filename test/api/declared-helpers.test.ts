@@ -19,7 +19,7 @@ describe('declared helpers over HTTP', function () {
   const { create } = api;
   const { render } = api;
 
-  it('an alias calls its library helper with the fixed hash, and the call\'s hash arguments override it', async () => {
+  it("an alias calls its library helper with the fixed hash, and the call's hash arguments override it", async () => {
     const helpers = { price: { use: 'currency', hash: { code: 'USD', minor_units: true } } };
     const mjml = page('A {{price amount}} B {{price amount code="EUR"}} C {{price 5 minor_units=false}}');
     const created = await create({ id: 'h-alias', mjml, helpers, metadata: { subject: 'Total {{price amount}}' } });
@@ -58,7 +58,11 @@ describe('declared helpers over HTTP', function () {
   });
 
   it('the template check accepts the declared names, and unknown_helper lists them as available', async () => {
-    const res = await create({ id: 'h-unknown', mjml: page('{{price amount}} {{nope amount}}'), helpers: { price: { use: 'currency', hash: { code: 'USD' } } } });
+    const res = await create({
+      id: 'h-unknown',
+      mjml: page('{{price amount}} {{nope amount}}'),
+      helpers: { price: { use: 'currency', hash: { code: 'USD' } } },
+    });
     expect([res.status, res.json.code], res.text).to.deep.equal([400, 'unknown_helper']);
     expect(res.json.unknown_helpers).to.deep.equal(['nope']);
     expect(res.json.available_helpers).to.include.members(['price', 'currency', 'if']);
@@ -71,14 +75,22 @@ describe('declared helpers over HTTP', function () {
     expect(unknown.json.detail).to.include("'money'");
     const builtIn = await create({ id: 'h-bad-use2', mjml: page('x'), helpers: { when: { use: 'if' } } });
     expect([builtIn.status, builtIn.json.code], builtIn.text).to.deep.equal([400, 'invalid_helper']);
-    const badOption = await create({ id: 'h-bad-hash', mjml: page('x'), helpers: { price: { use: 'currency', hash: { currency: 'USD' } } } });
+    const badOption = await create({
+      id: 'h-bad-hash',
+      mjml: page('x'),
+      helpers: { price: { use: 'currency', hash: { currency: 'USD' } } },
+    });
     expect([badOption.status, badOption.json.code], badOption.text).to.deep.equal([400, 'invalid_helper']);
     expect(badOption.json.errors[0].pointer).to.equal('/helpers/price/hash');
     expect(badOption.json.detail).to.include('currency=');
     const badValue = await create({ id: 'h-bad-hash2', mjml: page('x'), helpers: { day: { use: 'date', hash: { style: 'huge' } } } });
     expect([badValue.status, badValue.json.code], badValue.text).to.deep.equal([400, 'invalid_helper']);
     // A call that cannot work with the fixed hash merged in is refused like a library call.
-    const misuse = await create({ id: 'h-misuse', mjml: page('{{price 1 2}}'), helpers: { price: { use: 'currency', hash: { code: 'USD' } } } });
+    const misuse = await create({
+      id: 'h-misuse',
+      mjml: page('{{price 1 2}}'),
+      helpers: { price: { use: 'currency', hash: { code: 'USD' } } },
+    });
     expect([misuse.status, misuse.json.code], misuse.text).to.deep.equal([400, 'invalid_handlebars']);
   });
 
@@ -116,7 +128,11 @@ describe('declared helpers over HTTP', function () {
     });
     expect([through.status, through.json.code], through.text).to.deep.equal([400, 'invalid_helper']);
     expect(through.json.detail).to.include("'total'");
-    const unknown = await create({ id: 'h-unknown2', mjml: page('{{line 1}}'), helpers: { line: { params: ['x'], template: '{{money x}}' } } });
+    const unknown = await create({
+      id: 'h-unknown2',
+      mjml: page('{{line 1}}'),
+      helpers: { line: { params: ['x'], template: '{{money x}}' } },
+    });
     expect([unknown.status, unknown.json.code], unknown.text).to.deep.equal([400, 'unknown_helper']);
     expect(unknown.json.unknown_helpers).to.deep.equal(['money']);
     expect(unknown.json.errors[0].file).to.equal('helpers/line');
@@ -140,11 +156,15 @@ describe('declared helpers over HTTP', function () {
     const created = await create({ id: 'h-rev', mjml, helpers: { price: { use: 'currency', hash: { code: 'USD' } } } });
     expect(created.status, created.text).to.equal(201);
     expect((await render('h-rev', { variables: { amount: 2 } })).json.html).to.include('$2.00');
-    const saved = await api.server.request('PUT', '/v1/projects/h-rev', { body: { mjml, helpers: { price: { use: 'currency', hash: { code: 'EUR' } } } } });
+    const saved = await api.server.request('PUT', '/v1/projects/h-rev', {
+      body: { mjml, helpers: { price: { use: 'currency', hash: { code: 'EUR' } } } },
+    });
     expect(saved.status, saved.text).to.equal(200);
     expect((await render('h-rev', { variables: { amount: 2 } })).json.html).to.include('€2.00');
     expect((await render('h-rev', { variables: { amount: 2 }, revision: 0 })).json.html).to.include('$2.00');
-    expect((await api.server.request('GET', '/v1/projects/h-rev?revision=0')).json.helpers).to.deep.equal({ price: { use: 'currency', hash: { code: 'USD' } } });
+    expect((await api.server.request('GET', '/v1/projects/h-rev?revision=0')).json.helpers).to.deep.equal({
+      price: { use: 'currency', hash: { code: 'USD' } },
+    });
     const restored = await api.server.request('POST', '/v1/projects/h-rev/revisions/0/restore');
     expect(restored.status, restored.text).to.equal(200);
     expect(restored.json.helpers).to.deep.equal({ price: { use: 'currency', hash: { code: 'USD' } } });

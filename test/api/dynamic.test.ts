@@ -17,12 +17,20 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
 
   const { create } = api;
   const { render } = api;
-  const vendurePartials = () => ({ header: corpus('hbs-partials/vendure/header.mjml'), footer: corpus('hbs-partials/vendure/footer.mjml') });
+  const vendurePartials = () => ({
+    header: corpus('hbs-partials/vendure/header.mjml'),
+    footer: corpus('hbs-partials/vendure/footer.mjml'),
+  });
 
   it("Vendure's email-verification, with its partials, is detected as dynamic and renders every value", async function () {
     skipWithoutCorpus(this);
     const source = corpus('vendure-email-verification.mjml');
-    const created = await create({ id: 'd-vendure', mjml: source, partials: vendurePartials(), metadata: { subject: 'Verify {{verificationToken}}' } });
+    const created = await create({
+      id: 'd-vendure',
+      mjml: source,
+      partials: vendurePartials(),
+      metadata: { subject: 'Verify {{verificationToken}}' },
+    });
     expect(created.status, created.text).to.equal(201);
     expect(created.json.render_mode).to.equal('dynamic');
     expect(created.json.published_html).to.equal(source);
@@ -39,12 +47,19 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
     expect(res.json.subject).to.equal('Verify tok-81723');
     expect(res.json.text).to.include('Thank you for creating an account');
     expect(res.json.text).not.to.include('{{');
-    expect((await api.server.request('GET', '/v1/templates/d-vendure')).json.variables).to.include.members(['verificationToken', 'verifyEmailAddressUrl']);
+    expect((await api.server.request('GET', '/v1/templates/d-vendure')).json.variables).to.include.members([
+      'verificationToken',
+      'verifyEmailAddressUrl',
+    ]);
   });
 
   it("City of Boston's registry-expired, with its layout partial, renders every value", async function () {
     skipWithoutCorpus(this);
-    const created = await create({ id: 'd-cob', mjml: corpus('cob-registry-expired.mjml'), partials: { layout: corpus('hbs-partials/cob-registry/layout.mjml') } });
+    const created = await create({
+      id: 'd-cob',
+      mjml: corpus('cob-registry-expired.mjml'),
+      partials: { layout: corpus('hbs-partials/cob-registry/layout.mjml') },
+    });
     expect(created.status, created.text).to.equal(201);
     expect(created.json.render_mode).to.equal('dynamic');
     const order = { registryEmail: 'registry@boston.example', orderDate: '3 March 2026', orderId: 'RG-55120', orderType: 'birth' };
@@ -80,7 +95,12 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
 
   it('render_mode set explicitly: static on a Handlebars-first source is refused, dynamic on an <mjml> document is allowed', async function () {
     skipWithoutCorpus(this);
-    const refused = await create({ id: 'd-static', mjml: corpus('vendure-email-verification.mjml'), partials: vendurePartials(), render_mode: 'static' });
+    const refused = await create({
+      id: 'd-static',
+      mjml: corpus('vendure-email-verification.mjml'),
+      partials: vendurePartials(),
+      render_mode: 'static',
+    });
     expect([refused.status, refused.json.code], refused.text).to.deep.equal([400, 'handlebars_first_template']);
     const plain = await create({ id: 'd-plain', mjml: page('Hi {{name}}') });
     expect(plain.json.render_mode).to.equal('static');
@@ -93,9 +113,19 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
   });
 
   it('refuses at save, under strict validation, generated MJML that MJML rejects, and generated MJML without an <mjml> root', async () => {
-    const invalid = await create({ id: 'd-invalid', mjml: '{{> shell}}', partials: { shell: '<mjml><mj-body><mj-section><mj-text>{{x}}</mj-text></mj-section></mj-body></mjml>' }, validation: 'strict' });
+    const invalid = await create({
+      id: 'd-invalid',
+      mjml: '{{> shell}}',
+      partials: { shell: '<mjml><mj-body><mj-section><mj-text>{{x}}</mj-text></mj-section></mj-body></mjml>' },
+      validation: 'strict',
+    });
     expect([invalid.status, invalid.json.code], invalid.text).to.deep.equal([400, 'mjml_validation_failed']);
-    const soft = await create({ id: 'd-soft', mjml: '{{> shell}}', partials: { shell: '<mjml><mj-body><mj-section><mj-text>{{x}}</mj-text></mj-section></mj-body></mjml>' }, validation: 'soft' });
+    const soft = await create({
+      id: 'd-soft',
+      mjml: '{{> shell}}',
+      partials: { shell: '<mjml><mj-body><mj-section><mj-text>{{x}}</mj-text></mj-section></mj-body></mjml>' },
+      validation: 'soft',
+    });
     expect(soft.status, soft.text).to.equal(201);
     expect(soft.json.warnings ?? []).to.not.have.lengthOf(0);
     const rootless = await create({ id: 'd-rootless', mjml: '{{#if x}}<mj-section></mj-section>{{/if}}', render_mode: 'dynamic' });
@@ -106,15 +136,28 @@ describe('dynamic (Handlebars-first) templates over HTTP', function () {
 
 describe('dynamic templates: a render compile past the deadline', function () {
   const api = useTestServer({
-    env: { COMPILE_TIMEOUT_MS: '1000', TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024), TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024), TEMPLATE_MAX_NODES: '1000000', RENDER_MAX_BYTES: String(64 * 1024 * 1024), RENDER_MAX_ITERATIONS: '1000000', BODY_LIMIT_KB: '8192' },
+    env: {
+      COMPILE_TIMEOUT_MS: '1000',
+      TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024),
+      TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024),
+      TEMPLATE_MAX_NODES: '1000000',
+      RENDER_MAX_BYTES: String(64 * 1024 * 1024),
+      RENDER_MAX_ITERATIONS: '1000000',
+      BODY_LIMIT_KB: '8192',
+    },
   });
 
   it('answers 500 mjml_compile_timeout', async () => {
-    const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{../url}}">Go</mj-button></mj-column></mj-section>';
-    const created = await api.server.request('POST', '/v1/projects', { body: { id: 'd-slow', mjml: `<mjml><mj-body>{{#each rows}}${section}{{/each}}</mj-body></mjml>`, render_mode: 'dynamic' } });
+    const section =
+      '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{../url}}">Go</mj-button></mj-column></mj-section>';
+    const created = await api.server.request('POST', '/v1/projects', {
+      body: { id: 'd-slow', mjml: `<mjml><mj-body>{{#each rows}}${section}{{/each}}</mj-body></mjml>`, render_mode: 'dynamic' },
+    });
     expect(created.status, created.text).to.equal(201);
     const rows = Array.from({ length: 6000 }, (_, i) => ({ name: `n${i}` }));
-    const res = await api.server.request('POST', '/v1/templates/d-slow/render', { body: { variables: { rows, url: 'https://example.com' } } });
+    const res = await api.server.request('POST', '/v1/templates/d-slow/render', {
+      body: { variables: { rows, url: 'https://example.com' } },
+    });
     expect([res.status, res.json.code], res.text).to.deep.equal([500, 'mjml_compile_timeout']);
   });
 });

@@ -7,7 +7,8 @@
 import { expect } from 'chai';
 import { mjmlPage, useTestServer } from '../support/server.js';
 
-const PREVIEW_DIV = '<div style="display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;opacity:0;overflow:hidden;">';
+const PREVIEW_DIV =
+  '<div style="display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;opacity:0;overflow:hidden;">';
 const IMAGES = [
   '<mjml>',
   '<mj-body>',
@@ -66,14 +67,18 @@ describe('email basics: image alt, preheader, text part, subject', function () {
     });
 
     it('a template whose images all have alt gets no warning, at save or render', async () => {
-      const mjml = mjmlPage('Hi').replace('<mj-text>', '<mj-image src="https://e.test/a.png" alt="" /><mj-image src="https://e.test/b.png" alt="{{caption}}" /><mj-text>');
+      const mjml = mjmlPage('Hi').replace(
+        '<mj-text>',
+        '<mj-image src="https://e.test/a.png" alt="" /><mj-image src="https://e.test/b.png" alt="{{caption}}" /><mj-text>',
+      );
       const created = await create({ id: 'alt-ok', mjml });
       expect(altWarnings(created.json.warnings)).to.deep.equal([]);
       expect(altWarnings((await render('alt-ok', { variables: { caption: 'B' } })).json.warnings)).to.deep.equal([]);
     });
 
     it('a dynamic template: the line in its source, and the same warning on each render', async () => {
-      const mjml = '{{#if promo}}{{/if}}<mjml>\n<mj-body><mj-section><mj-column>\n<mj-image src="https://e.test/{{img}}" />\n</mj-column></mj-section></mj-body></mjml>';
+      const mjml =
+        '{{#if promo}}{{/if}}<mjml>\n<mj-body><mj-section><mj-column>\n<mj-image src="https://e.test/{{img}}" />\n</mj-column></mj-section></mj-body></mjml>';
       const created = await create({ id: 'alt-dyn', mjml, render_mode: 'dynamic', validation: 'soft' });
       expect([created.status, created.json.render_mode]).to.deep.equal([201, 'dynamic']);
       expect(altWarnings(created.json.warnings).map((w) => [w.file, w.line])).to.deep.equal([['', 3]]);
@@ -103,7 +108,10 @@ describe('email basics: image alt, preheader, text part, subject', function () {
         expect(res.json.html.indexOf(block)).to.be.lessThan(res.json.html.indexOf('First line of the body'));
         expect(res.json.text).to.equal('First line of the body'); // hidden: not in the text part
       }
-      const html = await api.server.request('POST', '/v1/templates/pre/render', { body: { variables: { order: 'A<1>', name: 'Ada' } }, headers: { Accept: 'text/html' } });
+      const html = await api.server.request('POST', '/v1/templates/pre/render', {
+        body: { variables: { order: 'A<1>', name: 'Ada' } },
+        headers: { Accept: 'text/html' },
+      });
       expect(html.status).to.equal(200);
       expect(html.text).to.include(block);
       expect((await render('pre', { variables: { order: 'A<1>', name: 'Ada' } })).json.html).to.equal(html.text);
@@ -122,7 +130,9 @@ describe('email basics: image alt, preheader, text part, subject', function () {
       const created = await create({ id: 'pre-both', mjml, metadata: { preheader: 'From metadata {{name}}' } });
       expect(created.status, created.text).to.equal(201);
       expect(created.json.warnings.map((w: Warning) => w.code)).to.include('mj_preview_replaced');
-      const validated = await api.server.request('POST', '/v1/validate', { body: { mjml, metadata: { preheader: 'From metadata {{name}}' } } });
+      const validated = await api.server.request('POST', '/v1/validate', {
+        body: { mjml, metadata: { preheader: 'From metadata {{name}}' } },
+      });
       expect(validated.json.warnings.map((w: Warning) => w.code)).to.include('mj_preview_replaced');
       const res = await render('pre-both', { variables: { name: 'Ada' } });
       expect(res.json.html).to.include(`${PREVIEW_DIV}From metadata Ada</div>`);
@@ -133,10 +143,15 @@ describe('email basics: image alt, preheader, text part, subject', function () {
       expect(own.json.warnings.map((w: Warning) => w.code)).not.to.include('mj_preview_replaced');
       expect((await render('pre-own', { variables: { name: 'Ada' } })).json.html).to.include(`${PREVIEW_DIV}From the template Ada</div>`);
       // a PATCH that sets the preheader on it says so too
-      const patched = await api.server.request('PATCH', '/v1/projects/pre-own', { rawBody: JSON.stringify({ metadata: { preheader: 'Patched' } }), headers: { 'Content-Type': 'application/merge-patch+json' } });
+      const patched = await api.server.request('PATCH', '/v1/projects/pre-own', {
+        rawBody: JSON.stringify({ metadata: { preheader: 'Patched' } }),
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      });
       expect(patched.status, patched.text).to.equal(200);
       expect(patched.json.warnings.map((w: Warning) => w.code)).to.include('mj_preview_replaced');
-      expect((await render('pre-own', { variables: { name: 'Ada' } })).json.html).to.include(`${PREVIEW_DIV}Patched</div>`).and.not.to.include('From the template');
+      expect((await render('pre-own', { variables: { name: 'Ada' } })).json.html)
+        .to.include(`${PREVIEW_DIV}Patched</div>`)
+        .and.not.to.include('From the template');
     });
 
     it('a dynamic template gets it too, per render, while its compiled HTML stays cached', async () => {

@@ -18,11 +18,24 @@ import { wireService } from '../../src/wiring.js';
 import { TEST_KEY, useTestServer } from '../support/server.js';
 
 /** GET `path` from local address `from` with `key`; status, headers and parsed body. */
-function getFrom(base: string, from: string, path: string, key: string | null): Promise<{ status: number; headers: Record<string, unknown>; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function getFrom(
+  base: string,
+  from: string,
+  path: string,
+  key: string | null,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; headers: Record<string, unknown>; json: any }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: hostname, port: Number(port), path, localAddress: from, agent: false, headers: key === null ? {} : { Authorization: `Bearer ${key}` } },
+      {
+        host: hostname,
+        port: Number(port),
+        path,
+        localAddress: from,
+        agent: false,
+        headers: key === null ? {} : { Authorization: `Bearer ${key}` },
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));

@@ -15,7 +15,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { anyBody, authorization, bodyEncoding, bodyFor, extraHeaders, malformedText, method, query, templateText } from '../support/fuzz-arbitraries.js';
+import {
+  anyBody,
+  authorization,
+  bodyEncoding,
+  bodyFor,
+  extraHeaders,
+  malformedText,
+  method,
+  query,
+  templateText,
+} from '../support/fuzz-arbitraries.js';
 import { send, verdict, type FuzzExchange, type FuzzRequest } from '../support/fuzz-client.js';
 import { mjmlPage, TEST_KEY } from '../support/server.js';
 import { spawnServer, type SpawnedServer } from '../../scripts/support/spawned-server.js';
@@ -31,26 +41,76 @@ export function declaredRoutes(): Array<[string, string]> {
   const dir = fileURLToPath(new URL('../../src/http/routes/', import.meta.url));
   const routes: Array<[string, string]> = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/router\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)) routes.push([m[1]!.toUpperCase(), m[2]!]);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/router\.(get|post|put|patch|delete)\(\s*'([^']+)'/g))
+      routes.push([m[1]!.toUpperCase(), m[2]!]);
   }
   return routes;
 }
 
 const ROUTES = declaredRoutes();
-const UNKNOWN_PATHS = ['/', '/v2/projects', '/v1', '/v1/', '/api', '/v1/projects/p1/x/y', '/api/v1/health/x', '//v1//projects', '/v1/../v1/health', '/v1/projects/p1/revisions/0', '/v1/%', '/favicon.ico', '/v1/templates/p1/render/x'];
-const ID = fc.constantFrom('p1', 'p2', 'nope', '%', '%E0%A4%A', '..%2F..', 'a'.repeat(300), '%00', '%F0%9F%98%80', 'p1%2Fx', '__proto__', 'constructor', '-x', '.', '~');
+const UNKNOWN_PATHS = [
+  '/',
+  '/v2/projects',
+  '/v1',
+  '/v1/',
+  '/api',
+  '/v1/projects/p1/x/y',
+  '/api/v1/health/x',
+  '//v1//projects',
+  '/v1/../v1/health',
+  '/v1/projects/p1/revisions/0',
+  '/v1/%',
+  '/favicon.ico',
+  '/v1/templates/p1/render/x',
+];
+const ID = fc.constantFrom(
+  'p1',
+  'p2',
+  'nope',
+  '%',
+  '%E0%A4%A',
+  '..%2F..',
+  'a'.repeat(300),
+  '%00',
+  '%F0%9F%98%80',
+  'p1%2Fx',
+  '__proto__',
+  'constructor',
+  '-x',
+  '.',
+  '~',
+);
 const REVISION = fc.constantFrom('0', '1', '-1', 'x', '99999999999999999999', '1e3', '%');
 
 /** A concrete path for a route template (`:id`, `:revision`, any other `:param`) under a random prefix. */
 const pathOf = (template: string, id: fc.Arbitrary<string> = ID) =>
-  fc.tuple(fc.constantFrom(...PREFIXES), id, REVISION, query).map(([prefix, id, revision, q]) => `${prefix}${template.replace(':id', id).replace(':revision', revision).replace(/:[a-z_]+/gi, id)}${q}`);
+  fc.tuple(fc.constantFrom(...PREFIXES), id, REVISION, query).map(
+    ([prefix, id, revision, q]) =>
+      `${prefix}${template
+        .replace(':id', id)
+        .replace(':revision', revision)
+        .replace(/:[a-z_]+/gi, id)}${q}`,
+  );
 
 const route = fc.constantFrom(...ROUTES);
-const anyPath = fc.oneof({ arbitrary: route.chain(([, t]) => pathOf(t)), weight: 8 }, { arbitrary: fc.constantFrom(...UNKNOWN_PATHS), weight: 2 });
+const anyPath = fc.oneof(
+  { arbitrary: route.chain(([, t]) => pathOf(t)), weight: 8 },
+  { arbitrary: fc.constantFrom(...UNKNOWN_PATHS), weight: 2 },
+);
 
 /** Anything: any method, path, headers, body and encoding. */
 const anyRequest: fc.Arbitrary<FuzzRequest> = fc
-  .record({ method, path: anyPath, auth: authorization, headers: extraHeaders, body: fc.oneof(anyBody, route.chain(([m, t]) => bodyFor(m, t))), encoding: bodyEncoding })
+  .record({
+    method,
+    path: anyPath,
+    auth: authorization,
+    headers: extraHeaders,
+    body: fc.oneof(
+      anyBody,
+      route.chain(([m, t]) => bodyFor(m, t)),
+    ),
+    encoding: bodyEncoding,
+  })
   .map(({ auth, headers, ...r }) => ({ ...r, headers: { ...headers, Authorization: auth } }));
 
 /**
@@ -58,15 +118,24 @@ const anyRequest: fc.Arbitrary<FuzzRequest> = fc
  * with wrong or hostile values, so that they reach the handlers (and the store) rather than a 401 or 404.
  */
 const bodyRoutes = ROUTES.filter(([m]) => ['POST', 'PUT', 'PATCH'].includes(m));
-const shapedRequest: fc.Arbitrary<FuzzRequest> = fc.oneof({ arbitrary: route, weight: 1 }, { arbitrary: fc.constantFrom(...bodyRoutes), weight: 2 }).chain(([m, t]) =>
-  fc.record({ path: pathOf(t, fc.oneof({ arbitrary: fc.constantFrom('p1', 'p2'), weight: 4 }, ID)), body: fc.oneof({ arbitrary: bodyFor(m, t), weight: 6 }, { arbitrary: malformedText, weight: 1 }), encoding: fc.oneof({ arbitrary: fc.constant('none' as const), weight: 3 }, bodyEncoding), ifMatch: fc.option(fc.constantFrom('"0"', '"1"', '*', 'junk')) }).map(({ path, body, encoding, ifMatch }) => ({
-    method: m,
-    path,
-    body: m === 'GET' || m === 'DELETE' ? undefined : body,
-    encoding,
-    headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json', ...(ifMatch ? { 'If-Match': ifMatch } : {}) },
-  })),
-);
+const shapedRequest: fc.Arbitrary<FuzzRequest> = fc
+  .oneof({ arbitrary: route, weight: 1 }, { arbitrary: fc.constantFrom(...bodyRoutes), weight: 2 })
+  .chain(([m, t]) =>
+    fc
+      .record({
+        path: pathOf(t, fc.oneof({ arbitrary: fc.constantFrom('p1', 'p2'), weight: 4 }, ID)),
+        body: fc.oneof({ arbitrary: bodyFor(m, t), weight: 6 }, { arbitrary: malformedText, weight: 1 }),
+        encoding: fc.oneof({ arbitrary: fc.constant('none' as const), weight: 3 }, bodyEncoding),
+        ifMatch: fc.option(fc.constantFrom('"0"', '"1"', '*', 'junk')),
+      })
+      .map(({ path, body, encoding, ifMatch }) => ({
+        method: m,
+        path,
+        body: m === 'GET' || m === 'DELETE' ? undefined : body,
+        encoding,
+        headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json', ...(ifMatch ? { 'If-Match': ifMatch } : {}) },
+      })),
+  );
 
 /** MJML + Handlebars fragments saved as a project (static or dynamic, with partials), then rendered. */
 const templateRequest: fc.Arbitrary<FuzzRequest[]> = fc
@@ -85,7 +154,13 @@ const templateRequest: fc.Arbitrary<FuzzRequest[]> = fc
     return [
       { method: 'POST', path: `${prefix}/validate`, headers, body: JSON.stringify({ ...source, variables }), encoding: 'none' as const },
       { method: 'PUT', path: `${prefix}/projects/frag`, headers, body: JSON.stringify(source), encoding: 'none' as const },
-      { method: 'POST', path: `${prefix}/templates/frag/render`, headers, body: JSON.stringify({ variables, format }), encoding: 'none' as const },
+      {
+        method: 'POST',
+        path: `${prefix}/templates/frag/render`,
+        headers,
+        body: JSON.stringify({ variables, format }),
+        encoding: 'none' as const,
+      },
     ];
   });
 
@@ -107,11 +182,18 @@ describe('HTTP fuzz (fast-check): no 500, crash or hang on any route', function 
   const failures = new Map<string, Failure>();
 
   before(async () => {
-    console.log(`      fuzz: seed ${SEED}, ${RUNS} runs per property, ${ROUTES.length} routes x ${PREFIXES.length} prefixes (FUZZ_SEED, FUZZ_RUNS to change)`);
+    console.log(
+      `      fuzz: seed ${SEED}, ${RUNS} runs per property, ${ROUTES.length} routes x ${PREFIXES.length} prefixes (FUZZ_SEED, FUZZ_RUNS to change)`,
+    );
     expect(ROUTES.length, 'routes found in src/http/routes').to.be.greaterThanOrEqual(14);
     dataDir = mkdtempSync(join(tmpdir(), 'letterpress-fuzz-'));
     // AUTH_FAILURES_PER_MINUTE off: the refused tokens it sends must each reach authentication, not a 429.
-    server = await spawnServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', AUTH_FAILURES_PER_MINUTE: '0', COMPILE_TIMEOUT_MS: '20000' });
+    server = await spawnServer({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      AUTH_FAILURES_PER_MINUTE: '0',
+      COMPILE_TIMEOUT_MS: '20000',
+    });
     const headers = { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' };
     for (const [id, body] of [
       ['p1', { mjml: mjmlPage('Hi {{name}} <a href="{{url}}">x</a>'), metadata: { subject: 'S' } }],
@@ -143,7 +225,11 @@ describe('HTTP fuzz (fast-check): no 500, crash or hang on any route', function 
     if (!problem && x !== 'hang' && x.status === 0) problem = String(x.text);
     if (!problem) return true;
     const logged = await loggedError(id);
-    const serverError = logged ? `${logged.type}: ${logged.message} @ ${(logged.stack ?? '').split('\n')[1]?.trim() ?? ''}` : exited ? server.stderr().slice(-800) : undefined;
+    const serverError = logged
+      ? `${logged.type}: ${logged.message} @ ${(logged.stack ?? '').split('\n')[1]?.trim() ?? ''}`
+      : exited
+        ? server.stderr().slice(-800)
+        : undefined;
     const routeOf = ROUTES.find(([, t]) => new RegExp(`^/(?:api/)?v1${t.replace(/:[a-z_]+/gi, '[^/]+')}(?:\\?|$)`).test(r.path));
     const where = `${r.method} ${routeOf ? routeOf[1] : r.path}`;
     // One kind per cause (the answer and the server's error), with where it was seen.
@@ -179,15 +265,30 @@ describe('HTTP fuzz (fast-check): no 500, crash or hang on any route', function 
       return SHRINK ? held : true;
     });
     await fc.assert(property, { seed: SEED, numRuns: RUNS });
-    const health = await send(server.url, { method: 'GET', path: '/v1/health', headers: { Authorization: `Bearer ${TEST_KEY}` }, body: undefined, encoding: 'none' }, TIMEOUT_MS);
+    const health = await send(
+      server.url,
+      { method: 'GET', path: '/v1/health', headers: { Authorization: `Bearer ${TEST_KEY}` }, body: undefined, encoding: 'none' },
+      TIMEOUT_MS,
+    );
     expect(health === 'hang' ? 'hang' : health.status, `/health after ${name}`).to.equal(200);
     const found = [...failures.values()].filter((f) => !before.has(f.kind));
-    if (found.length > 0) expect.fail(`${name}: ${found.length} kind(s) of failure (seed ${SEED}):\n${found.map((f) => JSON.stringify(f, null, 1)).join('\n')}`);
+    if (found.length > 0)
+      expect.fail(
+        `${name}: ${found.length} kind(s) of failure (seed ${SEED}):\n${found.map((f) => JSON.stringify(f, null, 1)).join('\n')}`,
+      );
   }
 
-  it('any method, path, headers, body and Content-Encoding', () => fuzz('any request', anyRequest.map((r) => [r])));
+  it('any method, path, headers, body and Content-Encoding', () =>
+    fuzz(
+      'any request',
+      anyRequest.map((r) => [r]),
+    ));
 
-  it("each route's own method and body shape, with wrong and hostile values", () => fuzz('shaped bodies', shapedRequest.map((r) => [r])));
+  it("each route's own method and body shape, with wrong and hostile values", () =>
+    fuzz(
+      'shaped bodies',
+      shapedRequest.map((r) => [r]),
+    ));
 
   it('MJML and Handlebars fragments: validated, saved and rendered', () => fuzz('template fragments', templateRequest));
 });

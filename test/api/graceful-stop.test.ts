@@ -42,7 +42,9 @@ describe('Graceful stop (SIGTERM) logs "stopping" and "stopped"', function () {
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     // Headers and half the body: the request is in flight until REQUEST_TIMEOUT_MS (60 s), far past the grace.
     await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(`POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mj`);
+    socket.write(
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mj`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200)); // the server has read it
     const started = Date.now();
     expect(await server.stop()).to.equal(0);

@@ -21,7 +21,12 @@ interface Reply {
 }
 
 /** One request with exact bytes and headers (the shared helper sends only JSON strings). */
-function hit(base: string, method: string, path: string, options: { body?: Buffer | string; headers?: Record<string, string>; key?: string | null } = {}): Promise<Reply> {
+function hit(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: Buffer | string; headers?: Record<string, string>; key?: string | null } = {},
+): Promise<Reply> {
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
   const headers: Record<string, string> = {
     ...(options.key === null ? {} : { Authorization: `Bearer ${options.key ?? TEST_KEY}` }),
@@ -50,7 +55,8 @@ function hit(base: string, method: string, path: string, options: { body?: Buffe
 }
 
 /** Write `head` on a raw TCP connection and read until the server closes it; the status and problem parsed from the bytes. */
-function exchange(base: string, head: string): Promise<{ status: number; text: string; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exchange(base: string, head: string): Promise<{ status: number; text: string; json: any }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.write(head));
@@ -72,7 +78,8 @@ function exchange(base: string, head: string): Promise<{ status: number; text: s
   });
 }
 
-function expectProblem(res: { status: number; text: string; json: any }, status: number, code: string): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expectProblem(res: { status: number; text: string; json: any }, status: number, code: string): void {
   expect(res.status, res.text).to.equal(status);
   expect(res.json?.code, res.text).to.equal(code);
   expect(res.json?.status).to.equal(status);
@@ -92,12 +99,42 @@ describe('Hostile input over HTTP', function () {
   describe('request bodies in a Content-Encoding', () => {
     const cases: Array<{ name: string; coding: string; body: () => Buffer; status: number; code: string }> = [
       { name: 'truncated gzip', coding: 'gzip', body: () => gzipSync(good('x1')).subarray(0, 20), status: 400, code: 'malformed_body' },
-      { name: 'garbage declared gzip', coding: 'gzip', body: () => Buffer.from(`{"mjml": "${MARKER}"}`), status: 400, code: 'malformed_body' },
-      { name: 'garbage declared deflate', coding: 'deflate', body: () => Buffer.from(`${MARKER} not deflate`), status: 400, code: 'malformed_body' },
-      { name: 'garbage declared br', coding: 'br', body: () => Buffer.from(`${MARKER} not brotli at all`), status: 400, code: 'malformed_body' },
-      { name: 'truncated br', coding: 'br', body: () => brotliCompressSync(good('x2')).subarray(0, 8), status: 400, code: 'malformed_body' },
+      {
+        name: 'garbage declared gzip',
+        coding: 'gzip',
+        body: () => Buffer.from(`{"mjml": "${MARKER}"}`),
+        status: 400,
+        code: 'malformed_body',
+      },
+      {
+        name: 'garbage declared deflate',
+        coding: 'deflate',
+        body: () => Buffer.from(`${MARKER} not deflate`),
+        status: 400,
+        code: 'malformed_body',
+      },
+      {
+        name: 'garbage declared br',
+        coding: 'br',
+        body: () => Buffer.from(`${MARKER} not brotli at all`),
+        status: 400,
+        code: 'malformed_body',
+      },
+      {
+        name: 'truncated br',
+        coding: 'br',
+        body: () => brotliCompressSync(good('x2')).subarray(0, 8),
+        status: 400,
+        code: 'malformed_body',
+      },
       { name: 'unknown coding zstd', coding: 'zstd', body: () => good('x3'), status: 415, code: 'unsupported_media_type' },
-      { name: 'two codings', coding: 'gzip, br', body: () => brotliCompressSync(gzipSync(good('x4'))), status: 415, code: 'unsupported_media_type' },
+      {
+        name: 'two codings',
+        coding: 'gzip, br',
+        body: () => brotliCompressSync(gzipSync(good('x4'))),
+        status: 415,
+        code: 'unsupported_media_type',
+      },
     ];
     for (const c of cases) {
       it(`${c.name} → ${c.status} ${c.code}`, async () => {
@@ -131,13 +168,23 @@ describe('Hostile input over HTTP', function () {
 
     it('bounds the size on the wire too: 2.2 MB of empty gzip members (decoding to nothing) is 413', async () => {
       const empty = gzipSync(Buffer.alloc(0));
-      const members = Buffer.concat([gzipSync(Buffer.from('{"id":"void"')), ...new Array(Math.ceil((2.2 * 1024 * 1024) / empty.length)).fill(empty), gzipSync(Buffer.from(',"mjml":"x"}'))]);
-      const res = await hit(url(), 'POST', '/v1/projects', { body: members, headers: { 'Content-Encoding': 'gzip', 'Transfer-Encoding': 'chunked' } });
+      const members = Buffer.concat([
+        gzipSync(Buffer.from('{"id":"void"')),
+        ...new Array(Math.ceil((2.2 * 1024 * 1024) / empty.length)).fill(empty),
+        gzipSync(Buffer.from(',"mjml":"x"}')),
+      ]);
+      const res = await hit(url(), 'POST', '/v1/projects', {
+        body: members,
+        headers: { 'Content-Encoding': 'gzip', 'Transfer-Encoding': 'chunked' },
+      });
       expectProblem(res, 413, 'payload_too_large');
     });
 
     it('refuses a charset other than UTF-8 (415) and bytes that are not UTF-8 (400 malformed_body)', async () => {
-      const latin1 = await hit(url(), 'POST', '/v1/projects', { body: good('cs1'), headers: { 'Content-Type': 'application/json; charset=latin1' } });
+      const latin1 = await hit(url(), 'POST', '/v1/projects', {
+        body: good('cs1'),
+        headers: { 'Content-Type': 'application/json; charset=latin1' },
+      });
       expectProblem(latin1, 415, 'unsupported_media_type');
       const bytes = Buffer.concat([Buffer.from(`{"mjml": "${MARKER}`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
       expectProblem(await hit(url(), 'POST', '/v1/projects', { body: bytes }), 400, 'malformed_body');
@@ -166,7 +213,9 @@ describe('Hostile input over HTTP', function () {
 
   describe('depth and size of JSON fields', () => {
     it('metadata nested 1,000 levels → 400 json_too_deep at the first node past 64 levels (was 500)', async () => {
-      const res = await hit(url(), 'POST', '/v1/projects', { body: `{"id": "deep", "mjml": ${JSON.stringify(PAGE)}, "metadata": ${nested(1000, `"${MARKER}"`)}}` });
+      const res = await hit(url(), 'POST', '/v1/projects', {
+        body: `{"id": "deep", "mjml": ${JSON.stringify(PAGE)}, "metadata": ${nested(1000, `"${MARKER}"`)}}`,
+      });
       expectProblem(res, 400, 'json_too_deep');
       // metadata itself is level 1; the 65th object is reached through 64 "a" keys.
       expect(res.json.errors[0].pointer).to.equal(`/metadata${'/a'.repeat(64)}`);
@@ -175,7 +224,9 @@ describe('Hostile input over HTTP', function () {
     });
 
     it('metadata nested exactly 64 levels is accepted', async () => {
-      const res = await hit(url(), 'POST', '/v1/projects', { body: `{"id": "deep64", "mjml": ${JSON.stringify(PAGE)}, "metadata": ${nested(64)}}` });
+      const res = await hit(url(), 'POST', '/v1/projects', {
+        body: `{"id": "deep64", "mjml": ${JSON.stringify(PAGE)}, "metadata": ${nested(64)}}`,
+      });
       expect(res.status, res.text).to.equal(201);
     });
 
@@ -184,7 +235,9 @@ describe('Hostile input over HTTP', function () {
       expectProblem(objects, 400, 'json_too_deep');
       expect(objects.json.errors[0].pointer).to.equal(`/variables${'/a'.repeat(1000)}`);
       expect([objects.json.limit, objects.json.max]).to.deep.equal(['VARIABLES_MAX_DEPTH', 1000]);
-      const arrays = await hit(url(), 'POST', '/v1/templates/any/render', { body: `{"variables": {"list": ${'['.repeat(1000)}${']'.repeat(1000)}}}` });
+      const arrays = await hit(url(), 'POST', '/v1/templates/any/render', {
+        body: `{"variables": {"list": ${'['.repeat(1000)}${']'.repeat(1000)}}}`,
+      });
       expectProblem(arrays, 400, 'json_too_deep');
       expect(arrays.json.errors[0].pointer).to.equal(`/variables/list${'/0'.repeat(999)}`); // list is level 2
     });
@@ -208,7 +261,9 @@ describe('Hostile input over HTTP', function () {
     });
 
     it('metadata over 64 KB as JSON → 413 field_too_large naming METADATA_MAX_BYTES and /metadata', async () => {
-      const res = await hit(url(), 'POST', '/v1/projects', { body: json({ id: 'fat-meta', mjml: PAGE, metadata: { notes: MARKER + 'n'.repeat(70 * 1024) } }) });
+      const res = await hit(url(), 'POST', '/v1/projects', {
+        body: json({ id: 'fat-meta', mjml: PAGE, metadata: { notes: MARKER + 'n'.repeat(70 * 1024) } }),
+      });
       expectProblem(res, 413, 'field_too_large');
       expect([res.json.limit, res.json.max, res.json.errors[0].pointer]).to.deep.equal(['METADATA_MAX_BYTES', 65536, '/metadata']);
       expect(res.json.found).to.equal(Buffer.byteLength(JSON.stringify({ notes: MARKER + 'n'.repeat(70 * 1024) })));
@@ -218,18 +273,84 @@ describe('Hostile input over HTTP', function () {
   describe('reserved keys and unpaired surrogates, with RFC 6901 pointers', () => {
     const project = (extra: string) => `{"mjml": ${JSON.stringify(PAGE)}, ${extra}}`;
     const cases: Array<{ name: string; path: string; body: string; code: string; pointer: string }> = [
-      { name: '__proto__ in metadata', path: '/v1/projects', body: project('"metadata": {"__proto__": {"admin": true}}'), code: 'reserved_key', pointer: '/metadata/__proto__' },
-      { name: 'constructor in metadata, nested', path: '/v1/projects', body: project('"metadata": {"x": {"constructor": {"prototype": 1}}}'), code: 'reserved_key', pointer: '/metadata/x/constructor' },
+      {
+        name: '__proto__ in metadata',
+        path: '/v1/projects',
+        body: project('"metadata": {"__proto__": {"admin": true}}'),
+        code: 'reserved_key',
+        pointer: '/metadata/__proto__',
+      },
+      {
+        name: 'constructor in metadata, nested',
+        path: '/v1/projects',
+        body: project('"metadata": {"x": {"constructor": {"prototype": 1}}}'),
+        code: 'reserved_key',
+        pointer: '/metadata/x/constructor',
+      },
       // Under /variables they are variable names like any other (test/api/prototype-names.test.ts); elsewhere refused.
-      { name: 'prototype in metadata, inside a list', path: '/v1/validate', body: project('"metadata": {"items": [{}, {"prototype": 1}]}'), code: 'reserved_key', pointer: '/metadata/items/1/prototype' },
-      { name: '__proto__ beside the variables of a render', path: '/v1/templates/any/render', body: '{"variables": {"__proto__": {}}, "__proto__": {"polluted": true}}', code: 'reserved_key', pointer: '/__proto__' },
-      { name: 'a partial named constructor', path: '/v1/projects', body: project('"partials": {"constructor": "x"}'), code: 'reserved_key', pointer: '/partials/constructor' },
-      { name: 'a helper named prototype', path: '/v1/projects', body: project('"helpers": {"prototype": {"use": "eq"}}'), code: 'reserved_key', pointer: '/helpers/prototype' },
-      { name: 'a top-level __proto__', path: '/v1/projects', body: project('"__proto__": {}'), code: 'reserved_key', pointer: '/__proto__' },
-      { name: 'a lone high surrogate in a value under a key with / and ~', path: '/v1/projects', body: project('"metadata": {"a/b~c": "x\\ud800y"}'), code: 'unpaired_surrogate', pointer: '/metadata/a~1b~0c' },
-      { name: 'a lone low surrogate in a variables value', path: '/v1/validate', body: project('"variables": {"name": "\\udc00"}'), code: 'unpaired_surrogate', pointer: '/variables/name' },
-      { name: 'a lone surrogate at the end of a key', path: '/v1/validate', body: project('"variables": {"k~1": {"x\\ud83d": 1}}'), code: 'unpaired_surrogate', pointer: '/variables/k~01/x\ud83d' },
-      { name: 'reversed surrogates in the mjml', path: '/v1/projects', body: '{"mjml": "<mjml>\\ude00\\ud83d</mjml>"}', code: 'unpaired_surrogate', pointer: '/mjml' },
+      {
+        name: 'prototype in metadata, inside a list',
+        path: '/v1/validate',
+        body: project('"metadata": {"items": [{}, {"prototype": 1}]}'),
+        code: 'reserved_key',
+        pointer: '/metadata/items/1/prototype',
+      },
+      {
+        name: '__proto__ beside the variables of a render',
+        path: '/v1/templates/any/render',
+        body: '{"variables": {"__proto__": {}}, "__proto__": {"polluted": true}}',
+        code: 'reserved_key',
+        pointer: '/__proto__',
+      },
+      {
+        name: 'a partial named constructor',
+        path: '/v1/projects',
+        body: project('"partials": {"constructor": "x"}'),
+        code: 'reserved_key',
+        pointer: '/partials/constructor',
+      },
+      {
+        name: 'a helper named prototype',
+        path: '/v1/projects',
+        body: project('"helpers": {"prototype": {"use": "eq"}}'),
+        code: 'reserved_key',
+        pointer: '/helpers/prototype',
+      },
+      {
+        name: 'a top-level __proto__',
+        path: '/v1/projects',
+        body: project('"__proto__": {}'),
+        code: 'reserved_key',
+        pointer: '/__proto__',
+      },
+      {
+        name: 'a lone high surrogate in a value under a key with / and ~',
+        path: '/v1/projects',
+        body: project('"metadata": {"a/b~c": "x\\ud800y"}'),
+        code: 'unpaired_surrogate',
+        pointer: '/metadata/a~1b~0c',
+      },
+      {
+        name: 'a lone low surrogate in a variables value',
+        path: '/v1/validate',
+        body: project('"variables": {"name": "\\udc00"}'),
+        code: 'unpaired_surrogate',
+        pointer: '/variables/name',
+      },
+      {
+        name: 'a lone surrogate at the end of a key',
+        path: '/v1/validate',
+        body: project('"variables": {"k~1": {"x\\ud83d": 1}}'),
+        code: 'unpaired_surrogate',
+        pointer: '/variables/k~01/x\ud83d',
+      },
+      {
+        name: 'reversed surrogates in the mjml',
+        path: '/v1/projects',
+        body: '{"mjml": "<mjml>\\ude00\\ud83d</mjml>"}',
+        code: 'unpaired_surrogate',
+        pointer: '/mjml',
+      },
     ];
     for (const c of cases) {
       it(`${c.name} → 400 ${c.code} at ${c.pointer}`, async () => {
@@ -266,7 +387,13 @@ describe('Hostile input over HTTP', function () {
       { method: 'PUT', path: '/v1/projects', status: 405, code: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] },
       { method: 'POST', path: '/api/v1/health', status: 405, code: 'method_not_allowed', allow: ['GET', 'HEAD'] },
       { method: 'TRACE', path: '/v1/projects', status: 405, code: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] },
-      { method: 'PROPFIND', path: '/v1/projects/x', status: 405, code: 'method_not_allowed', allow: ['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT'] },
+      {
+        method: 'PROPFIND',
+        path: '/v1/projects/x',
+        status: 405,
+        code: 'method_not_allowed',
+        allow: ['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT'],
+      },
       { method: 'TRACE', path: '/v1/no-such-route', status: 404, code: 'route_not_found' },
     ];
     for (const c of cases) {
@@ -304,11 +431,17 @@ describe('Hostile input over HTTP', function () {
         expect([res.status, res.headers['content-encoding']], header).to.deep.equal([200, undefined]);
         expect(res.json.status).to.equal('ok');
       }
-      expect((await hit(url(), 'GET', '/v1/health', { headers: { 'Accept-Encoding': 'gzip' } })).headers['content-encoding']).to.equal('gzip');
+      expect((await hit(url(), 'GET', '/v1/health', { headers: { 'Accept-Encoding': 'gzip' } })).headers['content-encoding']).to.equal(
+        'gzip',
+      );
     });
 
     it('an Expect other than 100-continue → 417 problem (RFC 9110 §10.1.1)', async () => {
-      expectProblem(await hit(url(), 'POST', '/v1/projects', { body: good('expect'), headers: { Expect: 'teapot' } }), 417, 'expectation_failed');
+      expectProblem(
+        await hit(url(), 'POST', '/v1/projects', { body: good('expect'), headers: { Expect: 'teapot' } }),
+        417,
+        'expectation_failed',
+      );
     });
 
     it('a header block over 16 KB → 431 problem', async () => {

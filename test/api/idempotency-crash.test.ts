@@ -18,7 +18,11 @@ import { mjmlPage, TEST_KEY } from '../support/server.js';
 const LEASE_MS = '1000';
 /** A JSON answer, read loosely (the assertions say what it must hold). */
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-const headers = (idempotencyKey: string) => ({ Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey });
+const headers = (idempotencyKey: string) => ({
+  Authorization: `Bearer ${TEST_KEY}`,
+  'Content-Type': 'application/json',
+  'Idempotency-Key': idempotencyKey,
+});
 
 /** Send a write the server dies committing: no answer, and the process gone by SIGKILL. */
 async function crashOn(server: SpawnedServer, path: string, method: string, idempotencyKey: string, body: unknown): Promise<void> {
@@ -32,13 +36,25 @@ async function crashOn(server: SpawnedServer, path: string, method: string, idem
 }
 
 /** The retry, sent again while the dead attempt's lease still holds (409 idempotency_key_in_use), at most 20 s. */
-async function retry(server: SpawnedServer, path: string, method: string, idempotencyKey: string, body: unknown): Promise<{ status: number; replayed: string | null; location: string | null; etag: string | null; json: Json }> {
+async function retry(
+  server: SpawnedServer,
+  path: string,
+  method: string,
+  idempotencyKey: string,
+  body: unknown,
+): Promise<{ status: number; replayed: string | null; location: string | null; etag: string | null; json: Json }> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const response = await fetch(server.url + path, { method, headers: headers(idempotencyKey), body: JSON.stringify(body) });
     const json = (await response.json()) as Json;
     if (response.status !== 409 || Date.now() > deadline) {
-      return { status: response.status, replayed: response.headers.get('idempotent-replayed'), location: response.headers.get('location'), etag: response.headers.get('etag'), json };
+      return {
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed'),
+        location: response.headers.get('location'),
+        etag: response.headers.get('etag'),
+        json,
+      };
     }
     expect(json.code).to.equal('idempotency_key_in_use');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -61,7 +77,13 @@ async function get(server: SpawnedServer, path: string): Promise<Json> {
 /** How many events in the store carry Idempotency-Key `key` (in their `idempotency` metadata): one per write. */
 async function eventsWithKey(env: Record<string, string> & { DATA_DIR: string }, key: string): Promise<number> {
   const store = (env['STORE'] ?? 'sqlite') as 'sqlite' | 'postgres' | 'kurrentdb';
-  const stores = await openStores({ dataDir: env.DATA_DIR, store, databaseUrl: env['DATABASE_URL'], kurrentdbUrl: env['KURRENTDB_URL'], mongodbUrl: env['MONGODB_URL'] });
+  const stores = await openStores({
+    dataDir: env.DATA_DIR,
+    store,
+    databaseUrl: env['DATABASE_URL'],
+    kurrentdbUrl: env['KURRENTDB_URL'],
+    mongodbUrl: env['MONGODB_URL'],
+  });
   try {
     const events = await stores.eventStore.readAll({ streamPrefix: 'project-' });
     return events.filter((event) => (event.metadata['idempotency'] as { key?: string } | undefined)?.key === key).length;
@@ -77,7 +99,13 @@ async function eventsWithKey(env: Record<string, string> & { DATA_DIR: string },
 async function retryAcrossKill(env: Record<string, string> & { DATA_DIR: string }, freshStore = true): Promise<void> {
   // The killed process held the projector lease: a short one lets the restarted process project within the
   // replay's wait for its read models (a write's answer waits at most 5 s), so the GETs below see the write.
-  const common = { ...env, IDEMPOTENCY_IN_FLIGHT_MS: LEASE_MS, LOG_LEVEL: 'info', PROJECTOR_LEASE_TTL_MS: '1000', PROJECTOR_LEASE_INTERVAL_MS: '200' };
+  const common = {
+    ...env,
+    IDEMPOTENCY_IN_FLIGHT_MS: LEASE_MS,
+    LOG_LEVEL: 'info',
+    PROJECTOR_LEASE_TTL_MS: '1000',
+    PROJECTOR_LEASE_INTERVAL_MS: '200',
+  };
   const servers: SpawnedServer[] = [];
   const createKey = `crash-create-${randomUUID()}`;
   const putKey = `crash-put-${randomUUID()}`;
@@ -95,7 +123,11 @@ async function retryAcrossKill(env: Record<string, string> & { DATA_DIR: string 
     expect([created.status, created.replayed, created.etag]).to.deep.equal([201, 'true', '"0"']);
     const id = created.json.id as string;
     expect(created.location).to.equal(`/v1/projects/${encodeURIComponent(id)}`);
-    if (freshStore) expect((await get(second, '/v1/projects?limit=100')).items.map((p: { id: string }) => p.id), 'exactly one project').to.deep.equal([id]);
+    if (freshStore)
+      expect(
+        (await get(second, '/v1/projects?limit=100')).items.map((p: { id: string }) => p.id),
+        'exactly one project',
+      ).to.deep.equal([id]);
     const save = { mjml: mjmlPage('Saved {{name}}') };
     await crashOn(second, `/v1/projects/${id}`, 'PUT', putKey, save);
 
@@ -132,7 +164,9 @@ describe('Idempotency-Key across kill -9 after the commit', function () {
       return this.skip();
     }
     try {
-      await withTempDir('letterpress-idem-crash-', (dir) => retryAcrossKill({ DATA_DIR: dir, STORE: 'kurrentdb', KURRENTDB_URL: KURRENTDB_URL!, MONGODB_URL: mongo.url }, false));
+      await withTempDir('letterpress-idem-crash-', (dir) =>
+        retryAcrossKill({ DATA_DIR: dir, STORE: 'kurrentdb', KURRENTDB_URL: KURRENTDB_URL!, MONGODB_URL: mongo.url }, false),
+      );
     } finally {
       await mongo.drop();
     }

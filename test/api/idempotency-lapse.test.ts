@@ -32,10 +32,13 @@ describe('Idempotency-Key: a retry after the first answer was lost (claim lapsed
 
   /** As a crash after the commit leaves the key: in flight (no response), its note kept. */
   const loseAnswer = (idempotencyKey: string) => {
-    const changed = db.prepare('UPDATE idempotency_keys SET status = NULL, headers = NULL, body = NULL WHERE key = ? AND target IS NOT NULL').run(idempotencyKey).changes;
+    const changed = db
+      .prepare('UPDATE idempotency_keys SET status = NULL, headers = NULL, body = NULL WHERE key = ? AND target IS NOT NULL')
+      .run(idempotencyKey).changes;
     expect(changed, 'the write noted its target').to.equal(1);
   };
-  const revisions = async (id: string) => (await api.server.request('GET', `/v1/projects/${id}/revisions`)).json.items.map((r: { revision: number }) => r.revision);
+  const revisions = async (id: string) =>
+    (await api.server.request('GET', `/v1/projects/${id}/revisions`)).json.items.map((r: { revision: number }) => r.revision);
 
   it('a create: 409 while the lease holds, then the committed project replayed (201, same id, Location, ETag); one project', async () => {
     const body = { mjml: mjmlPage('Hello {{name}}') };
@@ -84,8 +87,15 @@ describe('Idempotency-Key: a retry after the first answer was lost (claim lapsed
     const scope = db.prepare("SELECT scope FROM idempotency_keys WHERE key = 'probe'").pluck().get() as string;
     const body = { mjml: mjmlPage('v1') };
     // A process that noted its target (after revision 0) and died before appending.
-    db.prepare('INSERT INTO idempotency_keys (scope, key, fingerprint, owner, expires_at, lease_until, target) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      scope, 'died-before-append', requestFingerprint('PUT', '/v1/projects/q', body), 'dead-owner', Date.now() + 3_600_000, Date.now() - 1,
+    db.prepare(
+      'INSERT INTO idempotency_keys (scope, key, fingerprint, owner, expires_at, lease_until, target) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      scope,
+      'died-before-append',
+      requestFingerprint('PUT', '/v1/projects/q', body),
+      'dead-owner',
+      Date.now() + 3_600_000,
+      Date.now() - 1,
       JSON.stringify({ workspace: 'default', projectId: 'q', after: 0 }),
     );
     const retry = await api.server.request('PUT', '/v1/projects/q', { body, ...key('died-before-append') });

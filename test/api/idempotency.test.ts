@@ -57,23 +57,37 @@ describe('Idempotency-Key over HTTP (embedded SQLite store)', function () {
     const retry = await api.server.request('PUT', '/v1/projects/put-once', { body, ...key('save-1') });
     expect([first.status, first.json.revision, first.headers.etag]).to.deep.equal([200, 1, '"1"']);
     expectReplayOf(retry, first);
-    expect((await api.server.request('GET', '/v1/projects/put-once/revisions')).json.items.map((r: { revision: number }) => r.revision)).to.deep.equal([0, 1]);
+    expect(
+      (await api.server.request('GET', '/v1/projects/put-once/revisions')).json.items.map((r: { revision: number }) => r.revision),
+    ).to.deep.equal([0, 1]);
   });
 
   it('the same key with another body, or on another route, is refused with 422 idempotency_key_reused and changes nothing', async () => {
     expect((await api.create({ id: 'reuse', mjml: mjmlPage('v0') })).status).to.equal(201);
-    expect((await api.server.request('PUT', '/v1/projects/reuse', { body: { mjml: mjmlPage('v1') }, ...key('reuse-1') })).status).to.equal(200);
+    expect((await api.server.request('PUT', '/v1/projects/reuse', { body: { mjml: mjmlPage('v1') }, ...key('reuse-1') })).status).to.equal(
+      200,
+    );
     const otherBody = await api.server.request('PUT', '/v1/projects/reuse', { body: { mjml: mjmlPage('v2') }, ...key('reuse-1') });
     const otherRoute = await api.server.request('POST', '/v1/projects', { body: { mjml: mjmlPage('v1') }, ...key('reuse-1') });
     for (const refused of [otherBody, otherRoute]) {
-      expect([refused.status, refused.json.code, refused.headers['content-type']]).to.deep.equal([422, 'idempotency_key_reused', 'application/problem+json']);
+      expect([refused.status, refused.json.code, refused.headers['content-type']]).to.deep.equal([
+        422,
+        'idempotency_key_reused',
+        'application/problem+json',
+      ]);
     }
     expect((await api.server.request('GET', '/v1/projects/reuse')).json.revision).to.equal(1);
   });
 
   it('the same body spelled differently (key order, spacing) is the same request', async () => {
-    const a = await api.server.request('POST', '/v1/projects', { rawBody: '{"id":"spelled","metadata":{"a":1,"b":2},"mjml":"<mjml><mj-body></mj-body></mjml>"}', ...key('spelled-1') });
-    const b = await api.server.request('POST', '/v1/projects', { rawBody: '{ "mjml": "<mjml><mj-body></mj-body></mjml>", "metadata": { "b": 2, "a": 1 }, "id": "spelled" }', ...key('spelled-1') });
+    const a = await api.server.request('POST', '/v1/projects', {
+      rawBody: '{"id":"spelled","metadata":{"a":1,"b":2},"mjml":"<mjml><mj-body></mj-body></mjml>"}',
+      ...key('spelled-1'),
+    });
+    const b = await api.server.request('POST', '/v1/projects', {
+      rawBody: '{ "mjml": "<mjml><mj-body></mj-body></mjml>", "metadata": { "b": 2, "a": 1 }, "id": "spelled" }',
+      ...key('spelled-1'),
+    });
     expect(a.status).to.equal(201);
     expectReplayOf(b, a);
   });
@@ -81,7 +95,9 @@ describe('Idempotency-Key over HTTP (embedded SQLite store)', function () {
   it('concurrent requests with one key: one runs, the others get 409 idempotency_key_in_use or its replay; one project is made', async () => {
     const before = await projectCount(api.server);
     const body = { mjml: mjmlPage('Racing') };
-    const responses = await Promise.all(Array.from({ length: 6 }, () => api.server.request('POST', '/v1/projects', { body, ...key('race-1') })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => api.server.request('POST', '/v1/projects', { body, ...key('race-1') })),
+    );
     expectOneRan(responses, 201);
     expect(await projectCount(api.server)).to.equal(before + 1);
     expectReplayOf(await api.server.request('POST', '/v1/projects', { body, ...key('race-1') }), expectOneRan(responses, 201));
@@ -109,7 +125,10 @@ describe('Idempotency-Key over HTTP (embedded SQLite store)', function () {
   it('a retried PATCH replays its first answer instead of patching again over a later change', async () => {
     expect((await api.create({ id: 'patched', mjml: mjmlPage('x') })).status).to.equal(201);
     const patch = (n: number, more: Record<string, string> = {}) =>
-      api.server.request('PATCH', '/v1/projects/patched', { body: { metadata: { n } }, headers: { 'Content-Type': 'application/merge-patch+json', ...more } });
+      api.server.request('PATCH', '/v1/projects/patched', {
+        body: { metadata: { n } },
+        headers: { 'Content-Type': 'application/merge-patch+json', ...more },
+      });
     const first = await patch(1, { 'Idempotency-Key': 'patch-1' });
     expect([first.status, first.json.revision]).to.deep.equal([200, 1]);
     expect((await patch(2)).json.revision, 'another patch in between').to.equal(2);
@@ -129,8 +148,15 @@ describe('Idempotency-Key over HTTP (embedded SQLite store)', function () {
 
   it('renders ignore the header (they change nothing, so they simply run again)', async () => {
     expect((await api.create({ id: 'rendered', mjml: mjmlPage('Hi {{name}}') })).status).to.equal(201);
-    const again = await Promise.all([1, 2].map(() => api.server.request('POST', '/v1/templates/rendered/render', { body: { variables: { name: 'Ada' } }, ...key('render-1') })));
-    expect(again.map((r) => [r.status, r.headers['idempotent-replayed']])).to.deep.equal([[200, undefined], [200, undefined]]);
+    const again = await Promise.all(
+      [1, 2].map(() =>
+        api.server.request('POST', '/v1/templates/rendered/render', { body: { variables: { name: 'Ada' } }, ...key('render-1') }),
+      ),
+    );
+    expect(again.map((r) => [r.status, r.headers['idempotent-replayed']])).to.deep.equal([
+      [200, undefined],
+      [200, undefined],
+    ]);
   });
 });
 
@@ -181,7 +207,12 @@ describe('REQUIRE_IF_MATCH=true', function () {
   const api = useTestServer({ env: { REQUIRE_IF_MATCH: 'true' } });
 
   const expect428 = (response: Response, resource: string) => {
-    expect([response.status, response.json.code, response.json.header, response.json.title]).to.deep.equal([428, 'precondition_required', 'If-Match', 'Precondition required']);
+    expect([response.status, response.json.code, response.json.header, response.json.title]).to.deep.equal([
+      428,
+      'precondition_required',
+      'If-Match',
+      'Precondition required',
+    ]);
     expect(response.json.detail).to.include('If-Match').and.include(`GET ${resource}`);
   };
 
@@ -192,7 +223,10 @@ describe('REQUIRE_IF_MATCH=true', function () {
     expect428(await api.server.request('DELETE', '/api/v1/templates/guarded'), '/api/v1/templates/guarded');
     expect428(await api.server.request('POST', '/v1/projects/guarded/revisions/0/restore'), '/v1/projects/guarded');
     expect428(
-      await api.server.request('PATCH', '/v1/projects/guarded', { body: { metadata: { n: 1 } }, headers: { 'Content-Type': 'application/merge-patch+json' } }),
+      await api.server.request('PATCH', '/v1/projects/guarded', {
+        body: { metadata: { n: 1 } },
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      }),
       '/v1/projects/guarded',
     );
     const current = await api.server.request('GET', '/v1/projects/guarded');
@@ -202,9 +236,15 @@ describe('REQUIRE_IF_MATCH=true', function () {
   it('accepts the same writes with If-Match: the current ETag, or * for whatever is current; a stale one is 412', async () => {
     expect((await api.create({ id: 'matched', mjml: mjmlPage('v0') })).status).to.equal(201);
     const etag = (await api.server.request('GET', '/v1/projects/matched')).headers.etag as string;
-    expect((await api.server.request('PUT', '/v1/projects/matched', { body: { mjml: mjmlPage('v1') }, headers: { 'If-Match': etag } })).status).to.equal(200);
-    expect((await api.server.request('PUT', '/v1/projects/matched', { body: { mjml: mjmlPage('v2') }, headers: { 'If-Match': etag } })).status).to.equal(412);
-    expect((await api.server.request('POST', '/v1/projects/matched/revisions/0/restore', { headers: { 'If-Match': '"1"' } })).status).to.equal(200);
+    expect(
+      (await api.server.request('PUT', '/v1/projects/matched', { body: { mjml: mjmlPage('v1') }, headers: { 'If-Match': etag } })).status,
+    ).to.equal(200);
+    expect(
+      (await api.server.request('PUT', '/v1/projects/matched', { body: { mjml: mjmlPage('v2') }, headers: { 'If-Match': etag } })).status,
+    ).to.equal(412);
+    expect(
+      (await api.server.request('POST', '/v1/projects/matched/revisions/0/restore', { headers: { 'If-Match': '"1"' } })).status,
+    ).to.equal(200);
     expect((await api.server.request('DELETE', '/v1/projects/matched', { headers: { 'If-Match': '*' } })).status).to.equal(204);
   });
 

@@ -47,7 +47,19 @@ describe('npm run keys (CLI) against a running server', function () {
 
   it('create prints the key alone on the last line of stdout; the running server accepts it with its workspace, scopes and limit', async () => {
     const before = Date.now();
-    const run = await cli('create', '--workspace', 'acme', '--scopes', 'keys:admin,projects:read', '--name', 'ci', '--expires-in', '12h', '--rate-limit', '120');
+    const run = await cli(
+      'create',
+      '--workspace',
+      'acme',
+      '--scopes',
+      'keys:admin,projects:read',
+      '--name',
+      'ci',
+      '--expires-in',
+      '12h',
+      '--rate-limit',
+      '120',
+    );
     expect(run.code, run.stderr).to.equal(0);
     expect(run.last).to.match(TOKEN);
     expect(run.stdout.trim().split('\n')).to.have.length(1);
@@ -57,7 +69,9 @@ describe('npm run keys (CLI) against a running server', function () {
     expect(res.json).to.include({ workspace: 'acme', name: 'ci', rate_limit_per_minute: 120, status: 'active' });
     expect(res.json.scopes).to.deep.equal(['keys:admin', 'projects:read']);
     expect(Date.parse(res.json.expires_at)).to.be.within(before + 12 * 3_600_000, Date.now() + 12 * 3_600_000);
-    expect((await t.server.request('POST', '/v1/projects', { key: run.last, body: { mjml: '<mjml></mjml>' } })).json.code).to.equal('insufficient_scope');
+    expect((await t.server.request('POST', '/v1/projects', { key: run.last, body: { mjml: '<mjml></mjml>' } })).json.code).to.equal(
+      'insufficient_scope',
+    );
   });
 
   it('list shows keys without tokens; rotate prints a new key and revokes the old with --overlap 0; revoke refuses a key at once', async () => {
@@ -98,7 +112,9 @@ describe('npm run keys (CLI) against a running server', function () {
     const listed = (await cli('list', '--workspace', 'default')).stdout;
     // The service default (RATE_LIMIT_PER_MINUTE, 600 here) as a number, said to be the default; a key's own as it is.
     expect(listed).to.match(new RegExp(`^${id}  renderer .*  600/min \\(default\\)$`, 'm'));
-    expect(listed).to.match(/^\S+ {2}limited .* {2}120\/min$/m).and.not.include('default/min');
+    expect(listed)
+      .to.match(/^\S+ {2}limited .* {2}120\/min$/m)
+      .and.not.include('default/min');
   });
 
   it('--help, -h, help and per-command help print usage on stdout and exit 0', async () => {
@@ -108,7 +124,9 @@ describe('npm run keys (CLI) against a running server', function () {
       expect(run.stdout, args.join(' ')).to.include('npm run keys --');
       noStack(run);
     }
-    expect((await cli('create', '--help')).stdout).to.include('--expires-in').and.not.include('revoke <id>');
+    expect((await cli('create', '--help')).stdout)
+      .to.include('--expires-in')
+      .and.not.include('revoke <id>');
   });
 
   it('refuses an expiry in the past, unknown flags, commands and scopes with exit 2 and a clear message; nothing is created', async () => {

@@ -40,11 +40,13 @@ describe('API on KurrentDB under injected faults (wire-level double)', function 
     return { double, server };
   }
 
-  it('K1: with throwOnAppendFailure=false, a save that loses the race answers 412 and the other writer\'s revision stays', async () => {
+  it("K1: with throwOnAppendFailure=false, a save that loses the race answers 412 and the other writer's revision stays", async () => {
     const { double, server } = await serviceOnDouble({}, '&throwOnAppendFailure=false');
     const id = `race-${randomUUID().slice(0, 8)}`;
     expect((await server.request('POST', '/v1/projects', { body: { id, mjml: page('One') } })).status).to.equal(201);
-    expect((await server.request('PUT', `/v1/projects/${id}`, { body: { mjml: page('Two') }, headers: { 'If-Match': '"0"' } })).status).to.equal(200);
+    expect(
+      (await server.request('PUT', `/v1/projects/${id}`, { body: { mjml: page('Two') }, headers: { 'If-Match': '"0"' } })).status,
+    ).to.equal(200);
     let raced = false;
     double.faults.beforeWrite = (stream) => {
       if (raced || !stream.endsWith(id)) return;
@@ -63,8 +65,12 @@ describe('API on KurrentDB under injected faults (wire-level double)', function 
 
   it('K4: /health is caught up when another application writes to the same KurrentDB after the last project event', async () => {
     const { double, server } = await serviceOnDouble();
-    expect((await server.request('POST', '/v1/projects', { body: { id: `shared-${randomUUID().slice(0, 8)}`, mjml: page('One') } })).status).to.equal(201);
-    double.log.append('other-app-orders', 'any', [{ id: randomUUID(), type: 'OrderPlaced', contentType: 'application/json', data: Buffer.from('{}'), metadata: new Uint8Array() }]);
+    expect(
+      (await server.request('POST', '/v1/projects', { body: { id: `shared-${randomUUID().slice(0, 8)}`, mjml: page('One') } })).status,
+    ).to.equal(201);
+    double.log.append('other-app-orders', 'any', [
+      { id: randomUUID(), type: 'OrderPlaced', contentType: 'application/json', data: Buffer.from('{}'), metadata: new Uint8Array() },
+    ]);
     let health = await server.request('GET', '/v1/health');
     for (let i = 0; i < 50 && !health.json.projector.caught_up; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -75,7 +81,9 @@ describe('API on KurrentDB under injected faults (wire-level double)', function 
 
   it('K9: an unreadable event in a project stream is logged, counted and skipped: the next save is answered, not stalled', async () => {
     const { double, server } = await serviceOnDouble();
-    double.log.append('project-default:opaque', 'no_stream', [{ id: randomUUID(), type: 'Opaque', contentType: 'application/octet-stream', data: Buffer.from([0xff]), metadata: new Uint8Array() }]);
+    double.log.append('project-default:opaque', 'no_stream', [
+      { id: randomUUID(), type: 'Opaque', contentType: 'application/octet-stream', data: Buffer.from([0xff]), metadata: new Uint8Array() },
+    ]);
     const id = `after-${randomUUID().slice(0, 8)}`;
     expect((await server.request('POST', '/v1/projects', { body: { id, mjml: page('One') } })).status).to.equal(201); // waits for the projections
     expect((await server.request('GET', `/v1/projects/${id}`)).status).to.equal(200);
@@ -85,7 +93,9 @@ describe('API on KurrentDB under injected faults (wire-level double)', function 
 
   it('K7: a save the server refuses as over its MaxAppendSize is a 413 template_too_large, not a 500', async () => {
     const { server } = await serviceOnDouble({ maxAppendSize: 20_000 });
-    const res = await server.request('POST', '/v1/projects', { body: { id: `big-${randomUUID().slice(0, 8)}`, mjml: page('x'.repeat(30_000)) } });
+    const res = await server.request('POST', '/v1/projects', {
+      body: { id: `big-${randomUUID().slice(0, 8)}`, mjml: page('x'.repeat(30_000)) },
+    });
     expect([res.status, res.json.code]).to.deep.equal([413, 'template_too_large']);
     expect(res.json.detail).to.include('20000 bytes');
   });

@@ -27,15 +27,26 @@ function event(r: number) {
   return make({ ...REF, occurredAt, metadata: { name: `rev ${r}` }, publishedHtml: `<p>${r}</p>` });
 }
 
-async function withManyRevisions(env: Record<string, string>, storeConfig: { store?: 'sqlite' | 'postgres'; databaseUrl?: string }, check: (server: TestServer) => Promise<void>): Promise<void> {
+async function withManyRevisions(
+  env: Record<string, string>,
+  storeConfig: { store?: 'sqlite' | 'postgres'; databaseUrl?: string },
+  check: (server: TestServer) => Promise<void>,
+): Promise<void> {
   const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', ...env, PROJECTOR: 'off' } });
   const stores = await openStores({ dataDir: server.dataDir, ...storeConfig });
   try {
     for (let from = 0; from < REVISIONS; from += 250) {
       const batch = Array.from({ length: 250 }, (_, i) => event(from + i));
-      await stores.eventStore.appendToStream(projectStream(REF), toEventData(...batch), { expectedRevision: from === 0 ? 'no_stream' : from - 1 });
+      await stores.eventStore.appendToStream(projectStream(REF), toEventData(...batch), {
+        expectedRevision: from === 0 ? 'no_stream' : from - 1,
+      });
     }
-    await new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger: quiet }).catchUp();
+    await new Projector({
+      eventStore: stores.eventStore,
+      readModels: stores.readModels,
+      projections: allProjections,
+      logger: quiet,
+    }).catchUp();
     await check(server);
   } finally {
     await stores.close();
@@ -58,7 +69,8 @@ async function pagesAndInstants(server: TestServer): Promise<void> {
   expect(seen.every((item) => item.event === kind(item.revision) && item.updated_at === time(item.revision))).to.equal(true);
   expect(seen[1_201]).to.deep.include({ event: 'created', name: 'rev 1201' });
 
-  const at = async (instant: number) => server.request('GET', `/v1/projects/many?at=${encodeURIComponent(new Date(instant).toISOString())}`);
+  const at = async (instant: number) =>
+    server.request('GET', `/v1/projects/many?at=${encodeURIComponent(new Date(instant).toISOString())}`);
   const live = async (instant: number) => {
     const res = await at(instant);
     expect(res.status, res.text).to.equal(200);
@@ -70,7 +82,11 @@ async function pagesAndInstants(server: TestServer): Promise<void> {
   expect(await live(START + 1_500_999)).to.deep.equal([1_500, time(1_201), time(1_500), 'rev 1500', '<p>1500</p>']);
   expect(await live(START + 99_999_999)).to.deep.equal([1_999, time(1_201), time(1_999), 'rev 1999', '<p>1999</p>']);
   const before = await at(START - 1);
-  expect([before.status, before.json.code, before.json.detail]).to.deep.equal([404, 'revision_not_found', `Project 'many' did not exist yet at ${new Date(START - 1).toISOString()}.`]);
+  expect([before.status, before.json.code, before.json.detail]).to.deep.equal([
+    404,
+    'revision_not_found',
+    `Project 'many' did not exist yet at ${new Date(START - 1).toISOString()}.`,
+  ]);
   const gone = await at(START + 1_200_500);
   expect([gone.status, gone.json.code]).to.deep.equal([404, 'project_deleted']);
   expect(gone.json.detail).to.equal(`Project 'many' had been deleted by ${new Date(START + 1_200_500).toISOString()} (at ${time(1_200)}).`);
@@ -83,10 +99,15 @@ async function pagesAndInstants(server: TestServer): Promise<void> {
 describe(`A project with ${REVISIONS.toLocaleString('en')} revisions (revision-history version 2)`, function () {
   this.timeout(120_000);
 
-  it('on SQLite: GET /revisions pages through all of them; ?at= and ?revision= answer the revision live then', () => withManyRevisions({}, {}, pagesAndInstants));
+  it('on SQLite: GET /revisions pages through all of them; ?at= and ?revision= answer the revision live then', () =>
+    withManyRevisions({}, {}, pagesAndInstants));
 
   describeOnPostgres('on PostgreSQL', (database) => {
     it('GET /revisions pages through all of them; ?at= and ?revision= answer the revision live then', () =>
-      withManyRevisions({ STORE: 'postgres', DATABASE_URL: database().url }, { store: 'postgres', databaseUrl: database().url }, pagesAndInstants));
+      withManyRevisions(
+        { STORE: 'postgres', DATABASE_URL: database().url },
+        { store: 'postgres', databaseUrl: database().url },
+        pagesAndInstants,
+      ));
   });
 });

@@ -7,7 +7,8 @@
 import { expect } from 'chai';
 import { useTestServer } from '../support/server.js';
 
-const doc = (column: string) => `<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n${column}\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>\n`;
+const doc = (column: string) =>
+  `<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n${column}\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>\n`;
 const TYPO = doc('<mj-text>News for {{user.name}}</mj-txt>');
 const WRONG_CLOSE = doc('<mj-text>Hi {{name}}</mj-column>');
 
@@ -19,7 +20,8 @@ interface Item {
   expected?: string;
   message: string;
 }
-const located = (items: Item[]) => items.map(({ code, file, line, found, expected }) => ({ ...(code ? { code } : {}), ...(file ? { file } : {}), line, found, expected }));
+const located = (items: Item[]) =>
+  items.map(({ code, file, line, found, expected }) => ({ ...(code ? { code } : {}), ...(file ? { file } : {}), line, found, expected }));
 
 describe('markup that does not close what it opened (over HTTP)', function () {
   this.timeout(30_000);
@@ -59,11 +61,19 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     expect(located(report.json.errors)[0]).to.deep.equal({ code: 'invalid_mjml', line: 5, found: '</mj-column>', expected: '</mj-text>' });
     const soft = await validate({ mjml: WRONG_CLOSE, validation: 'soft' });
     expect(soft.json.valid).to.equal(true);
-    expect(located(soft.json.warnings)[0]).to.deep.equal({ code: 'mismatched_tag', line: 5, found: '</mj-column>', expected: '</mj-text>' });
+    expect(located(soft.json.warnings)[0]).to.deep.equal({
+      code: 'mismatched_tag',
+      line: 5,
+      found: '</mj-column>',
+      expected: '</mj-text>',
+    });
   });
 
   it('strict: an element left open where nothing is lost (no /> on the last mj-image, no </mjml>) saves with an unclosed_tag warning', async () => {
-    const res = await api.create({ id: 'open-image', mjml: doc('<mj-text>Hi {{name}}</mj-text>\n<mj-image src="https://e.test/a.png" alt="A">').replace('</mjml>\n', '') });
+    const res = await api.create({
+      id: 'open-image',
+      mjml: doc('<mj-text>Hi {{name}}</mj-text>\n<mj-image src="https://e.test/a.png" alt="A">').replace('</mjml>\n', ''),
+    });
     expect(res.status, res.text).to.equal(201);
     expect(located(res.json.warnings.filter((w: Item) => w.code === 'unclosed_tag'))).to.deep.equal([
       { code: 'unclosed_tag', line: 6, found: '</mj-column>', expected: '</mj-image>' },
@@ -72,7 +82,10 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     const rendered = await api.server.request('POST', '/v1/templates/open-image/render', { body: { variables: { name: 'Ada' } } });
     expect(rendered.json.html).to.include('Hi Ada').and.include('https://e.test/a.png');
     // Followed by a sibling, the open mj-image swallows it: refused.
-    const swallowed = await api.create({ id: 'open-image-2', mjml: doc('<mj-image src="https://e.test/a.png" alt="A">\n<mj-text>Hi</mj-text>') });
+    const swallowed = await api.create({
+      id: 'open-image-2',
+      mjml: doc('<mj-image src="https://e.test/a.png" alt="A">\n<mj-text>Hi</mj-text>'),
+    });
     expect([swallowed.status, swallowed.json.code], swallowed.text).to.deep.equal([400, 'invalid_mjml']);
   });
 
@@ -82,9 +95,18 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     expect(located(unclosed.json.errors)).to.deep.equal([{ line: 2, found: 'end of file', expected: '</mj-text>' }]);
     const after = await api.create({ id: 'after', mjml: `${doc('<mj-text>Hi</mj-text>')}Sent by {{shop}}`, validation: 'soft' });
     expect(after.status, after.text).to.equal(201);
-    expect(located(after.json.warnings)).to.deep.include({ code: 'dropped_content', line: 10, found: 'text "Sent by {{shop}}"', expected: 'end of file' });
+    expect(located(after.json.warnings)).to.deep.include({
+      code: 'dropped_content',
+      line: 10,
+      found: 'text "Sent by {{shop}}"',
+      expected: 'end of file',
+    });
     // An element after </mjml> becomes MJML's root: refused even under soft, naming the place.
-    const element = await api.create({ id: 'after-el', mjml: `${doc('<mj-text>Hi</mj-text>')}<mj-text>lost</mj-text>`, validation: 'soft' });
+    const element = await api.create({
+      id: 'after-el',
+      mjml: `${doc('<mj-text>Hi</mj-text>')}<mj-text>lost</mj-text>`,
+      validation: 'soft',
+    });
     expect([element.status, element.json.code]).to.deep.equal([400, 'invalid_mjml']);
     expect(located(element.json.errors)).to.deep.equal([{ line: 10, found: '<mj-text>', expected: 'end of file' }]);
     expect(element.json.detail).not.to.include('"soft"');
@@ -97,7 +119,13 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     expect(located(res.json.errors)).to.deep.equal([{ file: 'parts/cta.mjml', line: 2, found: '</mj-buton>', expected: '</mj-button>' }]);
     expect(res.json.detail).to.include('line 2 of parts/cta.mjml');
     const soft = await validate({ mjml: doc('<mj-include path="./parts/cta.mjml" />'), includes, validation: 'soft' });
-    expect(located(soft.json.warnings)).to.deep.include({ code: 'mismatched_tag', file: 'parts/cta.mjml', line: 2, found: '</mj-buton>', expected: '</mj-button>' });
+    expect(located(soft.json.warnings)).to.deep.include({
+      code: 'mismatched_tag',
+      file: 'parts/cta.mjml',
+      line: 2,
+      found: '</mj-buton>',
+      expected: '</mj-button>',
+    });
   });
 
   it('a dynamic template: the mismatch in the MJML its partials generate is refused under strict, a warning under soft', async () => {
@@ -112,13 +140,20 @@ describe('markup that does not close what it opened (over HTTP)', function () {
     expect(res.json.errors[0].message).to.include('the MJML generated with sample data').and.include('</mj-colum></mj-section>');
     const soft = await api.create({ id: 'dyn-soft', ...body, validation: 'soft' });
     expect(soft.status, soft.text).to.equal(201);
-    expect(located(soft.json.warnings)).to.deep.include({ code: 'mismatched_tag', line: 2, found: '</mj-colum>', expected: '</mj-column>' });
+    expect(located(soft.json.warnings)).to.deep.include({
+      code: 'mismatched_tag',
+      line: 2,
+      found: '</mj-colum>',
+      expected: '</mj-column>',
+    });
   });
 
   it('a static partial is HTML inserted after MJML: its own sloppy HTML is not judged, and sloppy HTML in mj-text saves as before', async () => {
     const mjml = doc('<mj-text><p>One<p>Two<br>Three</span>{{> footer}}</mj-text>');
     const res = await api.create({ id: 'sloppy', mjml, partials: { footer: '<div><b>Bye</div>' } });
     expect(res.status, res.text).to.equal(201);
-    expect(res.json.warnings.filter((w: Item) => ['mismatched_tag', 'unclosed_tag', 'dropped_content'].includes(w.code ?? ''))).to.deep.equal([]);
+    expect(
+      res.json.warnings.filter((w: Item) => ['mismatched_tag', 'unclosed_tag', 'dropped_content'].includes(w.code ?? '')),
+    ).to.deep.equal([]);
   });
 });

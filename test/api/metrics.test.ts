@@ -48,10 +48,18 @@ describe('API: GET /metrics (Prometheus)', () => {
 
     const renders = (s: Sample[]) => sum(s, 'letterpress_http_requests_total', { route, method: 'POST', status: '200' });
     expect(renders(after) - renders(before)).to.equal(2);
-    expect(sum(after, 'letterpress_http_request_duration_seconds_count', { route }) - sum(before, 'letterpress_http_request_duration_seconds_count', { route })).to.equal(2);
+    expect(
+      sum(after, 'letterpress_http_request_duration_seconds_count', { route }) -
+        sum(before, 'letterpress_http_request_duration_seconds_count', { route }),
+    ).to.equal(2);
     expect(sum(after, 'letterpress_http_requests_total', { route: '/v1/projects', method: 'POST', status: '201' })).to.be.at.least(1);
-    expect(sum(after, 'letterpress_render_cache_total', { outcome: 'hit' }) - sum(before, 'letterpress_render_cache_total', { outcome: 'hit' })).to.equal(1);
-    expect(sum(after, 'letterpress_render_cache_total', { outcome: 'miss' }) - sum(before, 'letterpress_render_cache_total', { outcome: 'miss' })).to.equal(1);
+    expect(
+      sum(after, 'letterpress_render_cache_total', { outcome: 'hit' }) - sum(before, 'letterpress_render_cache_total', { outcome: 'hit' }),
+    ).to.equal(1);
+    expect(
+      sum(after, 'letterpress_render_cache_total', { outcome: 'miss' }) -
+        sum(before, 'letterpress_render_cache_total', { outcome: 'miss' }),
+    ).to.equal(1);
     expect(sum(after, 'letterpress_compile_duration_seconds_count')).to.be.at.least(1);
 
     // Bounded labels: no raw id anywhere, every route label a pattern or a fixed class.
@@ -71,7 +79,9 @@ describe('API: GET /metrics (Prometheus)', () => {
     const samples = await scrape();
     expect(count(samples, 'not_found', '404') - count(before, 'not_found', '404')).to.equal(1);
     expect(count(samples, 'unauthenticated', '401') - count(before, 'unauthenticated', '401')).to.equal(1);
-    expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('no-such-thing') || v.includes('secret-id-401')))).to.equal(false);
+    expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('no-such-thing') || v.includes('secret-id-401')))).to.equal(
+      false,
+    );
     expect(sum(samples, 'letterpress_http_requests_total', { route: 'unmatched' })).to.equal(0);
   });
 
@@ -92,7 +102,9 @@ describe('API: GET /metrics (Prometheus)', () => {
   });
 
   it('counts a 429 from the rate limit as a rejection', async () => {
-    const created = await t.server.request('POST', '/v1/api-keys', { body: { name: 'tight', scopes: ['projects:read'], rate_limit_per_minute: 1 } });
+    const created = await t.server.request('POST', '/v1/api-keys', {
+      body: { name: 'tight', scopes: ['projects:read'], rate_limit_per_minute: 1 },
+    });
     expect(created.status).to.equal(201);
     const tight: string = created.json.token;
     const before = sum(await scrape(), 'letterpress_rate_limit_rejections_total');
@@ -107,11 +119,19 @@ describe('API: GET /metrics (Prometheus)', () => {
 describe('API: GET /metrics after a compile timeout', function () {
   this.timeout(60_000);
   const t = useTestServer({
-    env: { COMPILE_TIMEOUT_MS: '1000', TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024), TEMPLATE_MAX_NODES: '1000000', TEMPLATE_MAX_EXPRESSIONS: '1000000', TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024), BODY_LIMIT_KB: '8192' },
+    env: {
+      COMPILE_TIMEOUT_MS: '1000',
+      TEMPLATE_MAX_SOURCE_BYTES: String(8 * 1024 * 1024),
+      TEMPLATE_MAX_NODES: '1000000',
+      TEMPLATE_MAX_EXPRESSIONS: '1000000',
+      TEMPLATE_MAX_HTML_BYTES: String(64 * 1024 * 1024),
+      BODY_LIMIT_KB: '8192',
+    },
   });
 
   it('counts the stopped job in letterpress_compile_timeouts_total and as a timeout duration', async () => {
-    const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
+    const section =
+      '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
     const res = await t.create({ id: 'too-slow', mjml: `<mjml><mj-body>${section.repeat(6000)}</mj-body></mjml>` }); // ~4 s of MJML
     expect([res.status, res.json.code]).to.deep.equal([500, 'mjml_compile_timeout']);
     const samples = parseExposition((await t.server.request('GET', '/v1/metrics')).text);

@@ -38,13 +38,21 @@ describe('render min_revision / X-Min-Revision', function () {
   }
 
   it('a revision already seen renders at once, the current one (body, header, or both agreeing)', async () => {
-    for (const [body, headers] of [[{ min_revision: 0 }, {}], [{}, { 'X-Min-Revision': '1' }], [{}, { 'X-Min-Revision': '"1"' }], [{ min_revision: 1 }, { 'X-Min-Revision': '1' }]] as const) {
+    for (const [body, headers] of [
+      [{ min_revision: 0 }, {}],
+      [{}, { 'X-Min-Revision': '1' }],
+      [{}, { 'X-Min-Revision': '"1"' }],
+      [{ min_revision: 1 }, { 'X-Min-Revision': '1' }],
+    ] as const) {
       const res = await render('p', body, headers);
       expect([res.status, res.json.revision, res.json.html.includes('One !')], res.text).to.deep.equal([200, 1, true]);
     }
     const past = await render('p', { min_revision: 0, revision: 0 });
     expect([past.status, past.json.revision]).to.deep.equal([200, 0]);
-    const html = await api.server.request('POST', '/v1/templates/p/render', { body: { variables: {} }, headers: { 'X-Min-Revision': '1', Accept: 'text/html' } });
+    const html = await api.server.request('POST', '/v1/templates/p/render', {
+      body: { variables: {} },
+      headers: { 'X-Min-Revision': '1', Accept: 'text/html' },
+    });
     expect([html.status, html.headers['x-template-revision']]).to.deep.equal([200, '1']);
   });
 
@@ -69,7 +77,11 @@ describe('render min_revision / X-Min-Revision', function () {
 
   it('a project that does not exist: 409 with no revision found; a deleted one: 404 project_deleted', async () => {
     const missing = await render('nope', { min_revision: 0 });
-    expect([missing.status, missing.json.code, missing.json.found_revision], missing.text).to.deep.equal([409, 'revision_not_yet_visible', null]);
+    expect([missing.status, missing.json.code, missing.json.found_revision], missing.text).to.deep.equal([
+      409,
+      'revision_not_yet_visible',
+      null,
+    ]);
     expect((await render('nope', {})).status, 'without min_revision: 404 as before').to.equal(404);
     await api.create({ id: 'gone', mjml: mjmlPage('Bye') });
     expect((await api.server.request('DELETE', '/v1/projects/gone')).status).to.equal(204);
@@ -97,7 +109,10 @@ describe('a revision written through another instance (one SQLite file, RENDER_R
         expect((await a.request('PUT', '/v1/projects/q', { body: { mjml: mjmlPage('Two') } })).json.revision).to.equal(2);
         const fresh = await b.request('POST', '/v1/templates/q/render', { body: {}, headers: { 'X-Min-Revision': '2' } });
         expect([fresh.status, fresh.json.revision, fresh.json.html.includes('Two')], fresh.text).to.deep.equal([200, 2, true]);
-        expect((await b.request('POST', '/v1/templates/q/render', { body: {} })).json.revision, 'what the stream showed stays in the index').to.equal(2);
+        expect(
+          (await b.request('POST', '/v1/templates/q/render', { body: {} })).json.revision,
+          'what the stream showed stays in the index',
+        ).to.equal(2);
       } finally {
         await b.stop();
         await a.stop();

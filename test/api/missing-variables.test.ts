@@ -48,7 +48,9 @@ describe('Missing variables are reported (issue 17)', function () {
   it('only what the rendered branches read; a list element as []; once per path; a bounded list', async () => {
     const text = '{{#if vip}}{{vip_code}}{{/if}}{{#each order.lines}}<p>{{qty}} × {{product_name}}</p>{{/each}}';
     expect((await api.create({ id: 'branches', mjml: mjmlPage(text) })).status).to.equal(201);
-    const res = await api.render('branches', { variables: { order: { lines: [{ qty: 1 }, { qty: 2 }, { qty: 3, product_name: 'Tea' }] } } });
+    const res = await api.render('branches', {
+      variables: { order: { lines: [{ qty: 1 }, { qty: 2 }, { qty: 3, product_name: 'Tea' }] } },
+    });
     expect(res.status, res.text).to.equal(200);
     expect(missingPaths(res.json.warnings)).to.deep.equal(['order.lines[].product_name']);
     const vip = await api.render('branches', { variables: { vip: true, order: { lines: [] } } });
@@ -67,31 +69,47 @@ describe('Missing variables are reported (issue 17)', function () {
     const empty = await api.render('proto', { variables: {} });
     expect(empty.status, empty.text).to.equal(200);
     expect(missingPaths(empty.json.warnings)).to.deep.equal(['constructor', 'toString', 'zz.__proto__.qq']);
-    const sent = await api.server.request('POST', '/v1/templates/proto/render', { rawBody: '{"variables":{"constructor":"c","zz":{"__proto__":{"qq":"q"}}}}' });
+    const sent = await api.server.request('POST', '/v1/templates/proto/render', {
+      rawBody: '{"variables":{"constructor":"c","zz":{"__proto__":{"qq":"q"}}}}',
+    });
     expect(sent.status, sent.text).to.equal(200);
     expect(missingPaths(sent.json.warnings)).to.deep.equal(['toString']);
   });
 
   it('Accept: text/html carries the count and the paths as headers', async () => {
-    const raw = await api.server.request('POST', '/v1/templates/order-confirmation/render', { body: { variables: {} }, headers: { Accept: 'text/html' } });
+    const raw = await api.server.request('POST', '/v1/templates/order-confirmation/render', {
+      body: { variables: {} },
+      headers: { Accept: 'text/html' },
+    });
     expect(raw.status).to.equal(200);
     expect(raw.headers['x-missing-variables']).to.equal('3');
     expect(raw.headers['x-missing-variable-paths']).to.equal('customer.first_name, order.number, order.url');
-    const complete = await api.server.request('POST', '/v1/templates/order-confirmation/render', { body: { variables: ALL_SENT }, headers: { Accept: 'text/html' } });
+    const complete = await api.server.request('POST', '/v1/templates/order-confirmation/render', {
+      body: { variables: ALL_SENT },
+      headers: { Accept: 'text/html' },
+    });
     expect([complete.headers['x-missing-variables'], complete.headers['x-missing-variable-paths']]).to.deep.equal(['0', undefined]);
     // The HTML holds the preheader (hidden text at the top of the body); the subject is not rendered for this answer.
-    const parts = await api.server.request('POST', '/v1/templates/parts-only/render', { body: { variables: { customer: { first_name: 'Ada' } } }, headers: { Accept: 'text/html' } });
+    const parts = await api.server.request('POST', '/v1/templates/parts-only/render', {
+      body: { variables: { customer: { first_name: 'Ada' } } },
+      headers: { Accept: 'text/html' },
+    });
     expect([parts.headers['x-missing-variables'], parts.headers['x-missing-variable-paths']]).to.deep.equal(['1', 'customer.name']);
   });
 
   it('a dynamic template and a dry run of a saved one report them too', async () => {
-    const source = '{{!-- generated --}}<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{customer.first_name}}</mj-text></mj-column></mj-section></mj-body></mjml>';
-    expect((await api.create({ id: 'dyn', render_mode: 'dynamic', mjml: source, metadata: { subject: 'For {{customer.last_name}}' } })).status).to.equal(201);
+    const source =
+      '{{!-- generated --}}<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{customer.first_name}}</mj-text></mj-column></mj-section></mj-body></mjml>';
+    expect(
+      (await api.create({ id: 'dyn', render_mode: 'dynamic', mjml: source, metadata: { subject: 'For {{customer.last_name}}' } })).status,
+    ).to.equal(201);
     const res = await api.render('dyn', { variables: { customer: {} } });
     expect(res.status, res.text).to.equal(200);
     expect(missingPaths(res.json.warnings)).to.deep.equal(['customer.first_name', 'customer.last_name']);
 
-    const dry = await api.server.request('POST', '/v1/templates/order-confirmation/validate', { body: { variables: { customer: { first_name: 'Ada' } } } });
+    const dry = await api.server.request('POST', '/v1/templates/order-confirmation/validate', {
+      body: { variables: { customer: { first_name: 'Ada' } } },
+    });
     expect([dry.status, dry.json.valid]).to.deep.equal([200, true]);
     expect(missingPaths(dry.json.warnings)).to.deep.equal(['order.number', 'order.url']);
   });
@@ -106,7 +124,10 @@ describe('Missing variables are reported (issue 17)', function () {
       ['/variables/order/url', 'required'],
     ]);
     const partly = await api.render('order-confirmation', { strict: true, variables: { order: { number: '7' } } });
-    expect(partly.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/customer/first_name', '/variables/order/url']);
+    expect(partly.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal([
+      '/variables/customer/first_name',
+      '/variables/order/url',
+    ]);
     expect((await api.render('order-confirmation', { strict: true, variables: ALL_SENT })).status).to.equal(200);
   });
 
@@ -116,22 +137,35 @@ describe('Missing variables are reported (issue 17)', function () {
     const inferred = await api.server.request('GET', '/v1/projects/parts-only/variables');
     expect(Object.keys(inferred.json.inferred.properties.order.properties)).to.deep.equal(['number']);
 
-    const dry = await api.server.request('POST', '/v1/validate', { body: { metadata: PARTS_ONLY, mjml: PARTS_BODY, variables: { customer: { first_name: 'Ada' } }, strict: true } });
+    const dry = await api.server.request('POST', '/v1/validate', {
+      body: { metadata: PARTS_ONLY, mjml: PARTS_BODY, variables: { customer: { first_name: 'Ada' } }, strict: true },
+    });
     expect(dry.status).to.equal(200);
     expect(dry.json.variables.inferred).to.deep.equal(inferred.json.inferred);
     expect(dry.json.valid).to.equal(false);
-    expect(dry.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/customer/name', '/variables/order/number']);
+    expect(dry.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal([
+      '/variables/customer/name',
+      '/variables/order/number',
+    ]);
 
     const strict = await api.render('parts-only', { strict: true, variables: { customer: { first_name: 'Ada' } } });
-    expect(strict.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/customer/name', '/variables/order/number']);
+    expect(strict.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal([
+      '/variables/customer/name',
+      '/variables/order/number',
+    ]);
     const warned = await api.render('parts-only', { variables: { customer: { first_name: 'Ada' } } });
     expect(missingPaths(warned.json.warnings)).to.deep.equal(['customer.name', 'order.number']);
   });
 
   it('a declaration that leaves out what the subject reads gets the save warning, as for the body', async () => {
-    const variables = { type: 'object', properties: { customer: { type: 'object', properties: { first_name: { type: 'string' }, name: { type: 'string' } } } } };
+    const variables = {
+      type: 'object',
+      properties: { customer: { type: 'object', properties: { first_name: { type: 'string' }, name: { type: 'string' } } } },
+    };
     const created = await api.create({ id: 'declared-parts', metadata: { ...PARTS_ONLY, variables }, mjml: PARTS_BODY });
     expect(created.status).to.equal(201);
-    expect(created.json.warnings.map((w: { message: string }) => w.message)).to.include("The template reads 'order.number', which metadata.variables does not declare.");
+    expect(created.json.warnings.map((w: { message: string }) => w.message)).to.include(
+      "The template reads 'order.number', which metadata.variables does not declare.",
+    );
   });
 });

@@ -67,7 +67,8 @@ describe('M5: MongoDB round trips per request (STORE=kurrentdb, commands counted
     expect((await projecting.request('POST', '/v1/projects', { body: { id, mjml: page('One') } })).status).to.equal(201);
     let status = 0;
     const save = await readModelCommands(async () => {
-      status = (await standingBy.request('PUT', `/v1/projects/${id}`, { body: { mjml: page('Two') }, headers: { 'If-Match': '"0"' } })).status;
+      status = (await standingBy.request('PUT', `/v1/projects/${id}`, { body: { mjml: page('Two') }, headers: { 'If-Match': '"0"' } }))
+        .status;
     });
     expect(status).to.equal(200);
     // The projecting instance resolves the aliases once per commit it writes (one or two for one save):

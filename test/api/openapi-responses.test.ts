@@ -22,26 +22,60 @@ describe('OpenAPI document: responses match their schemas', function () {
   it('every documented 2xx JSON response, sent by a real request, matches its schema', async () => {
     const s = t.server;
     const mjml = mjmlPage('Hi {{name}}, order {{order.number}}');
-    conforms('/projects', 'post', await s.request('POST', '/v1/projects', { body: { id: 'oa', mjml, metadata: { name: 'Order', subject: 'Order {{order.number}}', preheader: 'Thanks' } } }));
+    conforms(
+      '/projects',
+      'post',
+      await s.request('POST', '/v1/projects', {
+        body: { id: 'oa', mjml, metadata: { name: 'Order', subject: 'Order {{order.number}}', preheader: 'Thanks' } },
+      }),
+    );
     conforms('/projects', 'get', await s.request('GET', '/v1/projects'));
     conforms('/projects/{id}', 'get', await s.request('GET', '/v1/projects/oa'));
-    conforms('/projects/{id}', 'put', await s.request('PUT', '/v1/projects/oa', { body: { mjml: mjmlPage('Hello {{name}}, order {{order.number}}'), metadata: { name: 'Order' } }, headers: { 'If-Match': '"0"' } }));
-    conforms('/projects/{id}', 'patch', await s.request('PATCH', '/v1/projects/oa', { rawBody: JSON.stringify({ metadata: { subject: 'Yours' } }), headers: { 'Content-Type': 'application/merge-patch+json' } }));
+    conforms(
+      '/projects/{id}',
+      'put',
+      await s.request('PUT', '/v1/projects/oa', {
+        body: { mjml: mjmlPage('Hello {{name}}, order {{order.number}}'), metadata: { name: 'Order' } },
+        headers: { 'If-Match': '"0"' },
+      }),
+    );
+    conforms(
+      '/projects/{id}',
+      'patch',
+      await s.request('PATCH', '/v1/projects/oa', {
+        rawBody: JSON.stringify({ metadata: { subject: 'Yours' } }),
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      }),
+    );
     conforms('/projects/{id}/revisions', 'get', await s.request('GET', '/v1/projects/oa/revisions'));
     conforms('/projects/{id}/revisions/{revision}/restore', 'post', await s.request('POST', '/v1/projects/oa/revisions/0/restore'));
     conforms('/projects/{id}/variables', 'get', await s.request('GET', '/v1/projects/oa/variables'));
     conforms('/templates', 'get', await s.request('GET', '/v1/templates'));
     conforms('/templates/{id}', 'get', await s.request('GET', '/v1/templates/oa'));
-    conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: 'Ada', order: { number: 7 } } } }));
-    conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: {}, format: 'mjml' } }));
+    conforms(
+      '/templates/{id}/render',
+      'post',
+      await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: 'Ada', order: { number: 7 } } } }),
+    );
+    conforms(
+      '/templates/{id}/render',
+      'post',
+      await s.request('POST', '/v1/templates/oa/render', { body: { variables: {}, format: 'mjml' } }),
+    );
     const unsent = await s.request('POST', '/v1/templates/oa/render', { body: { variables: {} } });
     expect(unsent.json.warnings.map((w: { code: string }) => w.code)).to.deep.equal(['missing_variable', 'missing_variable']);
     conforms('/templates/{id}/render', 'post', unsent);
     await s.request('POST', '/v1/projects', { body: { id: 'ob', mjml, metadata: { subject: 'Hi {{name}}' } } });
-    const injected = await s.request('POST', '/v1/templates/ob/render', { body: { variables: { name: 'Ada\r\nBcc: evil@example.com', order: { number: 1 } } } });
+    const injected = await s.request('POST', '/v1/templates/ob/render', {
+      body: { variables: { name: 'Ada\r\nBcc: evil@example.com', order: { number: 1 } } },
+    });
     expect(injected.json.warnings.map((w: { code: string }) => w.code)).to.deep.equal(['header_control_characters']);
     conforms('/templates/{id}/render', 'post', injected);
-    conforms('/templates/{id}/validate', 'post', await s.request('POST', '/v1/templates/oa/validate', { body: { variables: { name: 'Ada' } } }));
+    conforms(
+      '/templates/{id}/validate',
+      'post',
+      await s.request('POST', '/v1/templates/oa/validate', { body: { variables: { name: 'Ada' } } }),
+    );
     conforms('/validate', 'post', await s.request('POST', '/v1/validate', { body: { mjml, variables: { name: 'Ada' } } }));
     conforms('/health', 'get', await s.request('GET', '/v1/health'));
     const issued = await s.request('POST', '/v1/api-keys', { body: { name: 'oa', scopes: ['projects:read'], expires_in: '1d' } });
@@ -53,7 +87,10 @@ describe('OpenAPI document: responses match their schemas', function () {
     conforms('/api-keys/{id}', 'delete', await s.request('DELETE', `/v1/api-keys/${rotated.json.id}`));
     conforms('/openapi.json', 'get', await s.request('GET', '/v1/openapi.json', { key: null }));
     conforms('/metrics', 'get', await s.request('GET', '/v1/metrics'));
-    const html = await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: 'Ada' } }, headers: { Accept: 'text/html' } });
+    const html = await s.request('POST', '/v1/templates/oa/render', {
+      body: { variables: { name: 'Ada' } },
+      headers: { Accept: 'text/html' },
+    });
     const fields = ['content-type', 'x-missing-variables', 'x-missing-variable-paths'].map((field) => html.headers[field]);
     expect(fields).to.deep.equal(['text/html; charset=utf-8', '1', 'order.number']);
     conforms('/templates/{id}/render', 'post', html);
@@ -65,9 +102,21 @@ describe('OpenAPI document: responses match their schemas', function () {
   it('problem responses match the Problem schema', async () => {
     const s = t.server;
     conforms('/projects/{id}', 'get', await s.request('GET', '/v1/projects/no-such-project'));
-    conforms('/projects', 'post', await s.request('POST', '/v1/projects', { body: { id: 'bad', mjml: '<mjml><mj-body><mj-nope/></mj-body></mjml>', extra: 1 } }));
-    conforms('/projects/{id}', 'put', await s.request('PUT', '/v1/projects/oa', { body: { mjml: mjmlPage('x') }, headers: { 'If-Match': '"999"' } }));
-    conforms('/templates/{id}/render', 'post', await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: { not: 'a string' } }, strict: true } }));
+    conforms(
+      '/projects',
+      'post',
+      await s.request('POST', '/v1/projects', { body: { id: 'bad', mjml: '<mjml><mj-body><mj-nope/></mj-body></mjml>', extra: 1 } }),
+    );
+    conforms(
+      '/projects/{id}',
+      'put',
+      await s.request('PUT', '/v1/projects/oa', { body: { mjml: mjmlPage('x') }, headers: { 'If-Match': '"999"' } }),
+    );
+    conforms(
+      '/templates/{id}/render',
+      'post',
+      await s.request('POST', '/v1/templates/oa/render', { body: { variables: { name: { not: 'a string' } }, strict: true } }),
+    );
     const notYet = await s.request('POST', '/v1/templates/oa/render', { body: { min_revision: 99 } });
     expect([notYet.status, notYet.json.code]).to.deep.equal([409, 'revision_not_yet_visible']);
     conforms('/templates/{id}/render', 'post', notYet);

@@ -30,7 +30,14 @@ describe('OpenAPI document', function () {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'letterpress-openapi-'));
-    running = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOOTSTRAP_API_KEY: TEST_KEY, LOG_LEVEL: 'silent', COMPILE_THREADS: '1' });
+    running = await startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BOOTSTRAP_API_KEY: TEST_KEY,
+      LOG_LEVEL: 'silent',
+      COMPILE_THREADS: '1',
+    });
     const response = await fetch(`${running.url}/v1/openapi.json`);
     expect(response.status).to.equal(200);
     doc = (await response.json()) as Doc;
@@ -86,7 +93,9 @@ describe('OpenAPI document', function () {
 
   it('names both prefixes as servers and every route of the Koa routers with each method', () => {
     expect(doc.servers.map((server) => server.url)).to.have.members(['/v1', '/api/v1']);
-    const routers = running.service.app.middleware.map((layer) => (layer as { router?: { stack: Array<{ path: string; methods: string[] }> } }).router).filter((router) => router !== undefined);
+    const routers = running.service.app.middleware
+      .map((layer) => (layer as { router?: { stack: Array<{ path: string; methods: string[] }> } }).router)
+      .filter((router) => router !== undefined);
     const missing: string[] = [];
     let seen = 0;
     for (const router of routers) {
@@ -126,7 +135,11 @@ describe('OpenAPI document', function () {
           for (const { value } of Object.values(media.examples ?? {})) {
             const id = path.startsWith('/api-keys/') ? fixtures['key'] : fixtures['project'];
             const url = `${running.url}/v1${path.replace('{id}', id ?? 'none')}`;
-            const response = await fetch(url, { method: method.toUpperCase(), headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': type }, body: JSON.stringify(value) });
+            const response = await fetch(url, {
+              method: method.toUpperCase(),
+              headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': type },
+              body: JSON.stringify(value),
+            });
             const body = (await response.json()) as { id?: string };
             expect(response.status, `${method.toUpperCase()} ${path}: ${JSON.stringify(body)}`).to.be.within(200, 299);
             if (method === 'post' && path === '/api-keys') fixtures['key'] = body.id!;

@@ -42,7 +42,18 @@ describe('project partials over HTTP', function () {
     const mjml = page('{{> card title=order.name who="you"}}{{#each order.lines}}{{> line this}}{{/each}}{{> line order.gift}}');
     const created = await create({ id: 'p-args', mjml, partials });
     expect(created.status, created.text).to.equal(201);
-    const res = await render('p-args', { variables: { order: { name: 'Order 7', lines: [{ sku: 'A', qty: 2 }, { sku: 'B', qty: 1 }], gift: { sku: 'G', qty: 1 } } } });
+    const res = await render('p-args', {
+      variables: {
+        order: {
+          name: 'Order 7',
+          lines: [
+            { sku: 'A', qty: 2 },
+            { sku: 'B', qty: 1 },
+          ],
+          gift: { sku: 'G', qty: 1 },
+        },
+      },
+    });
     expect(res.status, res.text).to.equal(200);
     expect(res.json.html).to.include('<b>Order 7</b> for you<i>A × 2</i><i>B × 1</i><i>G × 1</i>');
     const variables = (await api.server.request('GET', '/v1/templates/p-args')).json.variables;
@@ -95,7 +106,10 @@ describe('project partials over HTTP', function () {
     expect([self.status, self.json.code], self.text).to.deep.equal([400, 'recursive_partial']);
     expect(self.json.cycle).to.deep.equal(['a', 'a']);
     expect(self.json.detail).to.include("'a' calls itself");
-    const pair = await create({ mjml: page('{{> first}}'), partials: { first: 'one {{> second}}', second: 'two {{#> first}}x{{/first}}' } });
+    const pair = await create({
+      mjml: page('{{> first}}'),
+      partials: { first: 'one {{> second}}', second: 'two {{#> first}}x{{/first}}' },
+    });
     expect([pair.status, pair.json.code], pair.text).to.deep.equal([400, 'recursive_partial']);
     expect(pair.json.cycle).to.deep.equal(['first', 'second', 'first']);
   });
@@ -113,7 +127,11 @@ describe('project partials over HTTP', function () {
     expect([name.status, name.json.code], name.text).to.deep.equal([400, 'invalid_request']);
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`p${i}`, 'x']));
     const tooMany = await create({ mjml: page('x'), partials: many });
-    expect([tooMany.status, tooMany.json.code, tooMany.json.limit], tooMany.text).to.deep.equal([400, 'template_too_complex', 'MAX_PARTIALS']);
+    expect([tooMany.status, tooMany.json.code, tooMany.json.limit], tooMany.text).to.deep.equal([
+      400,
+      'template_too_complex',
+      'MAX_PARTIALS',
+    ]);
   });
 
   it('partial bytes count into TEMPLATE_MAX_SOURCE_BYTES', async () => {
@@ -125,7 +143,8 @@ describe('project partials over HTTP', function () {
     const partials = { tree: '{{#*inline "node"}}<li>{{name}}{{#each children}}{{> node}}{{/each}}</li>{{/inline}}{{> node}}' };
     const created = await create({ id: 'p-tree', mjml: page('<ul>{{> tree}}</ul>'), partials });
     expect(created.status, created.text).to.equal(201);
-    const nest = (depth: number): Record<string, unknown> => (depth === 0 ? { name: 'leaf', children: [] } : { name: `n${depth}`, children: [nest(depth - 1)] });
+    const nest = (depth: number): Record<string, unknown> =>
+      depth === 0 ? { name: 'leaf', children: [] } : { name: `n${depth}`, children: [nest(depth - 1)] };
     const ok = await render('p-tree', { variables: nest(20) });
     expect(ok.status, ok.text).to.equal(200);
     expect(ok.json.html).to.include('<li>n20<li>n19');

@@ -13,7 +13,11 @@ import { packageRoot } from '../../src/http/routes/preview.js';
 import { useTestServer } from '../support/server.js';
 
 /** GET with the path sent exactly as written (fetch and URL would resolve `..` before sending). */
-function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method: 'GET', headers }, (res) => {
@@ -35,7 +39,9 @@ describe('Preview page files (/preview/)', function () {
     const page = await rawGet(t.server.url, '/preview/');
     expect(page.status).to.equal(200);
     expect(page.headers['content-type']).to.equal('text/html; charset=utf-8');
-    const csp = String(page.headers['content-security-policy']).split(';').map((d) => d.trim());
+    const csp = String(page.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
     expect(csp).to.include.members([
       "default-src 'none'",
       "script-src 'self'",

@@ -16,20 +16,38 @@ const PROJECTS = 300;
 const UNLIMITED = { RATE_LIMIT_PER_MINUTE: '1000000' };
 const quiet = { info() {}, error() {} };
 
-async function versionChangeUnderReads(env: Record<string, string>, storeConfig: { store?: 'sqlite' | 'postgres'; databaseUrl?: string }): Promise<void> {
+async function versionChangeUnderReads(
+  env: Record<string, string>,
+  storeConfig: { store?: 'sqlite' | 'postgres'; databaseUrl?: string },
+): Promise<void> {
   // An API instance without a projector of its own: the projectors below are the deployments.
   const server = await startTestServer({ env: { ...UNLIMITED, ...env, PROJECTOR: 'off' } });
   const stores = await openStores({ dataDir: server.dataDir, ...storeConfig, projectorPollMs: 20 });
-  const running = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger: quiet });
+  const running = new Projector({
+    eventStore: stores.eventStore,
+    readModels: stores.readModels,
+    projections: allProjections,
+    logger: quiet,
+  });
   // Pages of 20, each commit after a pause: SQLite's synchronous writes would otherwise build it all between two reads.
   const paced = new Proxy(stores.readModels, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (property === 'commit') return async (...args: Parameters<ReadModelStore['commit']>) => (await new Promise((r) => setTimeout(r, 5)), target.commit(...args));
+      if (property === 'commit')
+        return async (...args: Parameters<ReadModelStore['commit']>) => (
+          await new Promise((r) => setTimeout(r, 5)),
+          target.commit(...args)
+        );
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const next = new Projector({ eventStore: stores.eventStore, readModels: paced, projections: allProjections.map((p) => ({ ...p, version: p.version + 1 })), batchSize: 20, logger: quiet });
+  const next = new Projector({
+    eventStore: stores.eventStore,
+    readModels: paced,
+    projections: allProjections.map((p) => ({ ...p, version: p.version + 1 })),
+    batchSize: 20,
+    logger: quiet,
+  });
   let reading = true;
   let reader: Promise<void> = Promise.resolve();
   try {
@@ -45,7 +63,10 @@ async function versionChangeUnderReads(env: Record<string, string>, storeConfig:
     reader = (async () => {
       while (reading) {
         const id = `p-${String(Math.floor(Math.random() * PROJECTS)).padStart(3, '0')}`;
-        const [one, list] = await Promise.all([server.request('GET', `/v1/projects/${id}`), server.request('GET', '/v1/projects?limit=200')]);
+        const [one, list] = await Promise.all([
+          server.request('GET', `/v1/projects/${id}`),
+          server.request('GET', '/v1/projects?limit=200'),
+        ]);
         reads += 2;
         if (one.status !== 200) failures.push(`GET ${id}: ${one.status} ${one.json?.title ?? ''}`);
         if (list.json?.items?.length !== 200) failures.push(`list: ${list.status} ${list.json?.items?.length}`);
@@ -73,7 +94,8 @@ async function versionChangeUnderReads(env: Record<string, string>, storeConfig:
 describe('A projection version change while serving', function () {
   this.timeout(120_000);
 
-  it(`on SQLite: ${PROJECTS} projects, no 404 and no short list while the new version builds and switches`, () => versionChangeUnderReads({}, {}));
+  it(`on SQLite: ${PROJECTS} projects, no 404 and no short list while the new version builds and switches`, () =>
+    versionChangeUnderReads({}, {}));
 
   describeOnPostgres('on PostgreSQL', (database) => {
     it(`${PROJECTS} projects, no 404 and no short list while the new version builds and switches`, () =>

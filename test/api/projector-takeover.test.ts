@@ -17,7 +17,10 @@ const LEASE = { PROJECTOR_LEASE_INTERVAL_MS: '100', PROJECTOR_LEASE_TTL_MS: '600
 
 /** A projector process; resolves once it logged that it runs, telling whether it took the lease. */
 function spawnProjector(env: Record<string, string>): Promise<{ child: ChildProcess; active: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/projector-process.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/projector-process.ts'], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -36,7 +39,8 @@ async function takeover(env: Record<string, string>, dataDir: string): Promise<v
   const api = await startTestServer({ dataDir, env: { ...env, PROJECTOR: 'off' } });
   try {
     const ids = Array.from({ length: 10 }, (_, i) => `p${i}`);
-    for (const id of ids) expect((await api.request('POST', '/v1/projects', { body: { id, mjml: page(`${id} created`) } })).status).to.equal(201); // not "p0 0": that save would be identical (appends nothing)
+    for (const id of ids)
+      expect((await api.request('POST', '/v1/projects', { body: { id, mjml: page(`${id} created`) } })).status).to.equal(201); // not "p0 0": that save would be identical (appends nothing)
     for (let n = 0; n < 190; n++) {
       if (n === 60) first.child.kill('SIGKILL');
       const id = ids[n % ids.length]!;
@@ -44,15 +48,25 @@ async function takeover(env: Record<string, string>, dataDir: string): Promise<v
       expect(res.status, res.text).to.equal(200);
     }
     // Every save was acknowledged; once caught up, each read model must equal a fold of its stream.
-    for (let i = 0; i < 100 && !(await api.request('GET', '/v1/health')).json.projector.caught_up; i++) await new Promise((r) => setTimeout(r, 100));
-    const stores = await openStores({ dataDir, store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite', databaseUrl: env['DATABASE_URL'] });
+    for (let i = 0; i < 100 && !(await api.request('GET', '/v1/health')).json.projector.caught_up; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const stores = await openStores({
+      dataDir,
+      store: env['STORE'] === 'postgres' ? 'postgres' : 'sqlite',
+      databaseUrl: env['DATABASE_URL'],
+    });
     try {
       for (const id of ids) {
-        const stream = (await stores.eventStore.readStream(projectStream({ workspace: 'default', projectId: id }))) as RecordedProjectEvent[];
+        const stream = (await stores.eventStore.readStream(
+          projectStream({ workspace: 'default', projectId: id }),
+        )) as RecordedProjectEvent[];
         expect(stream).to.have.length(20);
         for (const projection of allProjections) {
           for (const { location, doc } of foldStream(projection, stream)) {
-            expect(await stores.readModels.get(projection.name, location), `${projection.name}/${location.partition}/${location.key}`).to.deep.equal(doc);
+            expect(
+              await stores.readModels.get(projection.name, location),
+              `${projection.name}/${location.partition}/${location.key}`,
+            ).to.deep.equal(doc);
           }
         }
       }
@@ -71,7 +85,7 @@ describe('Projector lease: kill -9 of the active projector during 200 saves', fu
 
   // An hour-long lease: were the standby to wait for it to expire, each of the 130 saves after the kill
   // would wait out its 5 s for the read models, and the test would time out.
-  it('on SQLite (the standby sees the holder\'s process is gone and takes over without waiting for the lease to expire)', () =>
+  it("on SQLite (the standby sees the holder's process is gone and takes over without waiting for the lease to expire)", () =>
     withTempDir('letterpress-takeover-', (dir) => takeover({ PROJECTOR_LEASE_TTL_MS: '3600000' }, dir)));
 
   describeOnPostgres('on PostgreSQL', (database) => {

@@ -21,7 +21,10 @@ const PROMO = `<mjml><mj-body>
 </mj-body></mjml>`;
 
 /** Issue an extra key straight into the server's store (as scripts/api-keys.ts does). */
-async function issueKey(server: TestServer, input: { scopes?: Scope[]; expiresAt?: string; revoke?: boolean; workspace?: string }): Promise<string> {
+async function issueKey(
+  server: TestServer,
+  input: { scopes?: Scope[]; expiresAt?: string; revoke?: boolean; workspace?: string },
+): Promise<string> {
   const db = openDatabase(join(server.dataDir, SQLITE_FILE));
   try {
     const store = new SqliteApiKeyStore(db);
@@ -53,7 +56,10 @@ describe('API over HTTP (embedded SQLite store)', function () {
       expect(res.json).to.include({ id: 'hello', revision: 0, mjml_version: '5.4.1' });
       expect(res.json.metadata).to.deep.equal({ name: 'Hello' });
       expect(res.json.ast.tagName).to.equal('mjml');
-      expect(res.json.published_html).to.match(/^<!doctype html>/i).and.to.include('Hello {{name}}!').and.to.include('href="{{url}}"');
+      expect(res.json.published_html)
+        .to.match(/^<!doctype html>/i)
+        .and.to.include('Hello {{name}}!')
+        .and.to.include('href="{{url}}"');
       expect(res.json.created_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(res.json.warnings).to.deep.equal([]);
     });
@@ -70,7 +76,19 @@ describe('API over HTTP (embedded SQLite store)', function () {
       const res = await server.request('GET', '/api/v1/projects/hello');
       expect(res.status).to.equal(200);
       expect(res.json).to.include({ id: 'hello', revision: 0 });
-      expect(res.json).to.have.keys('id', 'revision', 'created_at', 'updated_at', 'metadata', 'ast', 'published_html', 'mjml_version', 'partials', 'helpers', 'render_mode');
+      expect(res.json).to.have.keys(
+        'id',
+        'revision',
+        'created_at',
+        'updated_at',
+        'metadata',
+        'ast',
+        'published_html',
+        'mjml_version',
+        'partials',
+        'helpers',
+        'render_mode',
+      );
       expect(res.json.partials).to.deep.equal({});
       const again = await server.request('GET', '/api/v1/projects/hello', { headers: { 'If-None-Match': String(res.headers['etag']) } });
       expect(again.status).to.equal(304);
@@ -164,7 +182,9 @@ describe('API over HTTP (embedded SQLite store)', function () {
   describe('render', () => {
     it('renders HTML with the variables: X-Cache MISS on the first render of a revision, HIT after', async () => {
       expect((await server.request('POST', '/api/v1/projects', { body: { id: 'cache-me', mjml: HELLO } })).status).to.equal(201);
-      const first = await server.request('POST', '/v1/templates/cache-me/render', { body: { variables: { name: 'Ada', url: 'https://e.test/a' } } });
+      const first = await server.request('POST', '/v1/templates/cache-me/render', {
+        body: { variables: { name: 'Ada', url: 'https://e.test/a' } },
+      });
       expect(first.status, first.text).to.equal(200);
       expect(first.headers['x-cache']).to.equal('MISS');
       expect(first.json).to.include({ id: 'cache-me', revision: 0, format: 'html' });
@@ -195,7 +215,10 @@ describe('API over HTTP (embedded SQLite store)', function () {
       expect(res.status).to.equal(200);
       expect(res.json.format).to.equal('mjml');
       expect(res.json).to.not.have.property('html');
-      expect(res.json.mjml).to.match(/^<mjml>/).and.include('Howdy {{name}}!').and.include('href="{{url}}"');
+      expect(res.json.mjml)
+        .to.match(/^<mjml>/)
+        .and.include('Howdy {{name}}!')
+        .and.include('href="{{url}}"');
       expect(res.headers['x-cache']).to.be.oneOf(['HIT', 'MISS']);
     });
 
@@ -259,7 +282,9 @@ describe('API over HTTP (embedded SQLite store)', function () {
     });
 
     it('400 invalid_ast for an AST that is not MJML JSON, with pointers', async () => {
-      const res = await server.request('POST', '/api/v1/projects', { body: { ast: { tagName: 'mjml', children: [{ tagName: 'mj-body', children: [{ attributes: {} }] }] } } });
+      const res = await server.request('POST', '/api/v1/projects', {
+        body: { ast: { tagName: 'mjml', children: [{ tagName: 'mj-body', children: [{ attributes: {} }] }] } },
+      });
       expect(res.status).to.equal(400);
       expect(res.json.code).to.equal('invalid_ast');
       expect(res.json.errors[0].pointer).to.equal('/ast/children/0/children/0/tagName');
@@ -304,22 +329,45 @@ describe('API over HTTP (embedded SQLite store)', function () {
         expect(res.json.detail).not.to.include('generates MJML');
       }
       // What the detail suggests is accepted.
-      const wrapped = await server.request('POST', '/api/v1/projects', { body: { id: 'wrapped-html', mjml: '<mjml><mj-body><mj-raw><table><tr><td>Hi {{name}}</td></tr></table></mj-raw></mj-body></mjml>' } });
+      const wrapped = await server.request('POST', '/api/v1/projects', {
+        body: { id: 'wrapped-html', mjml: '<mjml><mj-body><mj-raw><table><tr><td>Hi {{name}}</td></tr></table></mj-raw></mj-body></mjml>' },
+      });
       expect(wrapped.status, wrapped.text).to.equal(201);
     });
 
     it('400 with a code for templates Handlebars cannot use', async () => {
       const cases: Array<[string, string]> = [
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{.Props.Title}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'go_template_syntax'],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{.Props.Title}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'go_template_syntax',
+        ],
         // Handlebars-first: stored as a dynamic template, which needs its partial (test/api/dynamic.test.ts).
         ['{{> header title="x"}}<mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section>', 'unknown_partial'],
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{price total currency}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_helper'],
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{#if a}}x</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{> footer}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_partial'],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{price total currency}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'unknown_helper',
+        ],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{#if a}}x</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'invalid_handlebars',
+        ],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{> footer}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'unknown_partial',
+        ],
         ['<mjml><mj-body><mj-section><mj-column><mj-text>{{log x}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'unknown_helper'],
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{* track x}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{> (lookup . "kind")}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
-        ['<mjml><mj-body><mj-section><mj-column><mj-text>{{currency total}}</mj-text></mj-column></mj-section></mj-body></mjml>', 'invalid_handlebars'],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{* track x}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'invalid_handlebars',
+        ],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{> (lookup . "kind")}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'invalid_handlebars',
+        ],
+        [
+          '<mjml><mj-body><mj-section><mj-column><mj-text>{{currency total}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+          'invalid_handlebars',
+        ],
       ];
       for (const [mjml, code] of cases) {
         const res = await server.request('POST', '/api/v1/projects', { body: { mjml } });
@@ -335,7 +383,19 @@ describe('API over HTTP (embedded SQLite store)', function () {
 
     it('400 invalid_handlebars: one sentence in detail naming the line that errors[0] gives, counted in the file sent', async () => {
       const doc = (...text: string[]) =>
-        ['<mjml>', '  <mj-body>', '    <mj-section>', '      <mj-column>', '        <mj-text>', ...text, '        </mj-text>', '      </mj-column>', '    </mj-section>', '  </mj-body>', '</mjml>'].join('\n');
+        [
+          '<mjml>',
+          '  <mj-body>',
+          '    <mj-section>',
+          '      <mj-column>',
+          '        <mj-text>',
+          ...text,
+          '        </mj-text>',
+          '      </mj-column>',
+          '    </mj-section>',
+          '  </mj-body>',
+          '</mjml>',
+        ].join('\n');
       const refused = async (body: Record<string, unknown>) => {
         const res = await server.request('POST', '/api/v1/projects', { body });
         expect([res.status, res.json.code], res.text).to.deep.equal([400, 'invalid_handlebars']);
@@ -361,17 +421,32 @@ describe('API over HTTP (embedded SQLite store)', function () {
       );
       expect(liquid.errors[0]).to.include({ line: 7 });
 
-      const footer = ['<mj-section>', '  <mj-column>', '    <mj-text>{{#if unsubscribe}}Unsubscribe</mj-text>', '  </mj-column>', '</mj-section>'].join('\n');
+      const footer = [
+        '<mj-section>',
+        '  <mj-column>',
+        '    <mj-text>{{#if unsubscribe}}Unsubscribe</mj-text>',
+        '  </mj-column>',
+        '</mj-section>',
+      ].join('\n');
       const included = await refused({
         mjml: '<mjml>\n<mj-body>\n<mj-include path="./parts/footer.mjml" />\n</mj-body>\n</mjml>',
         includes: { 'parts/footer.mjml': footer },
       });
       expect(included.detail).to.equal('In parts/footer.mjml: `{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.');
-      expect(included.errors[0]).to.deep.equal({ file: 'parts/footer.mjml', line: 3, message: '`{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.' });
+      expect(included.errors[0]).to.deep.equal({
+        file: 'parts/footer.mjml',
+        line: 3,
+        message: '`{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.',
+      });
 
       // Parses as sent, but MJML turns the width into `width:NaN%{{/if}}`: the line is the source's, not the HTML's.
-      const mangled = await refused({ mjml: doc('x').replace('<mj-column>', '<mj-column width="{{#if wide}}50%{{/if}}">'), validation: 'soft' });
-      expect(mangled.detail).to.match(/^After MJML compilation the HTML is not valid Handlebars at `\{\{\/if\}\}` \(line 4 of the template\): /);
+      const mangled = await refused({
+        mjml: doc('x').replace('<mj-column>', '<mj-column width="{{#if wide}}50%{{/if}}">'),
+        validation: 'soft',
+      });
+      expect(mangled.detail).to.match(
+        /^After MJML compilation the HTML is not valid Handlebars at `\{\{\/if\}\}` \(line 4 of the template\): /,
+      );
       expect(mangled.errors[0]).to.include({ file: '', line: 4 });
     });
 
@@ -384,18 +459,33 @@ describe('API over HTTP (embedded SQLite store)', function () {
       const ast = await server.request('POST', '/api/v1/projects', { rawBody: deepAst });
       expect([ast.status, ast.json.code, ast.json.limit]).to.deep.equal([400, 'template_too_complex', 'TEMPLATE_MAX_DEPTH']);
       const blocks = `{{#if a}}`.repeat(3000) + 'x' + `{{/if}}`.repeat(3000);
-      const hbs = await server.request('POST', '/api/v1/projects', { body: { mjml: `<mjml><mj-body><mj-section><mj-column><mj-text>${blocks}</mj-text></mj-column></mj-section></mj-body></mjml>` } });
+      const hbs = await server.request('POST', '/api/v1/projects', {
+        body: { mjml: `<mjml><mj-body><mj-section><mj-column><mj-text>${blocks}</mj-text></mj-column></mj-section></mj-body></mjml>` },
+      });
       expect(hbs.status).to.equal(400);
       expect((await server.request('GET', '/v1/health')).status).to.equal(200);
     });
 
     it('names the Handlebars limit of an over-limit template (counted before Handlebars parses it), and refuses blocks nested past MAX_BLOCK_DEPTH', async () => {
-      const text = (inner: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${inner}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+      const text = (inner: string) =>
+        `<mjml><mj-body><mj-section><mj-column><mj-text>${inner}</mj-text></mj-column></mj-section></mj-body></mjml>`;
       const nested = (n: number) => `{{#if a}}`.repeat(n) + 'x' + `{{/if}}`.repeat(n);
       const many = await server.request('POST', '/api/v1/projects', { body: { mjml: text(nested(3000)) } });
-      expect([many.status, many.json.code, many.json.limit, many.json.max, many.json.found]).to.deep.equal([400, 'template_too_complex', 'TEMPLATE_MAX_EXPRESSIONS', 2000, 3000]);
+      expect([many.status, many.json.code, many.json.limit, many.json.max, many.json.found]).to.deep.equal([
+        400,
+        'template_too_complex',
+        'TEMPLATE_MAX_EXPRESSIONS',
+        2000,
+        3000,
+      ]);
       const deep = await server.request('POST', '/api/v1/projects', { body: { mjml: text(nested(101)) } });
-      expect([deep.status, deep.json.code, deep.json.limit, deep.json.max, deep.json.found]).to.deep.equal([400, 'template_too_complex', 'MAX_BLOCK_DEPTH', 100, 101]);
+      expect([deep.status, deep.json.code, deep.json.limit, deep.json.max, deep.json.found]).to.deep.equal([
+        400,
+        'template_too_complex',
+        'MAX_BLOCK_DEPTH',
+        100,
+        101,
+      ]);
       const inPartial = await server.request('POST', '/api/v1/projects', { body: { mjml: text('{{> p}}'), partials: { p: nested(101) } } });
       expect([inPartial.status, inPartial.json.limit]).to.deep.equal([400, 'MAX_BLOCK_DEPTH']);
       const ok = await server.request('POST', '/api/v1/projects', { body: { mjml: text(nested(100)) } });
@@ -405,13 +495,17 @@ describe('API over HTTP (embedded SQLite store)', function () {
     it('resolves mj-include from the includes map and refuses a missing one', async () => {
       const mjml = '<mjml><mj-body><mj-include path="./parts/footer.mjml" /></mj-body></mjml>';
       const footer = '<mj-section><mj-column><mj-text>Footer {{site}}</mj-text></mj-column></mj-section>';
-      const ok = await server.request('POST', '/api/v1/projects', { body: { id: 'with-include', mjml, includes: { 'parts/footer.mjml': footer } } });
+      const ok = await server.request('POST', '/api/v1/projects', {
+        body: { id: 'with-include', mjml, includes: { 'parts/footer.mjml': footer } },
+      });
       expect(ok.status, ok.text).to.equal(201);
       expect(ok.json.published_html).to.include('Footer {{site}}');
       const missing = await server.request('POST', '/api/v1/projects', { body: { mjml, includes: {} } });
       expect(missing.status).to.equal(400);
       expect(missing.json.code).to.equal('include_not_found');
-      const escape = await server.request('POST', '/api/v1/projects', { body: { mjml: mjml.replace('./parts', '../../etc'), includes: {} } });
+      const escape = await server.request('POST', '/api/v1/projects', {
+        body: { mjml: mjml.replace('./parts', '../../etc'), includes: {} },
+      });
       expect(escape.json.code).to.equal('invalid_include_path');
     });
   });
@@ -502,7 +596,8 @@ describe('API limits and failures', function () {
   it('500 mjml_compile_timeout when MJML compilation exceeds the deadline, and nothing is stored', async () => {
     const server = await startTestServer({ env: { COMPILE_TIMEOUT_MS: '1000', ...ROOMY_TEMPLATES } });
     try {
-      const section = '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
+      const section =
+        '<mj-section><mj-column><mj-text>{{name}} text</mj-text><mj-button href="{{url}}">Go</mj-button></mj-column></mj-section>';
       const mjml = `<mjml><mj-body>${section.repeat(6000)}</mj-body></mjml>`; // ~4 s of compiling
       const res = await server.request('POST', '/api/v1/projects', { body: { id: 'huge', mjml } });
       expect(res.status).to.equal(500);

@@ -24,9 +24,12 @@ const ORDINARY_NAMES = ['a', 'name', 'items'];
 
 /** Names are written `⟦name⟧` in generated text: `spell` turns them into the name or its ordinary twin. */
 const mark = (name: string) => `⟦${name}⟧`;
-const spell = (text: string, twin: boolean) => text.replace(/⟦([^⟧]*)⟧/g, (_, name: string) => (twin && PROTOTYPE_NAMES.includes(name) ? `q_${name}` : name));
+const spell = (text: string, twin: boolean) =>
+  text.replace(/⟦([^⟧]*)⟧/g, (_, name: string) => (twin && PROTOTYPE_NAMES.includes(name) ? `q_${name}` : name));
 
-const name = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) }, { weight: 1, arbitrary: fc.constantFrom(...ORDINARY_NAMES) }).map(mark);
+const name = fc
+  .oneof({ weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) }, { weight: 1, arbitrary: fc.constantFrom(...ORDINARY_NAMES) })
+  .map(mark);
 const path = fc.array(name, { minLength: 1, maxLength: 3 }).map((names) => names.join('.'));
 /** Partial names the JSON guard lets through (`__proto__`, `constructor`, `prototype` are refused as partial names, twin or not). */
 const partialName = fc.constantFrom(...PROTOTYPE_NAMES.filter((n) => !['__proto__', 'constructor', 'prototype'].includes(n))).map(mark);
@@ -52,7 +55,9 @@ const json: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
     fc.array(fc.tuple(name, tie('value')), { maxLength: 3 }).map((entries) => `{${entries.map(([k, v]) => `"${k}":${v}`).join(',')}}`),
   ),
 })).value;
-const randomVariables = fc.array(fc.tuple(name, json), { maxLength: 4 }).map((entries) => `{${entries.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+const randomVariables = fc
+  .array(fc.tuple(name, json), { maxLength: 4 })
+  .map((entries) => `{${entries.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
 
 /** Variables that fit a body: a string at every path it prints plainly (`{{a.b}}`), as text; none elsewhere. */
 function fittingVariables(body: string): string {
@@ -66,11 +71,13 @@ function fittingVariables(body: string): string {
       const next: Tree | string | undefined = node.get(n);
       if (i === names.length - 1) {
         if (next === undefined) node.set(n, `v${i}`);
-      } else if (typeof next === 'string') node = undefined; // printed and read into: the first one wins
+      } else if (typeof next === 'string')
+        node = undefined; // printed and read into: the first one wins
       else node = next ?? (node.set(n, new Map()), node.get(n) as Tree);
     });
   }
-  const text = (node: Tree | string): string => (typeof node === 'string' ? JSON.stringify(node) : `{${[...node].map(([k, v]) => `"${k}":${text(v)}`).join(',')}}`);
+  const text = (node: Tree | string): string =>
+    typeof node === 'string' ? JSON.stringify(node) : `{${[...node].map(([k, v]) => `"${k}":${text(v)}`).join(',')}}`;
   return text(root);
 }
 
@@ -78,19 +85,32 @@ function fittingVariables(body: string): string {
 const schema: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom('{"type":"string"}', '{"type":["string","null"],"default":"d"}', '{"type":"array"}', '{}', '{"type":"integer","minimum":1}'),
-    fc.tuple(fc.array(fc.tuple(name, tie('node')), { maxLength: 3 }), fc.array(name, { maxLength: 2 })).map(
-      ([props, required]) => `{"type":"object","properties":{${props.map(([k, v]) => `"${k}":${v}`).join(',')}},"required":[${[...new Set(required)].map((r) => `"${r}"`).join(',')}]}`,
+    fc.constantFrom(
+      '{"type":"string"}',
+      '{"type":["string","null"],"default":"d"}',
+      '{"type":"array"}',
+      '{}',
+      '{"type":"integer","minimum":1}',
     ),
+    fc
+      .tuple(fc.array(fc.tuple(name, tie('node')), { maxLength: 3 }), fc.array(name, { maxLength: 2 }))
+      .map(
+        ([props, required]) =>
+          `{"type":"object","properties":{${props.map(([k, v]) => `"${k}":${v}`).join(',')}},"required":[${[...new Set(required)].map((r) => `"${r}"`).join(',')}]}`,
+      ),
   ),
 })).node;
 
 /** `value` a third of the time, else undefined. */
-const sometimes = <T>(value: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value });
+const sometimes = <T>(value: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value });
 
 const scenario = fc.record({
   body: fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(' ')),
-  subject: fc.option(path.map((p) => `Re: {{${p}}}`), { nil: undefined }),
+  subject: fc.option(
+    path.map((p) => `Re: {{${p}}}`),
+    { nil: undefined },
+  ),
   declared: sometimes(schema),
   dynamic: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   variables: sometimes(randomVariables),
@@ -113,9 +133,11 @@ describe('Prototype names are ordinary names (property, over HTTP)', function ()
     const partials = `{${called.map((n) => `"${at(n)}":"<p>{{${at(n)}}} {{${at(mark('a'))}}}</p>"`).join(',')}}`;
     const source = `"mjml":${JSON.stringify(at(mjmlPage(s.body)))},"metadata":${metadata},"partials":${partials}${s.dynamic ? ',"render_mode":"dynamic"' : ''}`;
     const vars = at(s.variables ?? fittingVariables(s.body));
-    const r = (method: string, url: string, body: string, headers?: Record<string, string>) => api.server.request(method, url, { rawBody: body, ...(headers ? { headers } : {}) });
+    const r = (method: string, url: string, body: string, headers?: Record<string, string>) =>
+      api.server.request(method, url, { rawBody: body, ...(headers ? { headers } : {}) });
     const answers: Array<{ step: string; status: number; same: unknown; text: string }> = [];
-    const note = (step: string, res: Response, same: unknown) => answers.push({ step, status: res.status, same, text: res.text.slice(0, 600) });
+    const note = (step: string, res: Response, same: unknown) =>
+      answers.push({ step, status: res.status, same, text: res.text.slice(0, 600) });
     const report = (res: Response) => (res.status === 200 ? [res.json.valid, res.json.errors?.length] : res.json?.code);
     const validated = await r('POST', '/v1/validate', `{${source},"variables":${vars},"strict":${s.strict}}`);
     note('POST /validate', validated, report(validated));

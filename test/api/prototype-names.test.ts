@@ -14,7 +14,8 @@ describe('Prototype names are ordinary variable names (issue 17, item 5)', funct
   const api = useTestServer();
 
   /** Requests with a JSON text body, so that `__proto__` is sent as a key (a JS literal would set a prototype). */
-  const post = (path: string, body: string, headers?: Record<string, string>): Promise<Response> => api.server.request('POST', path, { rawBody: body, ...(headers ? { headers } : {}) });
+  const post = (path: string, body: string, headers?: Record<string, string>): Promise<Response> =>
+    api.server.request('POST', path, { rawBody: body, ...(headers ? { headers } : {}) });
   const create = async (id: string, text: string, extra = '') => {
     const res = await post('/v1/projects', `{"id":"${id}","mjml":${JSON.stringify(mjmlPage(`X[${text}]X`))}${extra}}`);
     expect(res.status, brief(res)).to.equal(201);
@@ -44,7 +45,9 @@ describe('Prototype names are ordinary variable names (issue 17, item 5)', funct
     const strict = await render('proto-path', '{"zz":{}}', ',"strict":true');
     expect([strict.status, strict.json.code], brief(strict)).to.deep.equal([400, 'invalid_variables']);
     // Strict names the leaf the template reads under the missing object (issue 17 item 2), `__proto__` like any name.
-    expect(strict.json.errors.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])).to.deep.equal([['/variables/zz/__proto__/qq', 'required']]);
+    expect(strict.json.errors.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])).to.deep.equal([
+      ['/variables/zz/__proto__/qq', 'required'],
+    ]);
     const wrong = await render('proto-path', '{"zz":{"__proto__":{"qq":{"deep":1}}}}');
     expect([wrong.status, wrong.json.errors?.[0]?.pointer], brief(wrong)).to.deep.equal([400, '/variables/zz/__proto__/qq']);
   });
@@ -70,20 +73,31 @@ describe('Prototype names are ordinary variable names (issue 17, item 5)', funct
   it('types are checked on prototype names as on any name: {{#each constructor}} given a number is refused', async () => {
     await create('ctor-each', '{{#each constructor}}{{valueOf}};{{/each}}');
     const bad = await render('ctor-each', '{"constructor":5}');
-    expect([bad.status, bad.json.errors?.[0]?.pointer, bad.json.errors?.[0]?.rule], brief(bad)).to.deep.equal([400, '/variables/constructor', 'type']);
+    expect([bad.status, bad.json.errors?.[0]?.pointer, bad.json.errors?.[0]?.rule], brief(bad)).to.deep.equal([
+      400,
+      '/variables/constructor',
+      'type',
+    ]);
     const good = await render('ctor-each', '{"constructor":[{"valueOf":"a"},{"valueOf":"b"}]}');
     expect([good.status, shown(good)], brief(good)).to.deep.equal([200, 'a;b;']);
   });
 
   it('a declared schema may name them: a default fills in, a type is enforced (also on __proto__, which Ajv skips)', async () => {
-    const declared = '{"type":"object","properties":{"constructor":{"type":"string","default":"DEFAULT"},"__proto__":{"type":"string"},"toString":{"type":"string"}},"required":["toString"]}';
+    const declared =
+      '{"type":"object","properties":{"constructor":{"type":"string","default":"DEFAULT"},"__proto__":{"type":"string"},"toString":{"type":"string"}},"required":["toString"]}';
     await create('declared', '{{constructor}}/{{__proto__}}/{{toString}}', `,"metadata":{"variables":${declared}}`);
     const missing = await render('declared', '{}');
-    expect([missing.status, missing.json.errors?.map((e: { pointer: string }) => e.pointer)], brief(missing)).to.deep.equal([400, ['/variables/toString']]);
+    expect([missing.status, missing.json.errors?.map((e: { pointer: string }) => e.pointer)], brief(missing)).to.deep.equal([
+      400,
+      ['/variables/toString'],
+    ]);
     const filled = await render('declared', '{"toString":"T"}');
     expect([filled.status, shown(filled)], brief(filled)).to.deep.equal([200, 'DEFAULT//T']);
     const wrong = await render('declared', '{"toString":"T","__proto__":5}');
-    expect([wrong.status, wrong.json.errors?.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])], brief(wrong)).to.deep.equal([400, [['/variables/__proto__', 'type']]]);
+    expect(
+      [wrong.status, wrong.json.errors?.map((e: { pointer: string; rule: string }) => [e.pointer, e.rule])],
+      brief(wrong),
+    ).to.deep.equal([400, [['/variables/__proto__', 'type']]]);
     const all = await render('declared', '{"toString":"T","__proto__":"P","constructor":"C"}');
     expect([all.status, shown(all)], brief(all)).to.deep.equal([200, 'C/P/T']);
     const listed = await api.server.request('GET', '/v1/projects/declared/variables');
@@ -95,9 +109,16 @@ describe('Prototype names are ordinary variable names (issue 17, item 5)', funct
     await create('print-sample', '{{a}}|{{a.toString.b}}');
     const sent = await render('print-sample', '{"a":{"toString":{"b":"B"}}}');
     expect([sent.status, shown(sent)], brief(sent)).to.deep.equal([200, '[object Object]|B']);
-    await create('print-any', '{{a}}|{{{a}}}|{{list}}|{{json a}}', ',"metadata":{"variables":{"type":"object","properties":{"a":{},"list":{}}}}');
+    await create(
+      'print-any',
+      '{{a}}|{{{a}}}|{{list}}|{{json a}}',
+      ',"metadata":{"variables":{"type":"object","properties":{"a":{},"list":{}}}}',
+    );
     const res = await render('print-any', '{"a":{"toString":"x","valueOf":"y"},"list":[{"toString":1},"z"]}');
-    expect([res.status, shown(res)], brief(res)).to.deep.equal([200, '[object Object]|[object Object]|[object Object],z|{&quot;toString&quot;:&quot;x&quot;,&quot;valueOf&quot;:&quot;y&quot;}']);
+    expect([res.status, shown(res)], brief(res)).to.deep.equal([
+      200,
+      '[object Object]|[object Object]|[object Object],z|{&quot;toString&quot;:&quot;x&quot;,&quot;valueOf&quot;:&quot;y&quot;}',
+    ]);
   });
 
   it('the subject reads them too', async () => {

@@ -45,7 +45,9 @@ describe('Rate limit fields', () => {
       const refused = responses[4]!;
       expect(refused.json.code).to.equal('rate_limited');
       const retryAfter = Number(refused.headers['retry-after']);
-      expect(retryAfter).to.be.at.least(1).and.at.least(member(refused, 'RateLimit').params['t'] as number);
+      expect(retryAfter)
+        .to.be.at.least(1)
+        .and.at.least(member(refused, 'RateLimit').params['t'] as number);
     } finally {
       await server.stop();
       server.cleanup();
@@ -76,7 +78,10 @@ describeOnRedis('Rate limits shared through Redis', (redis) => {
           expect(await redis().client.get(`${prefix}TESTKEY00001`)).to.equal('12');
           expect(await connectionsNamed(redis().client, connectionName(prefix)), 'one connection per process').to.equal(2);
           for (const server of [a, b]) {
-            expect(server.log().filter((l) => l['level'] === 40), 'no warning').to.deep.equal([]);
+            expect(
+              server.log().filter((l) => l['level'] === 40),
+              'no warning',
+            ).to.deep.equal([]);
           }
         } finally {
           expect(await a.stop()).to.equal(0);

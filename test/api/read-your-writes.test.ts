@@ -59,7 +59,8 @@ async function writeThenRender(a: TestServer, b: TestServer, id: string, n: numb
     }
     tally.stale += 1;
     while (rendered.json.revision < round) {
-      if (performance.now() - answeredAt > LAG_BOUND_MS) expect.fail(`round ${round}: B still renders revision ${rendered.json.revision} ${LAG_BOUND_MS} ms after A answered ${round}`);
+      if (performance.now() - answeredAt > LAG_BOUND_MS)
+        expect.fail(`round ${round}: B still renders revision ${rendered.json.revision} ${LAG_BOUND_MS} ms after A answered ${round}`);
       rendered = await b.request('POST', `/v1/templates/${id}/render`, { body: { variables: { x: '!' } } });
     }
     tally.lags.push(performance.now() - answeredAt);
@@ -73,11 +74,17 @@ function report(label: string, tally: Tally): void {
   const share = ((100 * tally.stale) / tally.rounds).toFixed(1);
   const sorted = [...tally.lags].sort((x, y) => x - y);
   const at = (q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!).toFixed(0);
-  console.log(`      ${label}: ${tally.stale}/${tally.rounds} stale (${share} %), lag of the stale ones p50 ${at(0.5)} / p99 ${at(0.99)} / max ${tally.maxLagMs.toFixed(0)} ms, ${(tally.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(
+    `      ${label}: ${tally.stale}/${tally.rounds} stale (${share} %), lag of the stale ones p50 ${at(0.5)} / p99 ${at(0.99)} / max ${tally.maxLagMs.toFixed(0)} ms, ${(tally.elapsedMs / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Two instances on the store `env` names (A started first, so A usually holds the projector lease). */
-async function withTwoInstances(env: Record<string, string>, dataDir: string | undefined, work: (a: TestServer, b: TestServer) => Promise<void>): Promise<void> {
+async function withTwoInstances(
+  env: Record<string, string>,
+  dataDir: string | undefined,
+  work: (a: TestServer, b: TestServer) => Promise<void>,
+): Promise<void> {
   const limits = { RATE_LIMIT_PER_MINUTE: '1000000', ...env };
   const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env: limits });
   const b = await startTestServer({ dataDir: a.dataDir, env: limits });
@@ -106,7 +113,8 @@ describe('Read your writes on every instance (fault suite)', function () {
           const inFlight = await writeThenRender(a, b, 'in-flight', ROUNDS ?? 50, 'in_flight');
           report('SQLite, min_revision sent during the write', inFlight);
           expect(inFlight.stale).to.equal(0);
-        })));
+        }),
+      ));
 
     it('without it, RENDER_REVISION_CHECK=store (the SQLite default): no render is stale', () =>
       withTempDir('letterpress-ryw-', (dir) =>
@@ -114,7 +122,8 @@ describe('Read your writes on every instance (fault suite)', function () {
           const tally = await writeThenRender(a, b, 'plain', ROUNDS ?? 200, 'none');
           report('SQLite, no min_revision, check=store', tally);
           expect(tally.stale).to.equal(0);
-        })));
+        }),
+      ));
 
     it('without it, RENDER_REVISION_CHECK=index: renders catch up within the follow bound', () =>
       withTempDir('letterpress-ryw-', (dir) =>
@@ -122,7 +131,8 @@ describe('Read your writes on every instance (fault suite)', function () {
           const tally = await writeThenRender(a, b, 'plain', ROUNDS ?? 200, 'none');
           report('SQLite, no min_revision, check=index', tally);
           expect(tally.maxLagMs).to.be.below(LAG_BOUND_MS);
-        })));
+        }),
+      ));
   });
 
   describeOnPostgres('two instances on one PostgreSQL database', (database) => {

@@ -38,7 +38,10 @@ export function parseSession(markdown: string): { prelude: string[]; steps: Sess
   const section = rest.slice(0, rest.search(/\n## |$/));
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
   if (blocks.length === 0) throw new Error(`"${SESSION_HEADING}" has no \`\`\`sh block`);
-  const lines = blocks.join('\n').replace(/\\\n\s*/g, '').split('\n');
+  const lines = blocks
+    .join('\n')
+    .replace(/\\\n\s*/g, '')
+    .split('\n');
   if (!lines.some((l) => /^LP_URL=/.test(l)) || !lines.some((l) => /^LP_KEY=/.test(l))) {
     throw new Error('the session must set LP_URL and LP_KEY on lines of their own, for the test to replace');
   }
@@ -49,7 +52,13 @@ export function parseSession(markdown: string): { prelude: string[]; steps: Sess
       const comment = lines[i + 1] ?? '';
       const m = /^# (HTTP\/1\.1 \d{3}.*)$/.exec(comment);
       if (!m) throw new Error(`no "# HTTP/1.1 <status> …" line after: ${line.slice(0, 80)}`);
-      steps.push({ command: line, expect: m[1]!.split(' … ').map((s) => s.trim()).filter(Boolean) });
+      steps.push({
+        command: line,
+        expect: m[1]!
+          .split(' … ')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      });
     } else if (/^[A-Z_]+=/.test(line) && !/^LP_(URL|KEY)=/.test(line)) {
       prelude.push(line);
     }

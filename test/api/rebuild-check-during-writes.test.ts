@@ -31,7 +31,8 @@ describe('Rebuild check while writes go on', function () {
               written = true;
               const put = await t.server.request('PUT', '/v1/projects/a', { body: { mjml: mjmlPage('changed during the check') } });
               expect(put.status).to.equal(200);
-              for (let i = 0; i < 200 && (await t.server.request('GET', '/v1/projects/a')).json.revision !== 1; i++) await new Promise((r) => setTimeout(r, 25));
+              for (let i = 0; i < 200 && (await t.server.request('GET', '/v1/projects/a')).json.revision !== 1; i++)
+                await new Promise((r) => setTimeout(r, 25));
             }
             return target.get(...args);
           };

@@ -15,7 +15,10 @@ const PROJECTS = 2000;
 /** The reads run flat out: the per-key rate limit would answer them 429. */
 const UNLIMITED = { RATE_LIMIT_PER_MINUTE: '1000000' };
 
-async function rebuildUnderReads(server: TestServer, storeConfig: { dataDir: string; store?: 'sqlite' | 'postgres'; databaseUrl?: string }): Promise<void> {
+async function rebuildUnderReads(
+  server: TestServer,
+  storeConfig: { dataDir: string; store?: 'sqlite' | 'postgres'; databaseUrl?: string },
+): Promise<void> {
   const ast = (await server.request('POST', '/v1/projects', { body: { id: 'p-000', mjml: page('x {{y}}') } })).json.ast;
   for (let i = 1; i < PROJECTS; i++) {
     const res = await server.request('POST', '/v1/projects', { body: { id: `p-${String(i).padStart(3, '0')}`, ast } });

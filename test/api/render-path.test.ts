@@ -67,7 +67,9 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
   });
 
   it('a 39 KB render request with nested #each over 13,000 items gets 400 render_limit_exceeded (it once killed the process)', async () => {
-    const created = await server.request('POST', '/v1/projects', { body: { id: 'nested-each', mjml: page('{{#each a}}{{#each ../a}}x{{/each}}{{/each}}') } });
+    const created = await server.request('POST', '/v1/projects', {
+      body: { id: 'nested-each', mjml: page('{{#each a}}{{#each ../a}}x{{/each}}{{/each}}') },
+    });
     expect(created.status, created.text).to.equal(201);
     const renderOnly = await issueKey(server, ['templates:render']);
     const variables = { a: new Array(13_000).fill(0) };
@@ -92,9 +94,17 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     const { warnings: _created, unchanged: createdUnchanged, ...createdProject } = createdRes.json; // a write response adds warnings and unchanged
     expect([createdRes.status, createdUnchanged]).to.deep.equal([201, false]);
     expect(createdProject).to.deep.equal((await server.request('GET', '/v1/projects/echo')).json);
-    const savedRes = await server.request('PUT', '/v1/projects/echo', { body: { mjml: HELLO.replace('Hello', 'Hi') }, headers: { 'If-Match': '"0"' } });
+    const savedRes = await server.request('PUT', '/v1/projects/echo', {
+      body: { mjml: HELLO.replace('Hello', 'Hi') },
+      headers: { 'If-Match': '"0"' },
+    });
     const { warnings: _saved, unchanged: savedUnchanged, ...savedProject } = savedRes.json;
-    expect([savedRes.status, savedProject.revision, savedProject.metadata, savedUnchanged]).to.deep.equal([200, 1, { name: 'Echo' }, false]);
+    expect([savedRes.status, savedProject.revision, savedProject.metadata, savedUnchanged]).to.deep.equal([
+      200,
+      1,
+      { name: 'Echo' },
+      false,
+    ]);
     expect(savedProject).to.deep.equal((await server.request('GET', '/v1/projects/echo')).json);
   });
 
@@ -107,8 +117,15 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
       const expected = createHash('sha256').update(published, 'utf8').digest('hex');
       const json = await server.request('POST', '/v1/templates/traced/render', { body: { ...body, revision } });
       const mjml = await server.request('POST', '/v1/templates/traced/render', { body: { format: 'mjml', revision } });
-      const html = await server.request('POST', '/v1/templates/traced/render', { body: { ...body, revision }, headers: { Accept: 'text/html' } });
-      expect([json.json.published_sha256, mjml.json.published_sha256, html.headers['x-template-published-sha256']]).to.deep.equal([expected, expected, expected]);
+      const html = await server.request('POST', '/v1/templates/traced/render', {
+        body: { ...body, revision },
+        headers: { Accept: 'text/html' },
+      });
+      expect([json.json.published_sha256, mjml.json.published_sha256, html.headers['x-template-published-sha256']]).to.deep.equal([
+        expected,
+        expected,
+        expected,
+      ]);
     }
   });
 
@@ -143,7 +160,9 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
   });
 
   it('a helper given a value it cannot use answers 400 render_failed naming the helper and the argument', async () => {
-    const created = await server.request('POST', '/v1/projects', { body: { id: 'priced', mjml: page('Total: {{currency total code="EUR"}}') } });
+    const created = await server.request('POST', '/v1/projects', {
+      body: { id: 'priced', mjml: page('Total: {{currency total code="EUR"}}') },
+    });
     expect(created.status, created.text).to.equal(201);
     const ok = await server.request('POST', '/v1/templates/priced/render', { body: { variables: { total: 1234.5 } } });
     expect(ok.status, ok.text).to.equal(200);
@@ -159,7 +178,10 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     expectProblem(res, 413, 'template_too_large', 'TEMPLATE_MAX_SOURCE_BYTES');
     expect(res.json).to.include({ max: 16384, found: Buffer.byteLength(source) });
     const includes = await server.request('POST', '/v1/projects', {
-      body: { mjml: '<mjml><mj-body><mj-include path="a.mjml" /></mj-body></mjml>', includes: { 'a.mjml': `<mj-raw>${'x'.repeat(9000)}</mj-raw>` } },
+      body: {
+        mjml: '<mjml><mj-body><mj-include path="a.mjml" /></mj-body></mjml>',
+        includes: { 'a.mjml': `<mj-raw>${'x'.repeat(9000)}</mj-raw>` },
+      },
     });
     expectProblem(includes, 413, 'template_too_large', 'TEMPLATE_MAX_INCLUDES_BYTES');
     const sections = '<mj-section><mj-column><mj-text>x</mj-text></mj-column></mj-section>'.repeat(40); // 3 KB that compiles to 50 KB
@@ -172,17 +194,26 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     const expressions = await server.request('POST', '/v1/projects', { body: { mjml: page('{{a}}'.repeat(101)) } });
     expectProblem(expressions, 400, 'template_too_complex', 'TEMPLATE_MAX_EXPRESSIONS');
     expect(expressions.json.found).to.equal(101);
-    const deep = await server.request('POST', '/v1/projects', { body: { mjml: `<mjml><mj-body><mj-raw>${'<div>'.repeat(100)}${'</div>'.repeat(100)}</mj-raw></mj-body></mjml>` } });
+    const deep = await server.request('POST', '/v1/projects', {
+      body: { mjml: `<mjml><mj-body><mj-raw>${'<div>'.repeat(100)}${'</div>'.repeat(100)}</mj-raw></mj-body></mjml>` },
+    });
     expectProblem(deep, 400, 'template_too_complex', 'TEMPLATE_MAX_DEPTH');
-    const wide = await server.request('POST', '/v1/projects', { body: { mjml: `<mjml><mj-body><mj-raw>${'<b>x</b>'.repeat(500)}</mj-raw></mj-body></mjml>` } });
+    const wide = await server.request('POST', '/v1/projects', {
+      body: { mjml: `<mjml><mj-body><mj-raw>${'<b>x</b>'.repeat(500)}</mj-raw></mj-body></mjml>` },
+    });
     expectProblem(wide, 400, 'template_too_complex', 'TEMPLATE_MAX_NODES');
-    const ast = { tagName: 'mjml', children: [{ tagName: 'mj-body', children: Array.from({ length: 450 }, () => ({ tagName: 'mj-raw', content: 'x' })) }] };
+    const ast = {
+      tagName: 'mjml',
+      children: [{ tagName: 'mj-body', children: Array.from({ length: 450 }, () => ({ tagName: 'mj-raw', content: 'x' })) }],
+    };
     expectProblem(await server.request('POST', '/v1/projects', { body: { ast } }), 400, 'template_too_complex', 'TEMPLATE_MAX_NODES');
     await stillServing(server);
   });
 
   it('refuses an event over 1 MiB (KurrentDB append limit) with 413 before anything is stored', async () => {
-    const res = await server.request('POST', '/v1/projects', { body: { id: 'fat', mjml: HELLO, metadata: { notes: 'n'.repeat(1_100_000) } } });
+    const res = await server.request('POST', '/v1/projects', {
+      body: { id: 'fat', mjml: HELLO, metadata: { notes: 'n'.repeat(1_100_000) } },
+    });
     expectProblem(res, 413, 'template_too_large', 'MAX_EVENT_BYTES');
     expect((await server.request('GET', '/v1/projects/fat')).status).to.equal(404);
   });
@@ -213,7 +244,10 @@ describe('Render path: budgets, limits and the compile pool over HTTP', function
     expect(html.headers['x-template-published-sha256']).to.equal(json.json.published_sha256);
     expect(html.headers['x-cache']).to.equal('HIT');
     expect(html.text).to.equal(json.json.html);
-    const gz = await server.request('POST', '/v1/templates/raw/render', { body, headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
+    const gz = await server.request('POST', '/v1/templates/raw/render', {
+      body,
+      headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).to.equal('gzip');
     expect(gz.text).to.equal(json.json.html);
     const mjml = await server.request('POST', '/v1/templates/raw/render', { body: { format: 'mjml' }, headers: { Accept: 'text/html' } });

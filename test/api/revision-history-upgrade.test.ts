@@ -39,24 +39,41 @@ type StoreConfig = Omit<Parameters<typeof openStores>[0], 'dataDir'>;
 async function upgradeUnderReads(env: Record<string, string>, storeConfig: StoreConfig): Promise<void> {
   const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', ...env, PROJECTOR: 'off' } });
   const stores = await openStores({ dataDir: server.dataDir, ...storeConfig, projectorPollMs: 20 });
-  const versionOne = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: [projectDetails, revisionHistoryV1, templateList], logger: quiet });
+  const versionOne = new Projector({
+    eventStore: stores.eventStore,
+    readModels: stores.readModels,
+    projections: [projectDetails, revisionHistoryV1, templateList],
+    logger: quiet,
+  });
   // Pages of 20, each commit after a pause, so that the build takes long enough for reads to overlap it.
   const paced = new Proxy(stores.readModels, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (property === 'commit') return async (...args: Parameters<ReadModelStore['commit']>) => (await new Promise((r) => setTimeout(r, 10)), target.commit(...args));
+      if (property === 'commit')
+        return async (...args: Parameters<ReadModelStore['commit']>) => (
+          await new Promise((r) => setTimeout(r, 10)),
+          target.commit(...args)
+        );
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const versionTwo = new Projector({ eventStore: stores.eventStore, readModels: paced, projections: allProjections, batchSize: 20, logger: quiet });
+  const versionTwo = new Projector({
+    eventStore: stores.eventStore,
+    readModels: paced,
+    projections: allProjections,
+    batchSize: 20,
+    logger: quiet,
+  });
   let reading = true;
   let reader: Promise<void> = Promise.resolve();
   try {
     await versionOne.start();
     const ast = (await server.request('POST', '/v1/projects', { body: { id: id(0), mjml: mjmlPage('rev 0') } })).json.ast;
-    for (let i = 1; i < PROJECTS; i++) expect((await server.request('POST', '/v1/projects', { body: { id: id(i), ast } })).status).to.equal(201);
+    for (let i = 1; i < PROJECTS; i++)
+      expect((await server.request('POST', '/v1/projects', { body: { id: id(i), ast } })).status).to.equal(201);
     for (let s = 1; s <= SAVES; s++) {
-      for (let i = 0; i < PROJECTS; i++) expect((await server.request('PUT', `/v1/projects/${id(i)}`, { body: { mjml: mjmlPage(`rev ${s}`) } })).status).to.equal(200);
+      for (let i = 0; i < PROJECTS; i++)
+        expect((await server.request('PUT', `/v1/projects/${id(i)}`, { body: { mjml: mjmlPage(`rev ${s}`) } })).status).to.equal(200);
     }
     // One id deleted and created again: its ?revision=1 answers the first creation's time from the history.
     expect((await server.request('DELETE', `/v1/projects/${id(0)}`)).status).to.equal(204);
@@ -110,7 +127,8 @@ async function upgradeUnderReads(env: Record<string, string>, storeConfig: Store
 describe('revision-history version 1 → 2 while serving (M4)', function () {
   this.timeout(180_000);
 
-  it(`on SQLite: ${PROJECTS} projects of ${SAVES + 1} revisions, the same answers before, during and after the switch`, () => upgradeUnderReads({}, {}));
+  it(`on SQLite: ${PROJECTS} projects of ${SAVES + 1} revisions, the same answers before, during and after the switch`, () =>
+    upgradeUnderReads({}, {}));
 
   describeOnPostgres('on PostgreSQL', (database) => {
     it(`${PROJECTS} projects of ${SAVES + 1} revisions, the same answers before, during and after the switch`, () =>
@@ -130,6 +148,9 @@ describe('revision-history version 1 → 2 while serving (M4)', function () {
       await mongo?.drop();
     });
     it(`${PROJECTS} projects of ${SAVES + 1} revisions, the same answers before, during and after the switch`, () =>
-      upgradeUnderReads({ STORE: 'kurrentdb', KURRENTDB_URL: double!.url, MONGODB_URL: mongo!.url }, { store: 'kurrentdb', kurrentdbUrl: double!.url, mongodbUrl: mongo!.url }));
+      upgradeUnderReads(
+        { STORE: 'kurrentdb', KURRENTDB_URL: double!.url, MONGODB_URL: mongo!.url },
+        { store: 'kurrentdb', kurrentdbUrl: double!.url, mongodbUrl: mongo!.url },
+      ));
   });
 });

@@ -33,7 +33,10 @@ describe('save-time proof and handlebars-helpers arithmetic over HTTP', function
   for (const [name, snippet, helpers, variables, expected] of TYPED_SNIPPETS) {
     it(`a dynamic template passing a variable to ${name} is saved (strict and soft), renders, and static agrees`, async () => {
       const id = `typed-${name.replace(/\W+/g, '-')}`;
-      for (const [suffix, mjml, mode] of [['d', dynamicPage(snippet), 'dynamic'], ['s', mjmlPage(snippet), 'static']] as const) {
+      for (const [suffix, mjml, mode] of [
+        ['d', dynamicPage(snippet), 'dynamic'],
+        ['s', mjmlPage(snippet), 'static'],
+      ] as const) {
         const created = await create({ id: `${id}-${suffix}`, mjml, helpers });
         expect([created.status, created.json.render_mode], created.text).to.deep.equal([201, mode]);
         expect(created.json.warnings, created.text).to.deep.equal([]);
@@ -63,19 +66,26 @@ describe('save-time proof and handlebars-helpers arithmetic over HTTP', function
     expect([created.status, created.json.render_mode, created.json.warnings], created.text).to.deep.equal([201, 'dynamic', []]);
     const variables = {
       currencyCode: 'EUR',
-      lines: [{ quantity: 2, productName: 'Mug', unitPrice: 1250 }, { quantity: 1, productName: 'Tea', unitPrice: 799 }],
+      lines: [
+        { quantity: 2, productName: 'Mug', unitPrice: 1250 },
+        { quantity: 1, productName: 'Tea', unitPrice: 799 },
+      ],
       discount: 500,
       subTotal: 3299,
       orderPlacedAt: '2026-03-07T09:30:00Z',
     };
     const res = await render('vendure-order', { variables });
     expect(res.status, res.text).to.equal(200);
-    for (const text of ['2 × Mug: €25.00', '1 × Tea: €7.99', 'Discount: −€5.00', 'Total: €27.99', 'Placed March 7, 2026']) expect(res.json.html).to.include(text);
+    for (const text of ['2 × Mug: €25.00', '1 × Tea: €7.99', 'Discount: −€5.00', 'Total: €27.99', 'Placed March 7, 2026'])
+      expect(res.json.html).to.include(text);
   });
 
   it('what the samples cannot prove is saved with a sample_render_incomplete warning naming the helper, line and argument, in both modes', async () => {
     const snippet = 'Hi\n{{date (append placed_at "Z")}}';
-    for (const [id, mjml, mode] of [['unproven-d', dynamicPage(snippet), 'dynamic'], ['unproven-s', mjmlPage(snippet), 'static']] as const) {
+    for (const [id, mjml, mode] of [
+      ['unproven-d', dynamicPage(snippet), 'dynamic'],
+      ['unproven-s', mjmlPage(snippet), 'static'],
+    ] as const) {
       const created = await create({ id, mjml });
       expect([created.status, created.json.render_mode], created.text).to.deep.equal([201, mode]);
       expect(created.json.warnings).to.have.length(1);
@@ -117,7 +127,9 @@ describe('save-time proof and handlebars-helpers arithmetic over HTTP', function
   });
 
   it('subtract, multiply, divide and round render the right numbers, with no floating-point noise', async () => {
-    const mjml = mjmlPage('Net {{subtract total discount}} | Lines {{multiply qty price}} | Each {{round (divide total qty)}} | Sum {{add 0.1 0.2}}');
+    const mjml = mjmlPage(
+      'Net {{subtract total discount}} | Lines {{multiply qty price}} | Each {{round (divide total qty)}} | Sum {{add 0.1 0.2}}',
+    );
     const created = await create({ id: 'arith', mjml });
     expect([created.status, created.json.warnings], created.text).to.deep.equal([201, []]);
     const res = await render('arith', { variables: { total: 19.99, discount: 5, qty: 3, price: '1.10' } });
@@ -134,7 +146,9 @@ describe('save-time proof and handlebars-helpers arithmetic over HTTP', function
       line_total: { template: '{{currency (multiply quantity unit_price) code="EUR"}}', params: ['quantity', 'unit_price'] },
       savings: { template: '{{toFixed (multiply (divide (subtract was now) was) 100) 0}}%', params: ['was', 'now'] },
     };
-    const mjml = dynamicPage('{{#each lines}}{{line_total quantity unit_price}};{{/each}} {{eur (subtract total credit)}} {{savings was now}}');
+    const mjml = dynamicPage(
+      '{{#each lines}}{{line_total quantity unit_price}};{{/each}} {{eur (subtract total credit)}} {{savings was now}}',
+    );
     const created = await create({ id: 'composed', mjml, helpers });
     expect([created.status, created.json.warnings], created.text).to.deep.equal([201, []]);
     const variables = { lines: [{ quantity: 2, unit_price: 3.1 }], total: 50, credit: 12.5, was: 80, now: 60, preview: false };

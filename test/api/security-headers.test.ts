@@ -30,7 +30,10 @@ describe('Security headers: nosniff everywhere, a CSP on text/html', function ()
   });
 
   it('a render as text/html carries nosniff and the email policy (no script, a sandbox)', async () => {
-    const res = await t.server.request('POST', '/v1/templates/sniffed/render', { body: { variables: { name: '<img src=x onerror=alert(2)>' } }, headers: { Accept: 'text/html' } });
+    const res = await t.server.request('POST', '/v1/templates/sniffed/render', {
+      body: { variables: { name: '<img src=x onerror=alert(2)>' } },
+      headers: { Accept: 'text/html' },
+    });
     expect(res.status).to.equal(200);
     expect(res.headers['content-type']).to.equal('text/html; charset=utf-8');
     expect(res.headers['x-content-type-options']).to.equal('nosniff');

@@ -34,7 +34,10 @@ async function writeThroughAReadThroughB(a: TestServer, b: TestServer): Promise<
   expect((await a.request('PUT', '/v1/projects/p', { body: { mjml: page('Two {{x}}') } })).status).to.equal(200);
   expect((await b.request('GET', '/v1/projects/p')).json.revision, 'GET through B as soon as A answered').to.equal(1);
   const renderedA = await a.request('POST', '/v1/templates/p/render', { body: { variables: { x: '!' } } });
-  expect([renderedA.json.revision, renderedA.json.html.includes('Two !')], 'a render through the writing instance').to.deep.equal([1, true]);
+  expect([renderedA.json.revision, renderedA.json.html.includes('Two !')], 'a render through the writing instance').to.deep.equal([
+    1,
+    true,
+  ]);
   await pause(400); // B's revision follower hears of it by NOTIFY (PostgreSQL) or its next poll (SQLite, 50 ms)
   const renderedB = await b.request('POST', '/v1/templates/p/render', { body: { variables: { x: '!' } } });
   expect([renderedB.json.revision, renderedB.json.html.includes('Two !')]).to.deep.equal([1, true]);

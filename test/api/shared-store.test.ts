@@ -49,8 +49,12 @@ function describeApiOnSharedStore(kind: string, setup: StoreSetup): void {
       expect((await first.request('POST', '/v1/projects', { body: { id: pg, mjml: page('Hello {{name}}') } })).status).to.equal(201);
       const rendered = await first.request('POST', `/v1/templates/${pg}/render`, { body: { variables: { name: 'Ada' } } });
       expect([rendered.status, rendered.json.html.includes('Hello Ada')]).to.deep.equal([200, true]);
-      expect((await first.request('PUT', `/v1/projects/${pg}`, { body: { mjml: page('Hi {{name}}') }, headers: { 'If-Match': '"0"' } })).status).to.equal(200);
-      expect((await first.request('PUT', `/v1/projects/${pg}`, { body: { mjml: page('Yo {{name}}') }, headers: { 'If-Match': '"0"' } })).status).to.equal(412);
+      expect(
+        (await first.request('PUT', `/v1/projects/${pg}`, { body: { mjml: page('Hi {{name}}') }, headers: { 'If-Match': '"0"' } })).status,
+      ).to.equal(200);
+      expect(
+        (await first.request('PUT', `/v1/projects/${pg}`, { body: { mjml: page('Yo {{name}}') }, headers: { 'If-Match': '"0"' } })).status,
+      ).to.equal(412);
       const health = await first.request('GET', '/v1/health');
       expect([health.json.store.kind, health.json.projector.caught_up]).to.deep.equal([kind, true]);
       await first.stop();
@@ -81,7 +85,9 @@ function describeApiOnSharedStore(kind: string, setup: StoreSetup): void {
       // through B answers once A's projector has it.
       const roles = await Promise.all([a, b].map(async (instance) => (await instance.request('GET', '/v1/health')).json.projector.active));
       expect(roles).to.deep.equal([true, false]);
-      expect((await b.request('PUT', `/v1/projects/${shared}`, { body: { mjml: page('Three from B') }, headers: { 'If-Match': '"1"' } })).status).to.equal(200);
+      expect(
+        (await b.request('PUT', `/v1/projects/${shared}`, { body: { mjml: page('Three from B') }, headers: { 'If-Match': '"1"' } })).status,
+      ).to.equal(200);
       const [listA, detailA] = await Promise.all([a.request('GET', '/v1/projects'), a.request('GET', `/v1/projects/${shared}/revisions`)]);
       expect(listA.json.items.find((item: { id: string }) => item.id === shared)).to.deep.include({ revision: 2 });
       expect(detailA.json.items).to.have.length(3);

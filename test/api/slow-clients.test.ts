@@ -33,7 +33,10 @@ function trickle(base: string, bytes: Buffer, everyMs: number, head = Buffer.all
   });
 }
 
-const problemOf = (text: string) => ({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), json: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) });
+const problemOf = (text: string) => ({
+  status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+  json: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)),
+});
 
 describe('Slow clients over HTTP (HEADERS_TIMEOUT_MS=300, REQUEST_TIMEOUT_MS=600)', function () {
   this.timeout(30_000);

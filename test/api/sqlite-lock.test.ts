@@ -47,7 +47,13 @@ interface Answer {
 }
 
 /** A request to the server process with the test key, timed from this process (its event loop is not the server's). */
-async function call(server: SpawnedServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  server: SpawnedServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(`${server.url}${path}`, {
     method,
@@ -113,22 +119,56 @@ describe('SQLite write lock held by another process', function () {
     const lockedAt = performance.now();
     // A metadata change with If-Match: an append with an expected revision, and little work besides (a save's MJML
     // checks would cost the event loop as much as the lock is meant to, on a loaded machine).
-    const write = pause(100).then(() => call(server!, 'PATCH', '/v1/projects/before', { metadata: { tag: 'during' } }, { 'Content-Type': 'application/merge-patch+json', 'If-Match': '"0"' }));
-    const [health, lists] = await Promise.all([sample(server, '/v1/health', 20, lock.released), sample(server, '/v1/projects', 20, lock.released)]);
+    const write = pause(100).then(() =>
+      call(
+        server!,
+        'PATCH',
+        '/v1/projects/before',
+        { metadata: { tag: 'during' } },
+        { 'Content-Type': 'application/merge-patch+json', 'If-Match': '"0"' },
+      ),
+    );
+    const [health, lists] = await Promise.all([
+      sample(server, '/v1/health', 20, lock.released),
+      sample(server, '/v1/projects', 20, lock.released),
+    ]);
     const written = await write;
 
-    console.log(`      lock held ${Math.round(performance.now() - lockedAt)} ms; /health: ${summary(health)}; list: ${summary(lists)}; write ${written.status} after ${Math.round(written.ms)} ms`);
-    expect(health.filter((a) => a.status !== 200), 'every /health answered 200 (reads do not wait for the writer)').to.deep.equal([]);
-    expect(lists.filter((a) => a.status !== 200), 'every list answered 200').to.deep.equal([]);
-    expect(percentile(health.map((a) => a.ms), 99), '/health p99 while the lock is held, ms (it was 9.5 s with a 10 s lock)').to.be.below(200);
-    expect(percentile(lists.map((a) => a.ms), 99), 'list p99 while the lock is held, ms (a list took 4.7 s)').to.be.below(200);
+    console.log(
+      `      lock held ${Math.round(performance.now() - lockedAt)} ms; /health: ${summary(health)}; list: ${summary(lists)}; write ${written.status} after ${Math.round(written.ms)} ms`,
+    );
+    expect(
+      health.filter((a) => a.status !== 200),
+      'every /health answered 200 (reads do not wait for the writer)',
+    ).to.deep.equal([]);
+    expect(
+      lists.filter((a) => a.status !== 200),
+      'every list answered 200',
+    ).to.deep.equal([]);
+    expect(
+      percentile(
+        health.map((a) => a.ms),
+        99,
+      ),
+      '/health p99 while the lock is held, ms (it was 9.5 s with a 10 s lock)',
+    ).to.be.below(200);
+    expect(
+      percentile(
+        lists.map((a) => a.ms),
+        99,
+      ),
+      'list p99 while the lock is held, ms (a list took 4.7 s)',
+    ).to.be.below(200);
     expect(health.length, 'sampled throughout the lock').to.be.greaterThan(20);
     // The write waited for the lock without holding up anything else, then landed whole, once.
     expect(written.status, written.json?.code).to.equal(200);
     const revisions = await call(server, 'GET', '/v1/projects/before/revisions');
     expect(revisions.json.items.map((r: { revision: number }) => r.revision)).to.deep.equal([0, 1]);
     expect((await call(server, 'GET', '/v1/projects/before')).json.metadata).to.deep.equal({ tag: 'during' });
-    expect(server.errors.map((line) => line.msg), 'no request failed with a 500').not.to.include('request failed');
+    expect(
+      server.errors.map((line) => line.msg),
+      'no request failed with a 500',
+    ).not.to.include('request failed');
   });
 
   it('answers a write 503 with Retry-After once SQLITE_LOCK_WAIT_MS has passed, writing nothing, and writes again after', async () => {
@@ -145,6 +185,8 @@ describe('SQLite write lock held by another process', function () {
     expect((await call(server, 'GET', '/v1/projects/p')).status, 'nothing of the refused write was kept').to.equal(404);
     const again = await call(server, 'POST', '/v1/projects', { id: 'p', mjml: mjmlPage('Hi') });
     expect(again.status, again.json?.code).to.equal(201);
-    expect((await call(server, 'GET', '/v1/projects/p/revisions')).json.items.map((r: { revision: number }) => r.revision)).to.deep.equal([0]);
+    expect((await call(server, 'GET', '/v1/projects/p/revisions')).json.items.map((r: { revision: number }) => r.revision)).to.deep.equal([
+      0,
+    ]);
   });
 });

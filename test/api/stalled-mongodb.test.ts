@@ -30,12 +30,21 @@ describe('A stalled MongoDB: bounded 503s, /health within 1 s, recovery', functi
   before(async function () {
     const kurrentdbUrl = process.env['KURRENTDB_URL'];
     if (!kurrentdbUrl) {
-      console.log('      (skipped: needs KurrentDB; set KURRENTDB_URL, or run under mocha\'s hook, which starts the KurrentDB double)');
+      console.log("      (skipped: needs KurrentDB; set KURRENTDB_URL, or run under mocha's hook, which starts the KurrentDB double)");
       return this.skip();
     }
     mongo = await startMongoDouble();
     const mongodbUrl = `${mongo.url}/stalled_${randomUUID().slice(0, 8)}?wtimeoutMS=2000`;
-    server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: kurrentdbUrl, MONGODB_URL: mongodbUrl, API_KEY_CACHE_TTL_MS: String(KEY_CACHE_MS), HEALTH_TIMEOUT_MS: '400', ...TIGHT } });
+    server = await startTestServer({
+      env: {
+        STORE: 'kurrentdb',
+        KURRENTDB_URL: kurrentdbUrl,
+        MONGODB_URL: mongodbUrl,
+        API_KEY_CACHE_TTL_MS: String(KEY_CACHE_MS),
+        HEALTH_TIMEOUT_MS: '400',
+        ...TIGHT,
+      },
+    });
   });
   after(async () => {
     mongo?.faults.resume();
@@ -53,11 +62,16 @@ describe('A stalled MongoDB: bounded 503s, /health within 1 s, recovery', functi
     mongo!.faults.stall();
     const stalledAt = Date.now();
     const health = await timed(s, 'GET', '/v1/health');
-    const [get, create] = await Promise.all([timed(s, 'GET', `/v1/projects/${id}`), timed(s, 'POST', '/v1/projects', { id: `${id}-x`, mjml: mjmlPage('Hi') })]);
+    const [get, create] = await Promise.all([
+      timed(s, 'GET', `/v1/projects/${id}`),
+      timed(s, 'POST', '/v1/projects', { id: `${id}-x`, mjml: mjmlPage('Hi') }),
+    ]);
     await sleep(Math.max(0, stalledAt + KEY_CACHE_MS + 200 - Date.now()));
     const authHealth = await timed(s, 'GET', '/v1/health');
     const authGet = await timed(s, 'GET', `/v1/projects/${id}`);
-    console.log(`      stalled MongoDB, ms: health ${health.ms}, GET ${get.ms}, create ${create.ms} (${create.status}); key not cached: health ${authHealth.ms}, GET ${authGet.ms}`);
+    console.log(
+      `      stalled MongoDB, ms: health ${health.ms}, GET ${get.ms}, create ${create.ms} (${create.status}); key not cached: health ${authHealth.ms}, GET ${authGet.ms}`,
+    );
 
     for (const [name, res] of Object.entries({ health, authHealth })) {
       expect([res.status, res.json?.code], `${name}: ${JSON.stringify(res.json)}`).to.deep.equal([503, 'dependency_unavailable']);

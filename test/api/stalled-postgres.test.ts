@@ -33,7 +33,14 @@ describe('A stalled PostgreSQL (SIGSTOP): bounded 503s, /health within 1 s, reco
       return this.skip();
     }
     cluster = started;
-    server = await startTestServer({ env: { STORE: 'postgres', DATABASE_URL: cluster.url, API_KEY_CACHE_TTL_MS: String(KEY_CACHE_MS), HEALTH_TIMEOUT_MS: String(HEALTH_MS) } });
+    server = await startTestServer({
+      env: {
+        STORE: 'postgres',
+        DATABASE_URL: cluster.url,
+        API_KEY_CACHE_TTL_MS: String(KEY_CACHE_MS),
+        HEALTH_TIMEOUT_MS: String(HEALTH_MS),
+      },
+    });
   });
 
   after(async () => {

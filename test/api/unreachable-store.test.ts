@@ -7,7 +7,10 @@ import { expect } from 'chai';
 import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
 
 function run(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let stdout = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -20,7 +23,11 @@ describe('Starting on a store that cannot be reached', function () {
 
   for (const script of ['src/server.ts', 'src/projector-process.ts']) {
     it(`${script}: one paragraph naming KurrentDB's URL and what to check, exit 1, no stack trace`, async () => {
-      const { code, stderr } = await run(script, { STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://admin:secret@127.0.0.1:1?tls=false', MONGODB_URL: 'mongodb://127.0.0.1:1/x' });
+      const { code, stderr } = await run(script, {
+        STORE: 'kurrentdb',
+        KURRENTDB_URL: 'kurrentdb://admin:secret@127.0.0.1:1?tls=false',
+        MONGODB_URL: 'mongodb://127.0.0.1:1/x',
+      });
       expect(code).to.equal(1);
       expect(stderr).to.include('KurrentDB cannot be reached at kurrentdb://127.0.0.1:1?tls=false (KURRENTDB_URL)');
       expect(stderr).to.include('tls');
@@ -42,7 +49,11 @@ describe('Starting on a store that cannot be reached', function () {
   it('fails the start naming the permission when the KurrentDB user may not read $all (K7), before any request', async () => {
     const double = await startKurrentDouble({ faults: { denyAll: true } });
     try {
-      const { code, stderr } = await run('src/server.ts', { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: 'mongodb://127.0.0.1:1/x' });
+      const { code, stderr } = await run('src/server.ts', {
+        STORE: 'kurrentdb',
+        KURRENTDB_URL: double.url,
+        MONGODB_URL: 'mongodb://127.0.0.1:1/x',
+      });
       expect(code).to.equal(1);
       expect(stderr).to.include('KurrentDB refused access to the user in KURRENTDB_URL').and.to.include('admin user');
       expect(stderr).not.to.match(/^\s+at /m);
@@ -51,7 +62,7 @@ describe('Starting on a store that cannot be reached', function () {
     }
   });
 
-  it('names PostgreSQL\'s URL the same way', async () => {
+  it("names PostgreSQL's URL the same way", async () => {
     const { code, stderr } = await run('src/server.ts', { STORE: 'postgres', DATABASE_URL: 'postgres://app:pw@127.0.0.1:1/none' });
     expect(code).to.equal(1);
     expect(stderr).to.include('PostgreSQL cannot be reached at postgres://127.0.0.1:1/none (DATABASE_URL)');

@@ -7,7 +7,8 @@
 import { expect } from 'chai';
 import { mjmlPage, useTestServer } from '../support/server.js';
 
-const BUTTON = '<mjml><mj-body><mj-section><mj-column><mj-button href="{{url}}">Open</mj-button><mj-image src="{{img}}" alt="logo" /></mj-column></mj-section></mj-body></mjml>';
+const BUTTON =
+  '<mjml><mj-body><mj-section><mj-column><mj-button href="{{url}}">Open</mj-button><mj-image src="{{img}}" alt="logo" /></mj-column></mj-section></mj-body></mjml>';
 
 interface Warning {
   code?: string;
@@ -32,7 +33,9 @@ describe('Unsafe URLs and unescaped output', function () {
     });
 
     it('javascript: is replaced in the HTML and the text, and reported without its value', async () => {
-      const res = await api.render('button', { variables: { url: 'javascript:alert(document.domain)', img: 'https://cdn.example/logo.png' } });
+      const res = await api.render('button', {
+        variables: { url: 'javascript:alert(document.domain)', img: 'https://cdn.example/logo.png' },
+      });
       expect(res.status, res.text).to.equal(200);
       expect(res.json.html.toLowerCase()).to.not.include('javascript');
       expect(res.json.html).to.include('href="about:invalid"');
@@ -61,7 +64,9 @@ describe('Unsafe URLs and unescaped output', function () {
       // The JSON form is compiled in the background once a revision is rendered again: keep rendering until
       // it has certainly been used, with values whose JSON escaping hides the scheme (a tab, a control).
       for (let i = 0; i < 12; i += 1) {
-        const res = await api.render('button', { variables: { url: i % 2 === 0 ? 'java\tscript:alert(1)' : '\u0001javascript:alert(1)', img: 'x.png' } });
+        const res = await api.render('button', {
+          variables: { url: i % 2 === 0 ? 'java\tscript:alert(1)' : '\u0001javascript:alert(1)', img: 'x.png' },
+        });
         expect(res.status, res.text).to.equal(200);
         expect(res.json.html, `render ${i}`).to.include('href="about:invalid"');
         expect(codes(res.json.warnings)).to.include('unsafe_url_neutralised');
@@ -70,7 +75,9 @@ describe('Unsafe URLs and unescaped output', function () {
     });
 
     it('a safe URL renders unchanged, with no warning (and data:image/png stays in src)', async () => {
-      const res = await api.render('button', { variables: { url: 'https://x.example/p?a=1&b=2', img: 'data:image/png;base64,iVBORw0KGgo=' } });
+      const res = await api.render('button', {
+        variables: { url: 'https://x.example/p?a=1&b=2', img: 'data:image/png;base64,iVBORw0KGgo=' },
+      });
       expect(res.status, res.text).to.equal(200);
       expect(res.json.html).to.include('href="https://x.example/p?a&#x3D;1&amp;b&#x3D;2"');
       expect(res.json.html).to.include('src="data:image/png;base64,iVBORw0KGgo&#x3D;"');
@@ -78,7 +85,10 @@ describe('Unsafe URLs and unescaped output', function () {
     });
 
     it('the text/html response is neutralised too', async () => {
-      const res = await api.server.request('POST', '/v1/templates/button/render', { body: { variables: { url: 'javascript:alert(1)', img: 'x.png' } }, headers: { accept: 'text/html' } });
+      const res = await api.server.request('POST', '/v1/templates/button/render', {
+        body: { variables: { url: 'javascript:alert(1)', img: 'x.png' } },
+        headers: { accept: 'text/html' },
+      });
       expect(res.status, res.text).to.equal(200);
       expect(res.text).to.include('href="about:invalid"');
       expect(res.text).to.not.include('javascript:');
@@ -118,7 +128,9 @@ describe('Unsafe URLs and unescaped output', function () {
     expect(bad.status, bad.text).to.equal(200);
     expect(bad.json.html).to.not.include('javascript:');
     expect(bad.json.text).to.not.include('javascript:');
-    expect((bad.json.warnings as Warning[]).find((w) => w.code === 'unsafe_url_neutralised')?.examples).to.deep.equal(['href (javascript:)']);
+    expect((bad.json.warnings as Warning[]).find((w) => w.code === 'unsafe_url_neutralised')?.examples).to.deep.equal([
+      'href (javascript:)',
+    ]);
     const again = await api.render('dyn', { variables: { url: 'javascript:alert(1)', img: 'https://c.example/i.png' } });
     expect(again.headers['x-cache']).to.equal('HIT');
     expect(codes(again.json.warnings)).to.include('unsafe_url_neutralised');
@@ -128,7 +140,10 @@ describe('Unsafe URLs and unescaped output', function () {
   });
 
   it("a template's own {{letterpress-safe-url}} (the internal helper's name) reads a variable, as any unknown name would", async () => {
-    const created = await api.create({ id: 'own-name', mjml: mjmlPage('[{{letterpress-safe-url}}] [{{#letterpress-safe-url}}in{{/letterpress-safe-url}}]') });
+    const created = await api.create({
+      id: 'own-name',
+      mjml: mjmlPage('[{{letterpress-safe-url}}] [{{#letterpress-safe-url}}in{{/letterpress-safe-url}}]'),
+    });
     expect(created.status, created.text).to.equal(201);
     const res = await api.render('own-name', { variables: { 'letterpress-safe-url': 'v' } });
     expect(res.status, res.text).to.equal(200);
@@ -137,7 +152,8 @@ describe('Unsafe URLs and unescaped output', function () {
 
   describe('unescaped output', () => {
     it('{{{body}}} gets a save warning naming body and its line and column', async () => {
-      const mjml = '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>Hi {{name}},  {{{body}}}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
+      const mjml =
+        '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>Hi {{name}},  {{{body}}}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
       const created = await api.create({ id: 'triple', mjml });
       expect(created.status, created.text).to.equal(201);
       const warnings = (created.json.warnings as Warning[]).filter((w) => w.code === 'unescaped_output');
@@ -150,7 +166,11 @@ describe('Unsafe URLs and unescaped output', function () {
     });
 
     it('{{& x}} in the template and {{{x}}} in a partial are named too; {{x}} is not', async () => {
-      const created = await api.create({ id: 'amp', mjml: mjmlPage('{{& note}} {{safe}} {{> foot}}'), partials: { foot: '<p>{{{footer_html}}}</p>' } });
+      const created = await api.create({
+        id: 'amp',
+        mjml: mjmlPage('{{& note}} {{safe}} {{> foot}}'),
+        partials: { foot: '<p>{{{footer_html}}}</p>' },
+      });
       expect(created.status, created.text).to.equal(201);
       const warnings = (created.json.warnings as Warning[]).filter((w) => w.code === 'unescaped_output');
       expect(warnings.map((w) => w.expression)).to.deep.equal(['note', 'footer_html']);

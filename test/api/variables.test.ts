@@ -9,7 +9,9 @@ import { mjmlPage, useTestServer } from '../support/server.js';
 import { leaves, rootShape, schemaOf, setAt, valueOf } from '../support/variable-shapes.js';
 
 const page = mjmlPage;
-const ORDER = page('Thanks for your order, {{customer.first_name}}! {{#each order.lines}}<p>{{qty}} × {{name}}</p>{{/each}}{{#if vip}}VIP{{/if}}');
+const ORDER = page(
+  'Thanks for your order, {{customer.first_name}}! {{#each order.lines}}<p>{{qty}} × {{name}}</p>{{/each}}{{#if vip}}VIP{{/if}}',
+);
 
 describe('The variables contract', function () {
   this.timeout(30_000);
@@ -22,12 +24,27 @@ describe('The variables contract', function () {
       type: 'object',
       properties: {
         customer: { type: 'object', properties: { first_name: { type: 'string', minLength: 1, default: 'friend' } } },
-        order: { type: 'object', properties: { lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 }, name: { type: 'string' } }, required: ['qty', 'name'] } } }, required: ['lines'] },
+        order: {
+          type: 'object',
+          properties: {
+            lines: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { qty: { type: 'integer', minimum: 1 }, name: { type: 'string' } },
+                required: ['qty', 'name'],
+              },
+            },
+          },
+          required: ['lines'],
+        },
         vip: { type: 'boolean' },
       },
       required: ['order'],
     };
-    expect((await api.server.request('POST', '/v1/projects', { body: { id: 'declared', mjml: ORDER, metadata: { variables } } })).status).to.equal(201);
+    expect(
+      (await api.server.request('POST', '/v1/projects', { body: { id: 'declared', mjml: ORDER, metadata: { variables } } })).status,
+    ).to.equal(201);
 
     const ok = await render('declared', { variables: { customer: {}, order: { lines: [{ qty: 2, name: 'Tea' }] } } });
     expect(ok.status, ok.text).to.equal(200);
@@ -45,13 +62,21 @@ describe('The variables contract', function () {
     expect(bad.json.errors[2]).to.deep.include({ expected: 'integer', found: 'a string (1 character)' });
 
     // Values are recipients' data: the problem names where and what type, never the value itself.
-    const secret = await render('declared', { variables: { order: { lines: [{ qty: 'SECRET-QTY-4242', name: 'Tea' }] }, vip: 'SECRET-VIP-4242' } });
+    const secret = await render('declared', {
+      variables: { order: { lines: [{ qty: 'SECRET-QTY-4242', name: 'Tea' }] }, vip: 'SECRET-VIP-4242' },
+    });
     expect([secret.status, secret.json.errors.length]).to.deep.equal([400, 2]);
     expect(secret.text).not.to.include('4242');
   });
 
   it('refuses a declaration that is not a schema it runs, at save, pointing into metadata', async () => {
-    const res = await api.server.request('POST', '/v1/projects', { body: { id: 'bad-decl', mjml: ORDER, metadata: { variables: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } });
+    const res = await api.server.request('POST', '/v1/projects', {
+      body: {
+        id: 'bad-decl',
+        mjml: ORDER,
+        metadata: { variables: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } },
+      },
+    });
     expect(res.status).to.equal(400);
     expect(res.json.code).to.equal('invalid_variables_schema');
     expect(res.json.errors[0].pointer).to.equal('/metadata/variables/properties/code/pattern');
@@ -63,7 +88,10 @@ describe('The variables contract', function () {
     expect((await render('inferred', { variables: {} })).status, 'missing is not a type error').to.equal(200);
     const bad = await render('inferred', { variables: { order: { lines: 'two teas' }, customer: { first_name: { given: 'Ada' } } } });
     expect(bad.status).to.equal(400);
-    expect(bad.json.errors.map((e: { pointer: string }) => e.pointer).sort()).to.deep.equal(['/variables/customer/first_name', '/variables/order/lines']);
+    expect(bad.json.errors.map((e: { pointer: string }) => e.pointer).sort()).to.deep.equal([
+      '/variables/customer/first_name',
+      '/variables/order/lines',
+    ]);
   });
 
   it('strict: every path read other than only as a test must be supplied, all listed at once', async () => {
@@ -74,7 +102,10 @@ describe('The variables contract', function () {
       ['/variables/customer/first_name', 'required'],
       ['/variables/order/lines/0/name', 'required'],
     ]);
-    const ok = await render('inferred', { strict: true, variables: { customer: { first_name: 'Ada' }, order: { lines: [{ qty: 1, name: 'Tea' }] } } });
+    const ok = await render('inferred', {
+      strict: true,
+      variables: { customer: { first_name: 'Ada' }, order: { lines: [{ qty: 1, name: 'Tea' }] } },
+    });
     expect(ok.status, ok.text).to.equal(200);
   });
 
@@ -91,11 +122,18 @@ describe('The variables contract', function () {
   });
 
   it('GET …/variables: the inferred schema, the declared one and how they differ', async () => {
-    const declared = { type: 'object', properties: { customer: { type: 'object', properties: { firstName: { type: 'string' } } }, order: { type: 'string' } } };
-    const created = await api.server.request('POST', '/v1/projects', { body: { id: 'differs', mjml: ORDER, metadata: { variables: declared } } });
+    const declared = {
+      type: 'object',
+      properties: { customer: { type: 'object', properties: { firstName: { type: 'string' } } }, order: { type: 'string' } },
+    };
+    const created = await api.server.request('POST', '/v1/projects', {
+      body: { id: 'differs', mjml: ORDER, metadata: { variables: declared } },
+    });
     expect(created.status).to.equal(201);
     // The save already warned of what the template reads and the declaration does not know.
-    expect(created.json.warnings.map((w: { message: string }) => w.message)).to.include("The template reads 'customer.first_name', which metadata.variables does not declare.");
+    expect(created.json.warnings.map((w: { message: string }) => w.message)).to.include(
+      "The template reads 'customer.first_name', which metadata.variables does not declare.",
+    );
     const res = await api.server.request('GET', '/api/v1/projects/differs/variables');
     expect(res.status).to.equal(200);
     expect(res.json.declared).to.deep.equal(declared);
@@ -112,7 +150,9 @@ describe('The variables contract', function () {
   });
 
   it('POST /v1/templates/:id/validate: a dry run of the saved template with the variables a client will send', async () => {
-    const good = await api.server.request('POST', '/v1/templates/declared/validate', { body: { variables: { order: { lines: [{ qty: 1, name: 'Tea' }] } } } });
+    const good = await api.server.request('POST', '/v1/templates/declared/validate', {
+      body: { variables: { order: { lines: [{ qty: 1, name: 'Tea' }] } } },
+    });
     expect(good.status).to.equal(200);
     expect(good.json).to.deep.include({ valid: true, errors: [] });
     expect(good.json.variables.declared.required).to.deep.equal(['order']);
@@ -123,12 +163,16 @@ describe('The variables contract', function () {
   });
 
   it('POST /v1/validate: an unsaved template checked as create would, with its variables; nothing stored', async () => {
-    const res = await api.server.request('POST', '/v1/validate', { body: { id: 'never-stored', mjml: ORDER, variables: { order: { lines: 'x' } } } });
+    const res = await api.server.request('POST', '/v1/validate', {
+      body: { id: 'never-stored', mjml: ORDER, variables: { order: { lines: 'x' } } },
+    });
     expect(res.status).to.equal(200);
     expect(res.json.valid).to.equal(false);
     expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/variables/order/lines']);
     expect(res.json.variables.inferred.properties.order.properties.lines.type).to.deep.equal(['array', 'object']);
-    const refused = await api.server.request('POST', '/v1/validate', { body: { mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>{{#each items}}</mj-text></mj-column></mj-section></mj-body></mjml>' } });
+    const refused = await api.server.request('POST', '/v1/validate', {
+      body: { mjml: '<mjml><mj-body><mj-section><mj-column><mj-text>{{#each items}}</mj-text></mj-column></mj-section></mj-body></mjml>' },
+    });
     expect(refused.status).to.equal(200);
     expect(refused.json).to.deep.include({ valid: false, variables: null });
     expect(refused.json.errors[0].code).to.equal('invalid_handlebars');
@@ -142,8 +186,14 @@ describe('The variables contract', function () {
       '<mj-button href="{{order.url}}">View your order</mj-button><mj-text><img src="https://e.test/logo.png"><a href="http://e.test/help">Help</a></mj-text>' +
       '</mj-column></mj-section></mj-body></mjml>';
     const metadata = { subject: 'Order {{order.number}} for {{customer.first_name}} & co', preheader: 'Your {{order.lines.length}} items' };
-    expect((await api.server.request('POST', '/v1/projects', { body: { id: 'parts', mjml, metadata, validation: 'soft' } })).status).to.equal(201);
-    const variables = { preview: 'Thanks!', customer: { first_name: 'Ada <3' }, order: { number: 'A-1', url: 'https://e.test/o/A-1', lines: [{ qty: 2, name: 'Tea' }] } };
+    expect(
+      (await api.server.request('POST', '/v1/projects', { body: { id: 'parts', mjml, metadata, validation: 'soft' } })).status,
+    ).to.equal(201);
+    const variables = {
+      preview: 'Thanks!',
+      customer: { first_name: 'Ada <3' },
+      order: { number: 'A-1', url: 'https://e.test/o/A-1', lines: [{ qty: 2, name: 'Tea' }] },
+    };
     const res = await render('parts', { variables });
     expect(res.status, res.text).to.equal(200);
     expect(res.json.subject).to.equal('Order A-1 for Ada <3 & co');
@@ -160,14 +210,17 @@ describe('The variables contract', function () {
   });
 
   it('refuses a subject or preheader that is not a Handlebars template, at save', async () => {
-    const res = await api.server.request('POST', '/v1/projects', { body: { id: 'bad-subject', mjml: ORDER, metadata: { subject: 'Hi {{#if vip}}VIP', preheader: 42 } } });
+    const res = await api.server.request('POST', '/v1/projects', {
+      body: { id: 'bad-subject', mjml: ORDER, metadata: { subject: 'Hi {{#if vip}}VIP', preheader: 42 } },
+    });
     expect(res.status).to.equal(400);
     expect(res.json.code).to.equal('invalid_metadata');
     expect(res.json.errors.map((e: { pointer: string }) => e.pointer)).to.deep.equal(['/metadata/subject', '/metadata/preheader']);
   });
 
   it('warns at save of a Liquid tag, which Handlebars would send as plain text', async () => {
-    const mjml = '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>{% for item in cart.items %}{{name}}{% endfor %}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
+    const mjml =
+      '<mjml>\n<mj-body><mj-section><mj-column>\n<mj-text>{% for item in cart.items %}{{name}}{% endfor %}</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
     const res = await api.server.request('POST', '/v1/projects', { body: { id: 'liquid', mjml } });
     expect(res.status).to.equal(201);
     const warning = res.json.warnings.find((w: { message: string }) => w.message.includes('Liquid'));
@@ -178,19 +231,24 @@ describe('The variables contract', function () {
   it('property (fast-check): for generated declarations, fitting variables render and one wrong leaf is a 400 at its pointer', async () => {
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(rootShape.chain((shape) => fc.record({ shape: fc.constant(shape), at: fc.constantFrom(...leaves(shape)) })), async ({ shape, at }) => {
-        const id = `generated-${n++}`;
-        const created = await api.server.request('POST', '/v1/projects', { body: { id, mjml: page('Hello'), metadata: { variables: schemaOf(shape) } } });
-        expect(created.status, created.text).to.equal(201);
-        const fitting = valueOf(shape) as Record<string, unknown>;
-        expect((await render(id, { variables: fitting })).status).to.equal(200);
-        setAt(fitting, at.pointer, at.wrong);
-        const refused = await render(id, { variables: fitting });
-        expect(refused.status).to.equal(400);
-        // Every problem is at that leaf (a value can break two rules there: its type and an enum).
-        const pointers = new Set(refused.json.errors.map((e: { pointer: string }) => e.pointer));
-        expect([...pointers]).to.deep.equal([`/variables${at.pointer}`]);
-      }),
+      fc.asyncProperty(
+        rootShape.chain((shape) => fc.record({ shape: fc.constant(shape), at: fc.constantFrom(...leaves(shape)) })),
+        async ({ shape, at }) => {
+          const id = `generated-${n++}`;
+          const created = await api.server.request('POST', '/v1/projects', {
+            body: { id, mjml: page('Hello'), metadata: { variables: schemaOf(shape) } },
+          });
+          expect(created.status, created.text).to.equal(201);
+          const fitting = valueOf(shape) as Record<string, unknown>;
+          expect((await render(id, { variables: fitting })).status).to.equal(200);
+          setAt(fitting, at.pointer, at.wrong);
+          const refused = await render(id, { variables: fitting });
+          expect(refused.status).to.equal(400);
+          // Every problem is at that leaf (a value can break two rules there: its type and an enum).
+          const pointers = new Set(refused.json.errors.map((e: { pointer: string }) => e.pointer));
+          expect([...pointers]).to.deep.equal([`/variables${at.pointer}`]);
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -8,7 +8,6 @@ import type { Browser } from 'playwright-core';
 import { launchChromium, needChromium } from '../support/chromium.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-
 describe('API reference page (/docs) in headless Chromium', function () {
   this.timeout(60_000);
   let server: TestServer;
@@ -28,7 +27,10 @@ describe('API reference page (/docs) in headless Chromium', function () {
   it('shows the operations of the document, without a key, a script error or another origin', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const elsewhere: string[] = [];
-    await context.route((url) => url.origin !== server.url, (route) => (elsewhere.push(route.request().url()), route.abort()));
+    await context.route(
+      (url) => url.origin !== server.url,
+      (route) => (elsewhere.push(route.request().url()), route.abort()),
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

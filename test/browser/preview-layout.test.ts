@@ -57,13 +57,21 @@ describe('Preview page layout, sample values, dark client and details in headles
     ({ localTime } = (await import(new URL('../../public/preview/format.js', import.meta.url).href)) as { localTime: LocalTime });
     server = await startTestServer();
     const key = await server.request('POST', '/v1/api-keys', { body: { name: 'preview', scopes: ['projects:read', 'templates:render'] } });
-    const metadata = { name: 'Shipped', subject: 'Order {{order.number}} is on its way', preheader: 'Track it, {{customer.first_name}}', variables: VARIABLES };
+    const metadata = {
+      name: 'Shipped',
+      subject: 'Order {{order.number}} is on its way',
+      preheader: 'Track it, {{customer.first_name}}',
+      variables: VARIABLES,
+    };
     expect((await server.request('POST', '/v1/projects', { body: { id: 'shipped', metadata, mjml: MJML } })).status).to.equal(201);
     browser = await launchChromium();
     // A zone with a half-hour offset and no summer time: the local time shown cannot be UTC by accident.
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-US' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await context.route((url) => url.origin !== server.url, (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== server.url,
+      (route) => route.abort(),
+    );
     page = await context.newPage();
     await page.goto(`${server.url}/preview/`);
     await page.locator('#key-input').fill(key.json.token);
@@ -86,15 +94,20 @@ describe('Preview page layout, sample values, dark client and details in headles
     return found!;
   };
   /** Width of the page's content against the window's: more means a horizontal scrollbar. */
-  const pageOverflow = () => page.evaluate(() => {
-    const root = (globalThis as unknown as Win).document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
+  const pageOverflow = () =>
+    page.evaluate(() => {
+      const root = (globalThis as unknown as Win).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
   /** The email's own width against its frame's viewport: more means the email is cut off on the right. */
-  const emailOverflow = (frame: string) => page.frameLocator(frame).locator('html').evaluate(() => {
-    const win = globalThis as unknown as Win;
-    return win.document.documentElement.scrollWidth - win.innerWidth;
-  });
+  const emailOverflow = (frame: string) =>
+    page
+      .frameLocator(frame)
+      .locator('html')
+      .evaluate(() => {
+        const win = globalThis as unknown as Win;
+        return win.document.documentElement.scrollWidth - win.innerWidth;
+      });
   const shoot = async (name: string) => {
     const path = join(shots, name);
     await page.screenshot({ path });
@@ -119,12 +132,27 @@ describe('Preview page layout, sample values, dark client and details in headles
     await page.frameLocator('#frame-mobile').getByText('Receipt sent to ada@example.com.').waitFor();
   });
 
-  for (const [width, height] of [[1440, 900], [1280, 800]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 800],
+  ] as const) {
     it(`shows desktop and mobile side by side, whole, within a ${width}×${height} window (preview-${width}.png)`, async () => {
       await page.setViewportSize({ width, height });
-      await page.waitForFunction(() => !/shown at/.test(String((globalThis as unknown as { document: { getElementById(id: string): { textContent: string } } }).document.getElementById('caption-desktop').textContent)));
+      await page.waitForFunction(
+        () =>
+          !/shown at/.test(
+            String(
+              (globalThis as unknown as { document: { getElementById(id: string): { textContent: string } } }).document.getElementById(
+                'caption-desktop',
+              ).textContent,
+            ),
+          ),
+      );
       const [desktop, mobile] = [await box('#frame-desktop'), await box('#frame-mobile')];
-      for (const [name, frame] of [['desktop', desktop], ['mobile', mobile]] as const) {
+      for (const [name, frame] of [
+        ['desktop', desktop],
+        ['mobile', mobile],
+      ] as const) {
         expect(frame.x, name).to.be.at.least(0);
         expect(frame.y, name).to.be.at.least(0);
         expect(frame.x + frame.width, `${name} right edge`).to.be.at.most(width);
@@ -147,7 +175,10 @@ describe('Preview page layout, sample values, dark client and details in headles
     await page.locator('#caption-desktop', { hasText: 'shown at' }).waitFor();
     const [desktop, mobile] = [await box('#frame-desktop'), await box('#frame-mobile')];
     expect(mobile.y, 'mobile below desktop').to.be.at.least(desktop.y + desktop.height);
-    for (const [name, frame] of [['desktop', desktop], ['mobile', mobile]] as const) {
+    for (const [name, frame] of [
+      ['desktop', desktop],
+      ['mobile', mobile],
+    ] as const) {
       expect(frame.x, name).to.be.at.least(0);
       expect(frame.x + frame.width, `${name} right edge`).to.be.at.most(390);
     }
@@ -166,8 +197,15 @@ describe('Preview page layout, sample values, dark client and details in headles
     const light = await frame.screenshot();
     await page.locator('#dark-client').check();
     for (const id of ['#frame-desktop', '#frame-mobile']) {
-      expect(await page.locator(id).evaluate((f) => (globalThis as unknown as { getComputedStyle(n: unknown): { filter: string } }).getComputedStyle(f).filter), id).to.contain('invert(1)');
-      expect(await page.locator(id).getAttribute('srcdoc'), id).to.contain('<style>img,picture,video{filter:invert(1) hue-rotate(180deg)}</style>');
+      expect(
+        await page
+          .locator(id)
+          .evaluate((f) => (globalThis as unknown as { getComputedStyle(n: unknown): { filter: string } }).getComputedStyle(f).filter),
+        id,
+      ).to.contain('invert(1)');
+      expect(await page.locator(id).getAttribute('srcdoc'), id).to.contain(
+        '<style>img,picture,video{filter:invert(1) hue-rotate(180deg)}</style>',
+      );
     }
     await page.frameLocator('#frame-desktop').getByText(SENTENCE).waitFor();
     expect(Buffer.compare(await frame.screenshot(), light), 'the dark frame looks different').to.not.equal(0);
@@ -205,7 +243,9 @@ describe('Preview page layout, sample values, dark client and details in headles
     const full = ((await hash.getAttribute('title')) ?? '').replace(/^sha256 /, '');
     expect(full).to.match(/^[0-9a-f]{64}$/);
     expect(await hash.textContent()).to.equal(full.slice(0, 12));
-    expect(spaces((await page.locator('#out-revision').textContent()) ?? '')).to.match(/^r0 · saved .+ · published sha256 [0-9a-f]{12}Copy$/);
+    expect(spaces((await page.locator('#out-revision').textContent()) ?? '')).to.match(
+      /^r0 · saved .+ · published sha256 [0-9a-f]{12}Copy$/,
+    );
     await page.locator('#copy-hash').click();
     await page.locator('#copy-hash', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => (globalThis as unknown as Win).navigator.clipboard.readText())).to.equal(full);

@@ -53,17 +53,35 @@ describe('Preview page in headless Chromium', function () {
     const metadata = { name: 'Welcome', subject: 'Hello {{customer.first_name}}', preheader: 'Your order {{order.number}}' };
     const first = emailPage('Hi {{customer.first_name}}, order {{order.number}}: {{#each order.lines}}{{qty}} x {{title}}; {{/each}}');
     expect((await server.request('POST', '/v1/projects', { body: { id: 'welcome', metadata, mjml: first } })).status).to.equal(201);
-    const second = emailPage('Welcome back {{customer.first_name}}, order {{order.number}}: {{#each order.lines}}{{qty}} x {{title}}; {{/each}}');
+    const second = emailPage(
+      'Welcome back {{customer.first_name}}, order {{order.number}}: {{#each order.lines}}{{qty}} x {{title}}; {{/each}}',
+    );
     expect((await server.request('PUT', '/v1/projects/welcome', { body: { metadata, mjml: second } })).status).to.equal(200);
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'receipt', metadata: { name: 'Receipt' }, mjml: mjmlPage('Paid. <a id="shop" href="https://shop.example/receipt">Your receipt</a>') } })).status).to.equal(201);
+    expect(
+      (
+        await server.request('POST', '/v1/projects', {
+          body: {
+            id: 'receipt',
+            metadata: { name: 'Receipt' },
+            mjml: mjmlPage('Paid. <a id="shop" href="https://shop.example/receipt">Your receipt</a>'),
+          },
+        })
+      ).status,
+    ).to.equal(201);
 
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1680, height: 900 } });
-    await context.route((url) => url.origin !== server.url, (route) => (escaped.push(route.request().url()), route.abort()));
+    await context.route(
+      (url) => url.origin !== server.url,
+      (route) => (escaped.push(route.request().url()), route.abort()),
+    );
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    page.on('request', (request) => request.url().startsWith(server.url) && apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    page.on(
+      'request',
+      (request) => request.url().startsWith(server.url) && apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`),
+    );
   });
 
   after(async () => {
@@ -124,11 +142,17 @@ describe('Preview page in headless Chromium', function () {
     // The email's own inline styles apply inside the frame (the CSP it inherits allows them): the banner is white on blue.
     const banner = desktop().getByText('ACME Shop');
     expect(await banner.evaluate((node) => (globalThis as unknown as Win).getComputedStyle(node).color)).to.equal('rgb(255, 255, 255)');
-    expect(await banner.evaluate((node) => (globalThis as unknown as Win).getComputedStyle(node.closest('div[style*=background]')).backgroundColor)).to.equal('rgb(31, 95, 191)');
+    expect(
+      await banner.evaluate(
+        (node) => (globalThis as unknown as Win).getComputedStyle(node.closest('div[style*=background]')).backgroundColor,
+      ),
+    ).to.equal('rgb(31, 95, 191)');
   });
 
   it('renders again when a variable changes, in both frames and beside them', async () => {
-    await page.locator('#variables').fill(JSON.stringify({ customer: { first_name: 'Grace' }, order: { number: '1042', lines: [{ qty: 2, title: 'Mugs' }] } }, null, 2));
+    await page
+      .locator('#variables')
+      .fill(JSON.stringify({ customer: { first_name: 'Grace' }, order: { number: '1042', lines: [{ qty: 2, title: 'Mugs' }] } }, null, 2));
     await frameShows('Welcome back Grace, order 1042: 2 x Mugs;');
     await mobile().getByText('Welcome back Grace').waitFor();
     expect(await text('#out-subject')).to.equal('Hello Grace');
@@ -161,7 +185,9 @@ describe('Preview page in headless Chromium', function () {
 
   it('blocks remote images on request, with a policy of the email document itself', async () => {
     await page.locator('#remote-images').uncheck();
-    expect(await page.locator('#frame-desktop').getAttribute('srcdoc')).to.contain('<meta http-equiv="Content-Security-Policy" content="img-src data:">');
+    expect(await page.locator('#frame-desktop').getAttribute('srcdoc')).to.contain(
+      '<meta http-equiv="Content-Security-Policy" content="img-src data:">',
+    );
     await page.locator('#remote-images').check();
     expect(await page.locator('#frame-desktop').getAttribute('srcdoc')).to.not.contain('img-src data:');
   });
@@ -169,7 +195,9 @@ describe('Preview page in headless Chromium', function () {
   it('renders a past revision picked from the revision list', async () => {
     await page.locator('#variables').fill(JSON.stringify({ customer: { first_name: 'Grace' }, order: { number: '7', lines: [] } }));
     await frameShows('Welcome back Grace, order 7:');
-    const options = await page.locator('#revision-select option').evaluateAll((all) => all.map((o) => (o as unknown as { value: string }).value));
+    const options = await page
+      .locator('#revision-select option')
+      .evaluateAll((all) => all.map((o) => (o as unknown as { value: string }).value));
     expect(options).to.deep.equal(['', '0', '1']);
     await page.locator('#revision-select').selectOption('0');
     await frameShows('Hi Grace, order 7:');
@@ -219,18 +247,25 @@ describe('Preview page in headless Chromium', function () {
     await frameShows('Your receipt');
     const api = apiCalls.filter((call) => !call.includes('/preview/'));
     expect(api.length).to.be.greaterThan(2);
-    expect(api.every((call) => call.includes(' /api/v1/')), api.join(', ')).to.equal(true);
+    expect(
+      api.every((call) => call.includes(' /api/v1/')),
+      api.join(', '),
+    ).to.equal(true);
   });
 
   it('runs no script of the email: the sandbox (and the CSP the frame inherits) stop an inline script and an event handler', async () => {
     const raw = `<mj-raw><script>document.body.setAttribute('data-ran', 'script')</script><img src="x:" onerror="document.body.setAttribute('data-ran', 'onerror')"></mj-raw>`;
     const mjml = `<mjml><mj-body>${raw}<mj-section><mj-column><mj-text>Scripted {{name}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'scripted', metadata: { name: 'Scripted' }, mjml } })).status).to.equal(201);
+    expect(
+      (await server.request('POST', '/v1/projects', { body: { id: 'scripted', metadata: { name: 'Scripted' }, mjml } })).status,
+    ).to.equal(201);
     await page.reload();
     await page.locator('#template-list button.template', { hasText: 'Scripted' }).click();
     await frameShows('Scripted Ada Lovelace'); // `{{name}}` at the root: the recipient's
     const srcdoc = (await page.locator('#frame-desktop').getAttribute('srcdoc')) ?? '';
-    expect(srcdoc, 'the email really carries the script: the sandbox is what stops it').to.contain("<script>document.body.setAttribute('data-ran', 'script')</script>");
+    expect(srcdoc, 'the email really carries the script: the sandbox is what stops it').to.contain(
+      "<script>document.body.setAttribute('data-ran', 'script')</script>",
+    );
     expect(srcdoc).to.contain('onerror=');
     await page.waitForTimeout(300); // give a script that could run the time to do so
     expect(await desktop().getAttribute('data-ran')).to.equal(null);
@@ -243,7 +278,14 @@ describe('Preview page in headless Chromium', function () {
     // Expected: the 400 and 401 answers the tests asked for, the web font MJML links to and the clicked link,
     // both refused by the CSP, and the scripted email's script, refused by the sandbox, and its broken image
     // (refused by the CSP, which fires the error event its onerror handler would have run on).
-    const unexpected = consoleErrors.filter((m) => !/status of 40[01]/.test(m) && !/fonts\.googleapis\.com/.test(m) && !/Framing 'https:\/\/shop\.example\/' violates/.test(m) && !/Blocked script execution in 'about:srcdoc'/.test(m) && !/Loading the image 'x:' violates/.test(m));
+    const unexpected = consoleErrors.filter(
+      (m) =>
+        !/status of 40[01]/.test(m) &&
+        !/fonts\.googleapis\.com/.test(m) &&
+        !/Framing 'https:\/\/shop\.example\/' violates/.test(m) &&
+        !/Blocked script execution in 'about:srcdoc'/.test(m) &&
+        !/Loading the image 'x:' violates/.test(m),
+    );
     expect(unexpected, unexpected.join('\n')).to.deep.equal([]);
     expect(consoleErrors.some((m) => /fonts\.googleapis\.com.*Content Security Policy/.test(m))).to.equal(true);
     expect(escaped).to.deep.equal([]);

@@ -40,7 +40,9 @@ describe('CLI: canonical files', () => {
     expect(existsSync(join(projectDir, 'project.json')), 'static is the default: no project.json').to.equal(false);
     expect(readFileSync(join(projectDir, 'partials/footer.hbs'), 'utf8')).to.equal('Bye {{name}}'); // bytes kept: no newline added
     expect(readFileSync(join(projectDir, 'metadata.json'), 'utf8')).to.equal('{\n  "name": "Welcome",\n  "subject": "Hi"\n}\n');
-    expect(readFileSync(join(projectDir, 'ast.json'), 'utf8')).to.equal('{\n  "attributes": {},\n  "children": [],\n  "tagName": "mjml"\n}\n');
+    expect(readFileSync(join(projectDir, 'ast.json'), 'utf8')).to.equal(
+      '{\n  "attributes": {},\n  "children": [],\n  "tagName": "mjml"\n}\n',
+    );
     const body = readProject(projectDir);
     expect(body).to.deep.equal({
       mjml: '<mjml><mj-body></mj-body></mjml>\n',
@@ -55,7 +57,14 @@ describe('CLI: canonical files', () => {
 
   it('a later write removes partials and helpers the project no longer has; includes/ files travel as includes', () => {
     const projectDir = join(dir, 'p');
-    writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: { a: 'A', b: 'B' }, helpers: { h: { template: 'x' } }, renderMode: 'dynamic' });
+    writeProject(projectDir, {
+      mjml: 'm',
+      ast: {},
+      metadata: {},
+      partials: { a: 'A', b: 'B' },
+      helpers: { h: { template: 'x' } },
+      renderMode: 'dynamic',
+    });
     expect(readProject(projectDir).render_mode).to.equal('dynamic');
     writeProject(projectDir, { mjml: 'm', ast: {}, metadata: {}, partials: { b: 'B2' }, helpers: {}, renderMode: 'static' });
     expect(existsSync(join(projectDir, 'project.json')), 'gone once the project is static again').to.equal(false);
@@ -63,7 +72,13 @@ describe('CLI: canonical files', () => {
     expect(existsSync(join(projectDir, 'helpers.json'))).to.equal(false);
     mkdirSync(join(projectDir, 'includes/parts'), { recursive: true });
     writeFileSync(join(projectDir, 'includes/parts/head.mjml'), '<mj-section></mj-section>');
-    expect(readProject(projectDir)).to.deep.equal({ mjml: 'm', metadata: {}, partials: { b: 'B2' }, helpers: {}, includes: { 'includes/parts/head.mjml': '<mj-section></mj-section>' } });
+    expect(readProject(projectDir)).to.deep.equal({
+      mjml: 'm',
+      metadata: {},
+      partials: { b: 'B2' },
+      helpers: {},
+      includes: { 'includes/parts/head.mjml': '<mj-section></mj-section>' },
+    });
   });
 
   it('reads project.json: "dynamic" is sent as render_mode, "static" sends nothing, anything else is a usage error', () => {
@@ -81,7 +96,12 @@ describe('CLI: canonical files', () => {
     const projectDir = join(dir, 'a');
     mkdirSync(projectDir);
     writeFileSync(join(projectDir, 'ast.json'), '{"tagName":"mjml","attributes":{},"children":[]}');
-    expect(readProject(projectDir)).to.deep.equal({ ast: { tagName: 'mjml', attributes: {}, children: [] }, metadata: {}, partials: {}, helpers: {} });
+    expect(readProject(projectDir)).to.deep.equal({
+      ast: { tagName: 'mjml', attributes: {}, children: [] },
+      metadata: {},
+      partials: {},
+      helpers: {},
+    });
   });
 });
 
@@ -103,7 +123,14 @@ describe('CLI: lock file and pull plan', () => {
     { id: 'missing', revision: 0, updated_at: '2026-01-01T00:00:00.000Z' },
     { id: 'new', revision: 0, updated_at: '2026-01-03T00:00:00.000Z' },
   ];
-  const hashes: Record<string, string | null> = { same: 'h-same', moved: 'h-moved', edited: 'h-local-edit', gone: 'h-gone', missing: null, new: null };
+  const hashes: Record<string, string | null> = {
+    same: 'h-same',
+    moved: 'h-moved',
+    edited: 'h-local-edit',
+    gone: 'h-gone',
+    missing: null,
+    new: null,
+  };
 
   it('fetches what moved or is absent locally, skips the unchanged, keeps unpushed edits, reports deletions', () => {
     const plan = planPull(listed, lock, (id) => hashes[id] ?? null);
@@ -137,14 +164,9 @@ describe('CLI: lock file and pull plan', () => {
 
 describe('CLI: variable paths', () => {
   it('lists every leaf path of a sample, lists merged under []', () => {
-    expect(samplePaths({ customer: { first_name: 'Ada', tags: [] }, order: { lines: [{ qty: 1 }, { qty: 2, sku: 'x' }], meta: {} }, vip: null })).to.deep.equal([
-      'customer.first_name',
-      'customer.tags',
-      'order.lines[].qty',
-      'order.lines[].sku',
-      'order.meta',
-      'vip',
-    ]);
+    expect(
+      samplePaths({ customer: { first_name: 'Ada', tags: [] }, order: { lines: [{ qty: 1 }, { qty: 2, sku: 'x' }], meta: {} }, vip: null }),
+    ).to.deep.equal(['customer.first_name', 'customer.tags', 'order.lines[].qty', 'order.lines[].sku', 'order.meta', 'vip']);
   });
 
   it('reads the paths of an inferred schema, and which are taken whole', () => {
@@ -152,17 +174,27 @@ describe('CLI: variable paths', () => {
       type: 'object',
       properties: {
         customer: { type: 'object', properties: { name: { type: ['string', 'number'] } } },
-        order: { type: 'object', properties: { lines: { type: ['array', 'object'], items: { type: 'object', properties: { qty: { type: 'string' } } } } } },
+        order: {
+          type: 'object',
+          properties: { lines: { type: ['array', 'object'], items: { type: 'object', properties: { qty: { type: 'string' } } } } },
+        },
         total: {},
       },
     };
     const reads = schemaReads(schema);
-    expect([...reads.paths].sort()).to.deep.equal(['customer', 'customer.name', 'order', 'order.lines', 'order.lines[]', 'order.lines[].qty', 'total']);
-    expect([...reads.whole]).to.deep.equal(['total']);
-    expect(missingVariables(['customer.name', 'order.lines[].qty', 'total.amount', 'customer.nmae', 'shipping.address.city'], reads)).to.deep.equal([
-      { path: 'customer.nmae', suggestion: 'customer.name' },
-      { path: 'shipping.address.city' },
+    expect([...reads.paths].sort()).to.deep.equal([
+      'customer',
+      'customer.name',
+      'order',
+      'order.lines',
+      'order.lines[]',
+      'order.lines[].qty',
+      'total',
     ]);
+    expect([...reads.whole]).to.deep.equal(['total']);
+    expect(
+      missingVariables(['customer.name', 'order.lines[].qty', 'total.amount', 'customer.nmae', 'shipping.address.city'], reads),
+    ).to.deep.equal([{ path: 'customer.nmae', suggestion: 'customer.name' }, { path: 'shipping.address.city' }]);
   });
 });
 
@@ -177,13 +209,22 @@ describe('CLI: server URL and problem reports', () => {
   });
 
   it('shows a problem as title, status, code, detail, then each pointer or line, then the request id', () => {
-    const error = new ApiError(400, {
-      title: 'Bad request',
-      detail: 'The template does not compile.',
-      code: 'invalid_handlebars',
-      request_id: 'r-1',
-      errors: [{ pointer: '/mjml', message: 'unclosed {{#each}}' }, { file: 'footer', line: 3, message: 'bad' }, { line: 7, message: 'odd' }],
-    }, 'POST', 'http://h/v1/projects');
+    const error = new ApiError(
+      400,
+      {
+        title: 'Bad request',
+        detail: 'The template does not compile.',
+        code: 'invalid_handlebars',
+        request_id: 'r-1',
+        errors: [
+          { pointer: '/mjml', message: 'unclosed {{#each}}' },
+          { file: 'footer', line: 3, message: 'bad' },
+          { line: 7, message: 'odd' },
+        ],
+      },
+      'POST',
+      'http://h/v1/projects',
+    );
     expect(formatProblem(error)).to.equal(
       [
         'Bad request (400 invalid_handlebars): The template does not compile.',
@@ -205,7 +246,7 @@ describe('CLI: rate limits as keys list shows them', () => {
     expect(serviceDefaultLimit(answer(null))).to.equal(undefined);
   });
 
-  it('shows a key\'s own limit, or the default with its number and the word default', () => {
+  it("shows a key's own limit, or the default with its number and the word default", () => {
     expect(rateLimitText(120, 600)).to.equal('120/min');
     expect(rateLimitText(null, 600)).to.equal('600/min (default)');
     expect(rateLimitText(null, undefined)).to.equal('the service default (RATE_LIMIT_PER_MINUTE)');

@@ -36,7 +36,8 @@ function spawned(command: string, args: string[], env: Record<string, string | u
 const CLI_LINE = `${process.execPath} --import tsx src/cli/main.ts`;
 
 /** Run the CLI with `args`; the key and URL from the environment unless `env` overrides them. */
-const cli = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> => spawned(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], env);
+const cli = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> =>
+  spawned(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], env);
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const WELCOME_TEXT = 'Hi {{customer.first_name}}, order {{order.number}} {{> footer}}';
@@ -75,12 +76,18 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(template).to.include(`<mj-text>${WELCOME_TEXT}</mj-text>`);
     expect(file('welcome', 'metadata.json')).to.equal('{\n  "name": "Welcome",\n  "subject": "Welcome {{customer.first_name}}"\n}\n');
     expect(file('welcome', 'partials', 'footer.hbs')).to.equal('Bye from {{shop.name}}');
-    expect(file('welcome', 'helpers.json')).to.equal('{\n  "money": {\n    "hash": {\n      "code": "EUR"\n    },\n    "use": "currency"\n  }\n}\n');
+    expect(file('welcome', 'helpers.json')).to.equal(
+      '{\n  "money": {\n    "hash": {\n      "code": "EUR"\n    },\n    "use": "currency"\n  }\n}\n',
+    );
     expect(existsSync(join(dir, 'receipt', 'helpers.json'))).to.equal(false);
     expect(existsSync(join(dir, 'receipt', 'partials'))).to.equal(false);
     const ast = JSON.parse(file('welcome', 'ast.json'));
     expect(ast.tagName).to.equal('mjml');
-    expect(ast.children[0].children[0].children[0].children[0]).to.deep.equal({ tagName: 'mj-text', attributes: {}, content: WELCOME_TEXT });
+    expect(ast.children[0].children[0].children[0].children[0]).to.deep.equal({
+      tagName: 'mj-text',
+      attributes: {},
+      content: WELCOME_TEXT,
+    });
     const server = (await t.server.request('GET', '/v1/projects/welcome')).json;
     const lock = JSON.parse(file('letterpress.lock.json'));
     expect(Object.keys(lock.projects)).to.deep.equal(['receipt', 'welcome']);
@@ -94,7 +101,10 @@ describe('letterpress CLI (spawned, against a real server)', function () {
   });
 
   it('push after editing template.mjml saves a new revision with the edit; the rest is left alone', async () => {
-    writeFileSync(join(dir, 'welcome', 'template.mjml'), file('welcome', 'template.mjml').replace('Hi {{customer.first_name}}', 'Hello {{customer.first_name}}'));
+    writeFileSync(
+      join(dir, 'welcome', 'template.mjml'),
+      file('welcome', 'template.mjml').replace('Hi {{customer.first_name}}', 'Hello {{customer.first_name}}'),
+    );
     const res = await run('push', '--dir', dir);
     expect(res.code, res.stderr).to.equal(0);
     expect(res.stderr).to.include('saved welcome @ revision 1');
@@ -124,7 +134,8 @@ describe('letterpress CLI (spawned, against a real server)', function () {
   });
 
   it('push --dry-run and check --dir report a closing tag that does not close what it opened (line, found, expected)', async () => {
-    const typo = '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text>Total {{total}}</mj-txt>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>\n';
+    const typo =
+      '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text>Total {{total}}</mj-txt>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>\n';
     writeFileSync(join(dir, 'receipt', 'template.mjml'), typo);
     const dry = await run('push', '--dir', dir, '--dry-run');
     expect(dry.code, dry.stderr).to.equal(1);
@@ -136,7 +147,10 @@ describe('letterpress CLI (spawned, against a real server)', function () {
   });
 
   it('push after a save on the server reports the conflict, exits 1 and overwrites nothing', async () => {
-    const saved = await t.server.request('PUT', '/v1/projects/receipt', { body: { metadata: { name: 'Receipt' }, mjml: page('Server total {{total}}') }, headers: { 'If-Match': '"0"' } });
+    const saved = await t.server.request('PUT', '/v1/projects/receipt', {
+      body: { metadata: { name: 'Receipt' }, mjml: page('Server total {{total}}') },
+      headers: { 'If-Match': '"0"' },
+    });
     expect(saved.status).to.equal(200);
     const dry = await run('push', '--dir', dir, '--dry-run');
     expect(dry.code).to.equal(1);
@@ -181,7 +195,10 @@ describe('letterpress CLI (spawned, against a real server)', function () {
 
   it('push creates a new directory with POST, and never clobbers a server project it never pulled', async () => {
     mkdirSync(join(dir, 'fresh', 'includes'), { recursive: true });
-    writeFileSync(join(dir, 'fresh', 'template.mjml'), '<mjml><mj-body><mj-include path="./includes/head.mjml" />' + page('Fresh {{who}}').slice('<mjml><mj-body>'.length));
+    writeFileSync(
+      join(dir, 'fresh', 'template.mjml'),
+      '<mjml><mj-body><mj-include path="./includes/head.mjml" />' + page('Fresh {{who}}').slice('<mjml><mj-body>'.length),
+    );
     writeFileSync(join(dir, 'fresh', 'includes', 'head.mjml'), '<mj-section><mj-column><mj-text>HEAD</mj-text></mj-column></mj-section>');
     writeFileSync(join(dir, 'fresh', 'metadata.json'), '{ "name": "Fresh" }');
     const res = await run('push', '--dir', dir, 'fresh');
@@ -238,7 +255,13 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(pass.code, pass.stdout + pass.stderr).to.equal(0);
     expect(pass.stdout).to.include('✓ welcome');
 
-    const saved = await t.server.request('PUT', '/v1/projects/welcome', { body: { metadata: { name: 'Welcome' }, mjml: page('Hello {{customer.firstName}} {{> footer}}'), partials: { footer: 'Bye from {{shop.name}}' } } });
+    const saved = await t.server.request('PUT', '/v1/projects/welcome', {
+      body: {
+        metadata: { name: 'Welcome' },
+        mjml: page('Hello {{customer.firstName}} {{> footer}}'),
+        partials: { footer: 'Bye from {{shop.name}}' },
+      },
+    });
     expect(saved.status).to.equal(200);
     const fail = await run('check', 'welcome', '--required', sample);
     expect(fail.code).to.equal(1);
@@ -250,7 +273,9 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     // --dir checks the local files (not yet pushed) through POST /validate
     const local = await run('check', '--dir', dir, 'fresh', '--required-list', 'who,whom');
     expect(local.code).to.equal(1);
-    expect(local.stdout).to.include('✗ fresh').and.to.match(/^ {4}whom \(did you mean who\?\)$/m);
+    expect(local.stdout)
+      .to.include('✗ fresh')
+      .and.to.match(/^ {4}whom \(did you mean who\?\)$/m);
   });
 
   it('check and check --dir agree on the same content: what the subject and preheader read counts in both (issue 17)', async () => {
@@ -267,9 +292,14 @@ describe('letterpress CLI (spawned, against a real server)', function () {
       expect(files.stdout, `--dir and the server disagree on ${required}`).to.equal(saved.stdout);
       expect(files.code).to.equal(saved.code);
     }
-    expect((await run('check', '--dir', local, 'parts-only', '--required-list', 'order.number,customer.name')).stdout).to.include('✓ parts-only: takes all 2 required variables');
+    expect((await run('check', '--dir', local, 'parts-only', '--required-list', 'order.number,customer.name')).stdout).to.include(
+      '✓ parts-only: takes all 2 required variables',
+    );
     const dropped = await run('check', '--dir', local, 'parts-only', '--required-list', 'order.number,customer.nickname');
-    expect([dropped.code, dropped.stdout]).to.deep.equal([1, '✗ parts-only: no longer takes 1 required variable\n    customer.nickname (did you mean customer.name?)\n0 of 1 template passed\n']);
+    expect([dropped.code, dropped.stdout]).to.deep.equal([
+      1,
+      '✗ parts-only: no longer takes 1 required variable\n    customer.nickname (did you mean customer.name?)\n0 of 1 template passed\n',
+    ]);
   });
 
   it('pull reports a project deleted on the server; --prune removes its files', async () => {
@@ -289,7 +319,8 @@ describe('letterpress CLI (spawned, against a real server)', function () {
 
   it('keeps a project saved as dynamic dynamic through pull, edit and push (project.json)', async () => {
     // <mjml>-rooted, so the server would read it as static (and refuse {{#each}} between sections) unless told.
-    const digest = (title: string) => `<mjml><mj-body>{{#each items}}<mj-section><mj-column><mj-text>${title} {{name}}</mj-text></mj-column></mj-section>{{/each}}</mj-body></mjml>`;
+    const digest = (title: string) =>
+      `<mjml><mj-body>{{#each items}}<mj-section><mj-column><mj-text>${title} {{name}}</mj-text></mj-column></mj-section>{{/each}}</mj-body></mjml>`;
     const created = await t.create({ id: 'digest', render_mode: 'dynamic', mjml: digest('Item') });
     expect([created.status, created.json.render_mode], created.text).to.deep.equal([201, 'dynamic']);
     expect((await run('pull', '--dir', dir)).code).to.equal(0);
@@ -326,7 +357,10 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     // … also by a push with nothing to send (it used to exit 0 without asking the server)
     const empty = join(work, 'nothing-to-push');
     mkdirSync(empty);
-    for (const args of [['push', '--dir', empty], ['push', '--dir', empty, '--dry-run']]) {
+    for (const args of [
+      ['push', '--dir', empty],
+      ['push', '--dir', empty, '--dry-run'],
+    ]) {
       const refused = await cli(args, { ...env, LETTERPRESS_API_KEY: token });
       expect(refused.code, args.join(' ')).to.equal(3);
       expect(refused.stderr).to.match(/^letterpress: Unauthorized \(401 revoked_api_key\)/);
@@ -347,7 +381,9 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     await run('keys', 'create', '--name', 'limited', '--scopes', 'projects:read', '--rate-limit', '90');
     const list = (await run('keys', 'list')).stdout;
     expect(list).to.match(new RegExp(`^${token.slice(3, 15)}  renderer .*  600/min \\(default\\)$`, 'm'));
-    expect(list).to.match(/^\S+ {2}limited .* {2}90\/min$/m).and.not.include('default/min');
+    expect(list)
+      .to.match(/^\S+ {2}limited .* {2}90\/min$/m)
+      .and.not.include('default/min');
   });
 
   it('draws a progress bar on a terminal (a pty from script(1)); one plain line per project when piped', async function () {
@@ -355,7 +391,10 @@ describe('letterpress CLI (spawned, against a real server)', function () {
       console.log('      (terminal case skipped: no /usr/bin/script, util-linux)');
       this.skip();
     }
-    const onTerminal = await spawned('/usr/bin/script', ['-qec', `${CLI_LINE} pull --dir ${join(work, 'on-a-terminal')}`, '/dev/null'], { ...env, COLUMNS: '100' });
+    const onTerminal = await spawned('/usr/bin/script', ['-qec', `${CLI_LINE} pull --dir ${join(work, 'on-a-terminal')}`, '/dev/null'], {
+      ...env,
+      COLUMNS: '100',
+    });
     expect(onTerminal.code, onTerminal.stdout).to.equal(0);
     const tty = onTerminal.stdout; // script(1) copies the pty, stdout and stderr alike, to its stdout
     expect(tty).to.match(/pull \[[\u2588\u2591]+\] \d+\/\d+/); // cli-progress' shades_classic bar
@@ -368,10 +407,15 @@ describe('letterpress CLI (spawned, against a real server)', function () {
 
   it('stops quietly when the reader of its output goes away (diff | head): no EPIPE, no stack trace', async () => {
     // Over 64 KiB of diff (a pipe's buffer), so the CLI is still writing when head has exited.
-    const sections = (word: string) => `<mjml><mj-body>${Array.from({ length: 100 }, (_, i) => `<mj-section><mj-column><mj-text>${word} ${i} ${word.repeat(80)} {{name}}</mj-text></mj-column></mj-section>`).join('')}</mj-body></mjml>`;
+    const sections = (word: string) =>
+      `<mjml><mj-body>${Array.from({ length: 100 }, (_, i) => `<mj-section><mj-column><mj-text>${word} ${i} ${word.repeat(80)} {{name}}</mj-text></mj-column></mj-section>`).join('')}</mj-body></mjml>`;
     expect((await t.create({ id: 'bulky', mjml: sections('Before') })).status).to.equal(201);
     expect((await t.server.request('PUT', '/v1/projects/bulky', { body: { mjml: sections('After') } })).status).to.equal(200);
-    const piped = await spawned('bash', ['-c', `${CLI_LINE} diff bulky 0 1 | head -c 200 > /dev/null; echo "cli exit \${PIPESTATUS[0]}" >&2`], env);
+    const piped = await spawned(
+      'bash',
+      ['-c', `${CLI_LINE} diff bulky 0 1 | head -c 200 > /dev/null; echo "cli exit \${PIPESTATUS[0]}" >&2`],
+      env,
+    );
     expect(piped.stderr).to.not.include('EPIPE');
     expect(piped.stderr).to.not.include('    at ');
     expect(piped.stderr.trim()).to.equal('cli exit 0');
@@ -380,7 +424,19 @@ describe('letterpress CLI (spawned, against a real server)', function () {
   });
 
   it('--help works on every command and exits 0', async () => {
-    const commands = [[], ['pull'], ['push'], ['render'], ['diff'], ['check'], ['keys'], ['keys', 'list'], ['keys', 'create'], ['keys', 'revoke'], ['keys', 'rotate']];
+    const commands = [
+      [],
+      ['pull'],
+      ['push'],
+      ['render'],
+      ['diff'],
+      ['check'],
+      ['keys'],
+      ['keys', 'list'],
+      ['keys', 'create'],
+      ['keys', 'revoke'],
+      ['keys', 'rotate'],
+    ];
     const runs = await Promise.all(commands.map((c) => run(...c, '--help')));
     runs.forEach((res, i) => {
       expect(res.code, commands[i]!.join(' ')).to.equal(0);

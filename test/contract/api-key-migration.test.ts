@@ -33,7 +33,9 @@ describe('API keys: upgrading a database made before key management', () => {
       const raw = new Database(file);
       // Schema 6 had neither this column and index (7) nor the idempotency table (8).
       raw.exec('DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute; DROP TABLE idempotency_keys');
-      const insert = raw.prepare("INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at) VALUES (?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z')");
+      const insert = raw.prepare(
+        "INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at) VALUES (?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z')",
+      );
       for (const row of ROWS) insert.run(...row);
       raw.pragma('user_version = 6');
       raw.close();
@@ -55,9 +57,14 @@ describe('API keys: upgrading a database made before key management', () => {
       const pool = await openPostgres(database().url);
       try {
         // Schema 2 had neither this column and index (3) nor the idempotency table (4).
-        await pool.query('DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute; DROP TABLE idempotency_keys; UPDATE schema_version SET version = 2');
+        await pool.query(
+          'DROP INDEX api_keys_by_workspace; ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute; DROP TABLE idempotency_keys; UPDATE schema_version SET version = 2',
+        );
         for (const row of ROWS) {
-          await pool.query("INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, '2026-01-01T00:00:00.000Z')", [...row]);
+          await pool.query(
+            "INSERT INTO api_keys (id, hash, name, workspace, scopes, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, '2026-01-01T00:00:00.000Z')",
+            [...row],
+          );
         }
       } finally {
         await pool.end();
@@ -79,9 +86,20 @@ describe('API keys: upgrading a database made before key management', () => {
   describeOnMongo('MongoDB: keys written before key management', (mongo) => {
     it('the bootstrap key gains keys:admin, others keep their scopes; no rate limit', async () => {
       // Documents as the adapter wrote them before issue 10: no `rateLimitPerMinute`, the old bootstrap scopes.
-      await mongo().db.collection<{ _id: string }>(COLLECTIONS.apiKeys).insertMany(
-        ROWS.map(([id, hash, name, workspace, scopes]) => ({ _id: id, hash, name, workspace, scopes: JSON.parse(scopes) as string[], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null })),
-      );
+      await mongo()
+        .db.collection<{ _id: string }>(COLLECTIONS.apiKeys)
+        .insertMany(
+          ROWS.map(([id, hash, name, workspace, scopes]) => ({
+            _id: id,
+            hash,
+            name,
+            workspace,
+            scopes: JSON.parse(scopes) as string[],
+            createdAt: '2026-01-01T00:00:00.000Z',
+            expiresAt: null,
+            revokedAt: null,
+          })),
+        );
       const upgraded = await openMongo(mongo().url);
       try {
         await expectMigratedKeys(new MongoApiKeyStore(upgraded.db));

@@ -29,7 +29,11 @@ function events(count: number, type = 'Thing'): EventData[] {
 }
 
 /** Assert that `promise` is refused with WrongExpectedRevisionError carrying `expected` and the stream's `actual` revision. */
-export async function expectWrongRevision(promise: Promise<unknown>, expected: ExpectedRevision, actual: number | 'no_stream'): Promise<void> {
+export async function expectWrongRevision(
+  promise: Promise<unknown>,
+  expected: ExpectedRevision,
+  actual: number | 'no_stream',
+): Promise<void> {
   let error: unknown;
   try {
     await promise;
@@ -58,11 +62,18 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
 
     /** Positions are opaque: only their order is asserted, never a distance between them. */
     function expectIncreasing(positions: Position[]): void {
-      positions.slice(1).forEach((position, i) => expect(comparePositions(positions[i]!, position), `${positions[i]} before ${position}`).to.be.below(0));
+      positions
+        .slice(1)
+        .forEach((position, i) => expect(comparePositions(positions[i]!, position), `${positions[i]} before ${position}`).to.be.below(0));
     }
 
     /** Appending is refused and nothing at all is written. */
-    async function expectRefusedWithoutWrites(streamId: string, append: () => Promise<unknown>, expected: ExpectedRevision, actual: number | 'no_stream') {
+    async function expectRefusedWithoutWrites(
+      streamId: string,
+      append: () => Promise<unknown>,
+      expected: ExpectedRevision,
+      actual: number | 'no_stream',
+    ) {
       const streamBefore = await store.readStream(streamId);
       const headBefore = (await store.head())?.position ?? null;
       await expectWrongRevision(append(), expected, actual);
@@ -120,7 +131,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
     describe('expected revision', () => {
       it("'no_stream' succeeds on a new stream and is refused on an existing one", async () => {
         await store.appendToStream('s-1', events(1), { expectedRevision: 'no_stream' });
-        await expectRefusedWithoutWrites('s-1', () => store.appendToStream('s-1', events(1), { expectedRevision: 'no_stream' }), 'no_stream', 0);
+        await expectRefusedWithoutWrites(
+          's-1',
+          () => store.appendToStream('s-1', events(1), { expectedRevision: 'no_stream' }),
+          'no_stream',
+          0,
+        );
       });
 
       it("'stream_exists' is refused on a new stream and succeeds on an existing one", async () => {
@@ -156,7 +172,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       it('a refused multi-event append writes none of its events, in any stream', async () => {
         await store.appendToStream('other', events(1), { expectedRevision: 'no_stream' });
         await store.appendToStream('s-1', events(1), { expectedRevision: 'no_stream' });
-        await expectRefusedWithoutWrites('s-1', () => store.appendToStream('s-1', events(5), { expectedRevision: 'no_stream' }), 'no_stream', 0);
+        await expectRefusedWithoutWrites(
+          's-1',
+          () => store.appendToStream('s-1', events(5), { expectedRevision: 'no_stream' }),
+          'no_stream',
+          0,
+        );
         expect(await store.readAll()).to.have.length(2);
       });
 
@@ -218,7 +239,11 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
 
       it('streamRevision (where the store has it): the last revision of a stream, null when there is none', async function () {
         if (!store.streamRevision) this.skip();
-        expect([await store.streamRevision('s-1'), await store.streamRevision('s-2'), await store.streamRevision('nope')]).to.deep.equal([4, 0, null]);
+        expect([await store.streamRevision('s-1'), await store.streamRevision('s-2'), await store.streamRevision('nope')]).to.deep.equal([
+          4,
+          0,
+          null,
+        ]);
       });
     });
 
@@ -264,8 +289,14 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         await store.appendToStream('project-c', events(1), { expectedRevision: 'no_stream' });
         await store.appendToStream('projector', events(1), { expectedRevision: 'no_stream' });
         const projects = await store.readAll({ streamPrefix: 'project-' });
-        expect(projects.map((e) => [e.streamId, e.revision])).to.deep.equal([['project-a', 0], ['project-a', 1], ['project-c', 0]]);
-        expect((await store.readAll({ streamPrefix: 'project-', after: projects[0]!.position, maxCount: 1 })).map((e) => e.streamId)).to.deep.equal(['project-a']);
+        expect(projects.map((e) => [e.streamId, e.revision])).to.deep.equal([
+          ['project-a', 0],
+          ['project-a', 1],
+          ['project-c', 0],
+        ]);
+        expect(
+          (await store.readAll({ streamPrefix: 'project-', after: projects[0]!.position, maxCount: 1 })).map((e) => e.streamId),
+        ).to.deep.equal(['project-a']);
         expect(await store.readAll({ streamPrefix: 'nothing-' })).to.deep.equal([]);
       });
 

@@ -66,7 +66,9 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       expect(await store.complete('lp_key1', 'order-1042', 'owner-b', created, T0 + DAY), 'not the owner').to.equal(false);
       expect((await store.get('lp_key1', 'order-1042', T0))?.response).to.equal(null);
       expect(await store.complete('lp_key1', 'order-1042', 'owner-a', created, T0 + DAY)).to.equal(true);
-      expect(await store.complete('lp_key1', 'order-1042', 'owner-a', { ...created, status: 200 }, T0 + DAY), 'completed once').to.equal(false);
+      expect(await store.complete('lp_key1', 'order-1042', 'owner-a', { ...created, status: 200 }, T0 + DAY), 'completed once').to.equal(
+        false,
+      );
       const later = T0 + DAY - 1; // past the in-flight lease, before the retention ends
       expect(await store.claim(claimOf({ owner: 'owner-c', expiresAt: later + MINUTE }), later)).to.deep.equal({
         claimed: false,
@@ -76,7 +78,11 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
 
     it('keeps a response without a body (204) and a large one', async () => {
       const noContent: StoredResponse = { status: 204, headers: {}, body: null };
-      const large: StoredResponse = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: 'é'.repeat(512 * 1024) }) };
+      const large: StoredResponse = {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ html: 'é'.repeat(512 * 1024) }),
+      };
       await store.claim(claimOf({ key: 'a' }), T0);
       await store.claim(claimOf({ key: 'b' }), T0);
       await store.complete('lp_key1', 'a', 'owner-a', noContent, T0 + DAY);
@@ -103,7 +109,9 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       expect(await store.get('lp_key1', 'order-1042', late)).to.equal(null);
       expect(await store.claim(claimOf({ owner: 'owner-b', expiresAt: late + MINUTE }), late)).to.deep.equal({ claimed: true });
       expect(await store.complete('lp_key1', 'order-1042', 'owner-a', created, late + DAY)).to.equal(false);
-      expect(await store.get('lp_key1', 'order-1042', late)).to.deep.equal(inFlight(claimOf({ owner: 'owner-b', expiresAt: late + MINUTE })));
+      expect(await store.get('lp_key1', 'order-1042', late)).to.deep.equal(
+        inFlight(claimOf({ owner: 'owner-b', expiresAt: late + MINUTE })),
+      );
     });
 
     it('forgets a completed response once it expires: the key is free for any request again', async () => {
@@ -130,7 +138,11 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 2 * MINUTE, '{"stream":"s","after":null}')).to.equal(true);
       expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 3 * MINUTE)).to.equal(true);
       const record = await store.get('lp_key1', 'order-1042', T0);
-      expect([record?.owner, record?.leaseUntil, record?.target]).to.deep.equal(['owner-a', T0 + 3 * MINUTE, '{"stream":"s","after":null}']);
+      expect([record?.owner, record?.leaseUntil, record?.target]).to.deep.equal([
+        'owner-a',
+        T0 + 3 * MINUTE,
+        '{"stream":"s","after":null}',
+      ]);
       await store.complete('lp_key1', 'order-1042', 'owner-a', created, T0 + DAY);
       expect(await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + 4 * MINUTE), 'completed').to.equal(false);
     });
@@ -139,7 +151,9 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
       await store.claim({ ...claimOf({ expiresAt: T0 + DAY }), leaseUntil: T0 + MINUTE }, T0);
       await store.renew('lp_key1', 'order-1042', 'owner-a', T0 + MINUTE, 'noted');
       const stores = [store, fixture.other ?? store];
-      const taken = await Promise.all(['owner-b', 'owner-c'].map((to, i) => stores[i]!.takeOver('lp_key1', 'order-1042', 'owner-a', to, T0 + 3 * MINUTE)));
+      const taken = await Promise.all(
+        ['owner-b', 'owner-c'].map((to, i) => stores[i]!.takeOver('lp_key1', 'order-1042', 'owner-a', to, T0 + 3 * MINUTE)),
+      );
       expect(taken.filter(Boolean)).to.have.length(1);
       const winner = taken[0] ? 'owner-b' : 'owner-c';
       const record = await store.get('lp_key1', 'order-1042', T0 + 2 * MINUTE);
@@ -162,7 +176,12 @@ export function describeIdempotencyStoreContract(name: string, factory: () => Pr
     });
 
     it('purges expired records, at most `limit` at a time, and leaves live ones', async () => {
-      for (const [key, expiresAt] of [['gone-1', T0 + 1], ['gone-2', T0 + 2], ['gone-3', T0 + 3], ['live', T0 + DAY]] as const) {
+      for (const [key, expiresAt] of [
+        ['gone-1', T0 + 1],
+        ['gone-2', T0 + 2],
+        ['gone-3', T0 + 3],
+        ['live', T0 + DAY],
+      ] as const) {
         await store.claim(claimOf({ key, expiresAt }), T0);
       }
       const now = T0 + MINUTE;

@@ -17,7 +17,7 @@ describeOnKurrent('KurrentDB adapter', (url) => {
     return { store, cleanup: () => store.close() };
   });
 
-  it('writes a retried append once when it carries the same ids, and answers that write\'s own revision and position, even after another writer', async () => {
+  it("writes a retried append once when it carries the same ids, and answers that write's own revision and position, even after another writer", async () => {
     const store = namespacedKurrentStore(url());
     try {
       await store.appendToStream('project-a', [{ type: 'Created', data: { n: 0 } }], { expectedRevision: 'no_stream' });
@@ -42,7 +42,8 @@ describe('KurrentDB adapter without a server', () => {
         store.head().catch((error: unknown) => error),
         store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'any' }).catch((error: unknown) => error),
       ]);
-      for (const failure of failures) expect(failure).to.be.instanceOf(DependencyUnavailableError).and.to.include({ dependency: 'kurrentdb' });
+      for (const failure of failures)
+        expect(failure).to.be.instanceOf(DependencyUnavailableError).and.to.include({ dependency: 'kurrentdb' });
     } finally {
       await store.close();
     }

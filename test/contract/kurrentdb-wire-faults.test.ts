@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { binaryEvent } from '@kurrent/kurrentdb-client';
-import { connectKurrent, KurrentEventStore, type KurrentEventStoreOptions, type SkippedEvent } from '../../src/adapters/kurrentdb/event-store.js';
+import {
+  connectKurrent,
+  KurrentEventStore,
+  type KurrentEventStoreOptions,
+  type SkippedEvent,
+} from '../../src/adapters/kurrentdb/event-store.js';
 import { KurrentAccessDeniedError } from '../../src/adapters/kurrentdb/mapping.js';
 import {
   DependencyUnavailableError,
@@ -80,17 +85,19 @@ describe('KurrentDB adapter under injected faults (wire-level double)', () => {
     await eventually(() => expect(r.seen.caughtUp).to.deep.equal([null]));
   });
 
-  it('K4: head() with a stream prefix ignores later events of other applications\' streams', async () => {
+  it("K4: head() with a stream prefix ignores later events of other applications' streams", async () => {
     const { store } = await onDouble({}, '', { headStreamPrefix: 'project-' });
     const mine = await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' });
     await store.appendToStream('other-app', things(1, 1), { expectedRevision: 'no_stream' });
     expect((await store.head())?.position).to.equal(mine.position);
   });
 
-  it('K7: the server\'s MaxAppendSize (type, data and metadata) is AppendTooLargeError; nothing is written', async () => {
+  it("K7: the server's MaxAppendSize (type, data and metadata) is AppendTooLargeError; nothing is written", async () => {
     const { store } = await onDouble({ maxAppendSize: 2000 });
     const metadataOnly = { type: 'T', data: { text: 'x'.repeat(1900) }, metadata: { note: 'y'.repeat(200) } }; // the data alone fits
-    const refused = await store.appendToStream('project-a', [metadataOnly], { expectedRevision: 'no_stream' }).catch((error: unknown) => error);
+    const refused = await store
+      .appendToStream('project-a', [metadataOnly], { expectedRevision: 'no_stream' })
+      .catch((error: unknown) => error);
     expect(refused).to.be.instanceOf(AppendTooLargeError).and.to.include({ streamId: 'project-a', maxBytes: 2000 });
     expect(await store.readStream('project-a')).to.deep.equal([]);
   });
@@ -99,8 +106,12 @@ describe('KurrentDB adapter under injected faults (wire-level double)', () => {
     const { store } = await onDouble({ denyAll: true, deniedStreamPrefix: 'project-' });
     const denied = await store.head().catch((error: unknown) => error);
     expect(denied).to.be.instanceOf(KurrentAccessDeniedError);
-    expect((denied as Error).message).to.include('admin user').and.to.include('KURRENTDB_URL');
-    const refused = await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' }).catch((error: unknown) => error);
+    expect((denied as Error).message)
+      .to.include('admin user')
+      .and.to.include('KURRENTDB_URL');
+    const refused = await store
+      .appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' })
+      .catch((error: unknown) => error);
     expect(refused).to.be.instanceOf(KurrentAccessDeniedError);
   });
 
@@ -135,7 +146,9 @@ describe('KurrentDB adapter under injected faults (wire-level double)', () => {
 
   it('an append the server fails with UNAVAILABLE is DependencyUnavailableError, and the next append goes through', async () => {
     const { store } = await onDouble({ unavailableAppends: 1 });
-    const failed = await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' }).catch((error: unknown) => error);
+    const failed = await store
+      .appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' })
+      .catch((error: unknown) => error);
     expect(failed).to.be.instanceOf(DependencyUnavailableError);
     await store.appendToStream('project-a', things(1, 1), { expectedRevision: 'no_stream' });
     expect((await store.readStream('project-a')).map((e) => (e.data as { n: number }).n)).to.deep.equal([1]);
@@ -153,10 +166,12 @@ describe('KurrentDB adapter under injected faults (wire-level double)', () => {
     expect(retried).to.deep.equal({ nextExpectedRevision: 0, position: stored!.position });
   });
 
-  it('KURRENTDB_DEADLINE_MS: an append held by the server is DependencyUnavailableError at the store\'s deadline, not the client\'s 10 s (issue 19)', async () => {
+  it("KURRENTDB_DEADLINE_MS: an append held by the server is DependencyUnavailableError at the store's deadline, not the client's 10 s (issue 19)", async () => {
     const { store } = await onDouble({ holdAppends: { commit: false } }, '', { deadlineMs: 300 });
     const started = Date.now();
-    const timedOut = await store.appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' }).catch((error: unknown) => error);
+    const timedOut = await store
+      .appendToStream('project-a', things(0, 1), { expectedRevision: 'no_stream' })
+      .catch((error: unknown) => error);
     expect(timedOut).to.be.instanceOf(DependencyUnavailableError);
     expect(Date.now() - started).to.be.below(3000);
   });

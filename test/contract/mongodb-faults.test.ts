@@ -17,7 +17,17 @@ import { MongoReadModelStore } from '../../src/adapters/mongodb/read-model-store
 import { type ApiKeyRecord, DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { type MongoDouble, startMongoDouble } from '../support/mongodb-double/server.js';
 
-const key = (id: string): ApiKeyRecord => ({ id, hash: id.padEnd(64, '0'), name: id, workspace: 'acme', scopes: [], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null, rateLimitPerMinute: null });
+const key = (id: string): ApiKeyRecord => ({
+  id,
+  hash: id.padEnd(64, '0'),
+  name: id,
+  workspace: 'acme',
+  scopes: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: null,
+  revokedAt: null,
+  rateLimitPerMinute: null,
+});
 const claimOf = (owner: string) => ({ scope: 'k1', key: 'idem', fingerprint: 'f', owner, expiresAt: 10_000_000 });
 const pos = (n: number): string => String(n).padStart(20, '0');
 
@@ -26,7 +36,13 @@ async function outcome<T>(promise: Promise<T>, ms = 10_000): Promise<{ value: T 
   let timer: NodeJS.Timeout | undefined;
   const silence = new Promise<'no answer'>((resolve) => (timer = setTimeout(() => resolve('no answer'), ms)));
   try {
-    return await Promise.race([promise.then((value) => ({ value }), (error: unknown) => ({ error })), silence]);
+    return await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      silence,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -54,7 +70,7 @@ describe('MongoDB adapters under injected faults (wire double)', function () {
   describe('M1: a majority that cannot be reached', () => {
     beforeEach(() => double.faults.holdMajority());
 
-    it('every write asks for a majority within wtimeoutMS: 5 s by default, or the URL\'s wtimeoutMS', async () => {
+    it("every write asks for a majority within wtimeoutMS: 5 s by default, or the URL's wtimeoutMS", async () => {
       const [plain, fromUrl] = [mongoConnection('mongodb://127.0.0.1:1/x'), mongoConnection('mongodb://127.0.0.1:1/x?wtimeoutMS=700')];
       expect([plain, fromUrl].map((c) => [c.client.options.writeConcern?.w, c.client.options.writeConcern?.wtimeoutMS])).to.deep.equal([
         ['majority', DEFAULT_WRITE_CONCERN_TIMEOUT_MS],
@@ -73,19 +89,28 @@ describe('MongoDB adapters under injected faults (wire double)', function () {
 
     it('an idempotency claim answers DependencyUnavailableError, and a retry after the outage is not refused by an orphaned claim', async () => {
       const store = new MongoIdempotencyStore(mongo.db);
-      expect(await outcome(store.claim(claimOf('first'), 1))).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      expect(await outcome(store.claim(claimOf('first'), 1)))
+        .to.have.property('error')
+        .that.is.instanceOf(DependencyUnavailableError);
       await until(() => double.received.some((c) => c.name === 'delete'));
       double.faults.releaseMajority();
       expect(await store.claim(claimOf('retry'), 2)).to.deep.equal({ claimed: true });
     });
 
     it('the projector lease answers DependencyUnavailableError instead of waiting forever', async () => {
-      expect(await outcome(new MongoProjectorLease(mongo.db).tryAcquire('a', 10_000))).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      expect(await outcome(new MongoProjectorLease(mongo.db).tryAcquire('a', 10_000)))
+        .to.have.property('error')
+        .that.is.instanceOf(DependencyUnavailableError);
     });
 
     it('a read-model commit answers DependencyUnavailableError instead of waiting forever (the projector applies the page again)', async () => {
-      const commit = new MongoReadModelStore(mongo.db).commit([{ collection: 'docs', partition: 'p', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]);
-      expect(await outcome(commit)).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      const commit = new MongoReadModelStore(mongo.db).commit(
+        [{ collection: 'docs', partition: 'p', key: 'a', doc: {}, revision: 0 }],
+        [{ projection: 'docs', version: 1, position: pos(1) }],
+      );
+      expect(await outcome(commit))
+        .to.have.property('error')
+        .that.is.instanceOf(DependencyUnavailableError);
     });
   });
 
@@ -126,7 +151,9 @@ describe('MongoDB adapters under injected faults (wire double)', function () {
     it('NotWritablePrimary (10107) is a DependencyUnavailableError; the next write, once the server is writable again, succeeds', async () => {
       const keys = new MongoApiKeyStore(mongo.db);
       double.faults.notWritablePrimary(1);
-      expect(await outcome(keys.insert(key('lp_stepdown')))).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      expect(await outcome(keys.insert(key('lp_stepdown'))))
+        .to.have.property('error')
+        .that.is.instanceOf(DependencyUnavailableError);
       expect(await keys.findById('lp_stepdown'), 'nothing was applied').to.equal(null);
       await keys.insert(key('lp_stepdown'));
       expect(await keys.findById('lp_stepdown')).to.deep.include({ id: 'lp_stepdown' });
@@ -141,7 +168,12 @@ describe('MongoDB adapters under injected faults (wire double)', function () {
       expect(double.received.filter((c) => c.name === 'update').length - updatesBefore, 'the upsert, then its retry').to.equal(2);
       double.faults.raceNextUpsert('read_models', { revision: 7, doc: '{"revision":7}' });
       await store.commit([change('newer-racer', 5)], []);
-      expect(await store.getMany('docs', [{ partition: 'p', key: 'older-racer' }, { partition: 'p', key: 'newer-racer' }])).to.deep.equal([{ revision: 5 }, { revision: 7 }]);
+      expect(
+        await store.getMany('docs', [
+          { partition: 'p', key: 'older-racer' },
+          { partition: 'p', key: 'newer-racer' },
+        ]),
+      ).to.deep.equal([{ revision: 5 }, { revision: 7 }]);
     });
 
     it('E11000 upsert race on the lease and on an idempotency claim: the other writer holds them', async () => {
@@ -159,7 +191,9 @@ describe('MongoDB adapters under injected faults (wire double)', function () {
       double.faults.dropBefore('find', 1);
       expect(await keys.findById('lp_before')).to.deep.include({ id: 'lp_before' });
       double.faults.dropBefore('insert', 1);
-      expect(await outcome(keys.insert(key('lp_dropped')))).to.have.property('error').that.is.instanceOf(DependencyUnavailableError);
+      expect(await outcome(keys.insert(key('lp_dropped'))))
+        .to.have.property('error')
+        .that.is.instanceOf(DependencyUnavailableError);
       await keys.insert(key('lp_after'));
       expect((await keys.list()).map((k) => k.id)).to.include('lp_after');
     });

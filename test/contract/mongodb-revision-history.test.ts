@@ -33,14 +33,20 @@ function versionOneDoc(): RevisionHistoryDoc {
 
 /** What the projector commits for the save at `REVISION`, given what the earlier revisions left at its location. */
 async function changesForSave(projection: AnyProjection, before: (location: DocumentLocation) => unknown) {
-  const store: Pick<ReadModelStore, 'getMany'> = { getMany: async <T>(_c: string, ls: DocumentLocation[]) => ls.map((l) => before(l) as T | null) };
+  const store: Pick<ReadModelStore, 'getMany'> = {
+    getMany: async <T>(_c: string, ls: DocumentLocation[]) => ls.map((l) => before(l) as T | null),
+  };
   return pageChanges(projection, [recorded(saved({ occurredAt: time(REVISION) }), REVISION)], null, store, (error) => {
     throw error;
   });
 }
 
 describeOnMongo('revision-history over MongoDB: the save at revision 120,000 (M4)', (mongo) => {
-  beforeEach(() => Promise.all([COLLECTIONS.readModels, COLLECTIONS.checkpoints, COLLECTIONS.aliases].map((name) => mongo().db.collection(name).deleteMany({}))));
+  beforeEach(() =>
+    Promise.all(
+      [COLLECTIONS.readModels, COLLECTIONS.checkpoints, COLLECTIONS.aliases].map((name) => mongo().db.collection(name).deleteMany({})),
+    ),
+  );
 
   it('version 1 (the fixture): a document over 16 MiB, refused, and the checkpoint does not move', async function () {
     this.timeout(60_000);
@@ -48,10 +54,12 @@ describeOnMongo('revision-history over MongoDB: the save at revision 120,000 (M4
     const changes = await changesForSave(revisionHistoryV1, (l) => (l.partition === WORKSPACE && l.key === 'welcome' ? old : null));
     expect(Buffer.byteLength(JSON.stringify(changes[0]!.doc))).to.be.above(16 * 1024 * 1024);
     const store = new MongoReadModelStore(mongo().db);
-    const error = await store.commit(changes, [{ projection: 'revision-history', version: 1, position: String(REVISION + 1).padStart(20, '0') }]).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await store
+      .commit(changes, [{ projection: 'revision-history', version: 1, position: String(REVISION + 1).padStart(20, '0') }])
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     console.log(`      refused: ${(error as Error).name}: ${(error as Error).message.slice(0, 120)}`);
     expect(error, 'commit refused').to.be.instanceOf(Error);
     expect(String(error)).to.match(/larger than the maximum|maximum size|too large|BSON/i);
@@ -64,7 +72,11 @@ describeOnMongo('revision-history over MongoDB: the save at revision 120,000 (M4
     expect(Buffer.byteLength(JSON.stringify(changes[0]!.doc))).to.be.below(200);
     const store = new MongoReadModelStore(mongo().db);
     await store.commit(changes, [{ projection: 'revision-history', version: 2, position: String(REVISION + 1).padStart(20, '0') }]);
-    expect(await store.get('revision-history', changes[0]!)).to.deep.include({ revision: REVISION, event: 'saved', occurredAt: time(REVISION) });
+    expect(await store.get('revision-history', changes[0]!)).to.deep.include({
+      revision: REVISION,
+      event: 'saved',
+      occurredAt: time(REVISION),
+    });
     expect(await store.getCheckpoint('revision-history')).to.deep.include({ version: 2 });
   });
 });

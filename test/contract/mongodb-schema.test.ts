@@ -21,7 +21,10 @@ describeOnMongo('MongoDB schema changes (M7)', (mongo) => {
     await readModels.createIndex({ collection: 1, key: 1 }, { name: 'location', unique: true }); // an older definition
     const again = await openMongo(mongo().url);
     try {
-      expect(await namesAndKeys(again.db.collection(COLLECTIONS.readModels))).to.deep.include(['location', { collection: 1, partition: 1, key: 1 }]);
+      expect(await namesAndKeys(again.db.collection(COLLECTIONS.readModels))).to.deep.include([
+        'location',
+        { collection: 1, partition: 1, key: 1 },
+      ]);
     } finally {
       await again.client.close();
     }
@@ -30,32 +33,45 @@ describeOnMongo('MongoDB schema changes (M7)', (mongo) => {
   describe('versioned index names', () => {
     const scratch = () => mongo().db.collection('scratch');
     beforeEach(async () => {
-      await scratch().drop().catch(() => undefined);
+      await scratch()
+        .drop()
+        .catch(() => undefined);
       await mongo().db.createCollection('scratch');
     });
 
     it('a new version is created beside the old one, then the old one is dropped', async () => {
       await scratch().createIndex({ x: 1 }, { name: 'by_x' }); // version 1
       expect(await ensureIndexes(scratch(), [{ base: 'by_x', version: 2, key: { x: 1, y: 1 } }])).to.deep.equal(['by_x_v2']);
-      expect(await namesAndKeys(scratch())).to.deep.equal([['_id_', { _id: 1 }], ['by_x_v2', { x: 1, y: 1 }]]);
+      expect(await namesAndKeys(scratch())).to.deep.equal([
+        ['_id_', { _id: 1 }],
+        ['by_x_v2', { x: 1, y: 1 }],
+      ]);
     });
 
     it('the same key with other options under an older version (85 IndexOptionsConflict): the old one goes first', async () => {
       await scratch().createIndex({ x: 1 }, { name: 'by_x' });
       await ensureIndexes(scratch(), [{ base: 'by_x', version: 2, key: { x: 1 }, options: { unique: true } }]);
       const indexes = await scratch().indexes();
-      expect(indexes.map((index) => [index.name, index.unique ?? false])).to.deep.equal([['_id_', false], ['by_x_v2', true]]);
+      expect(indexes.map((index) => [index.name, index.unique ?? false])).to.deep.equal([
+        ['_id_', false],
+        ['by_x_v2', true],
+      ]);
     });
 
     it('a newer version made by a newer release is left alone (a rollback does not flip it back)', async () => {
       await scratch().createIndex({ x: 1, y: 1 }, { name: 'by_x_v3' });
       expect(await ensureIndexes(scratch(), [{ base: 'by_x', version: 2, key: { x: 1 } }])).to.deep.equal([]);
-      expect(await namesAndKeys(scratch())).to.deep.equal([['_id_', { _id: 1 }], ['by_x_v3', { x: 1, y: 1 }]]);
+      expect(await namesAndKeys(scratch())).to.deep.equal([
+        ['_id_', { _id: 1 }],
+        ['by_x_v3', { x: 1, y: 1 }],
+      ]);
     });
 
     it('an index not made by this service that holds the key: a refusal naming the index and what to do', async () => {
       await scratch().createIndex({ x: 1 }, { name: 'someone_elses' });
-      const failure = await ensureIndexes(scratch(), [{ base: 'by_x', version: 1, key: { x: 1 }, options: { unique: true } }]).catch((error: unknown) => error);
+      const failure = await ensureIndexes(scratch(), [{ base: 'by_x', version: 1, key: { x: 1 }, options: { unique: true } }]).catch(
+        (error: unknown) => error,
+      );
       expect(String(failure)).to.include("MongoDB refuses index 'by_x'").and.include('dropIndex');
     });
   });
@@ -63,7 +79,12 @@ describeOnMongo('MongoDB schema changes (M7)', (mongo) => {
   describe('tombstone purge', () => {
     const at = (key: string) => ({ partition: 'p', key });
     const change = (key: string, doc: unknown, revision: number) => ({ collection: 'docs', ...at(key), doc, revision });
-    const stored = () => mongo().db.collection(COLLECTIONS.readModels).find({ collection: 'docs' }, { projection: { _id: 0, key: 1, doc: 1 } }).sort({ key: 1 }).toArray();
+    const stored = () =>
+      mongo()
+        .db.collection(COLLECTIONS.readModels)
+        .find({ collection: 'docs' }, { projection: { _id: 0, key: 1, doc: 1 } })
+        .sort({ key: 1 })
+        .toArray();
     beforeEach(() => mongo().db.collection(COLLECTIONS.readModels).deleteMany({}));
 
     it('deletes tombstones removed before the horizon, keeps recent ones and live documents', async () => {
@@ -72,9 +93,14 @@ describeOnMongo('MongoDB schema changes (M7)', (mongo) => {
       await store.commit([change('old', null, 1), change('recent', null, 1)], []);
       const removedAt = (await mongo().db.collection(COLLECTIONS.readModels).findOne({ key: 'recent' }))?.['removedAt'] as Date;
       expect(removedAt).to.be.instanceOf(Date);
-      await mongo().db.collection(COLLECTIONS.readModels).updateOne({ key: 'old' }, { $set: { removedAt: new Date(removedAt.getTime() - 8 * 86_400_000) } });
+      await mongo()
+        .db.collection(COLLECTIONS.readModels)
+        .updateOne({ key: 'old' }, { $set: { removedAt: new Date(removedAt.getTime() - 8 * 86_400_000) } });
       expect(await purgeTombstones(mongo().db.collection(COLLECTIONS.readModels), removedAt.getTime(), 7 * 86_400_000, 100)).to.equal(1);
-      expect(await stored()).to.deep.equal([{ key: 'live', doc: '{"v":1}' }, { key: 'recent', doc: null }]);
+      expect(await stored()).to.deep.equal([
+        { key: 'live', doc: '{"v":1}' },
+        { key: 'recent', doc: null },
+      ]);
     });
 
     it('a commit starts the purge by itself, and a document brought back is no tombstone', async () => {
@@ -84,7 +110,11 @@ describeOnMongo('MongoDB schema changes (M7)', (mongo) => {
       await store.commit([change('back', { v: 2 }, 2)], []);
       await store.close(); // waits for the purge the commit started
       expect(await stored()).to.deep.equal([{ key: 'back', doc: '{"v":2}' }]);
-      expect(await mongo().db.collection(COLLECTIONS.readModels).countDocuments({ removedAt: { $exists: true } })).to.equal(0);
+      expect(
+        await mongo()
+          .db.collection(COLLECTIONS.readModels)
+          .countDocuments({ removedAt: { $exists: true } }),
+      ).to.equal(0);
     });
   });
 });

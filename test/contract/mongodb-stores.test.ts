@@ -33,14 +33,20 @@ describe('MongoDB adapters without a server', () => {
     const failure = await failureOf(openMongo('mongodb://reader:s3cret@127.0.0.1:1/none', { serverSelectionTimeoutMs: 500 }));
     expect(failure).to.be.instanceOf(DependencyUnavailableError);
     expect((failure as DependencyUnavailableError).dependency).to.equal('mongodb');
-    expect((failure as Error).message).to.include('mongodb://127.0.0.1:1/none').and.not.include('s3cret');
+    expect((failure as Error).message)
+      .to.include('mongodb://127.0.0.1:1/none')
+      .and.not.include('s3cret');
   });
 
   it('report reads and writes of every store on an unreachable server as DependencyUnavailableError', async () => {
     // A client of its own for each call: after a failed first connection the driver fails every later call at once.
     const calls: Array<(db: ReturnType<typeof mongoConnection>['db']) => Promise<unknown>> = [
       (db) => new MongoReadModelStore(db).get('docs', at('a')),
-      (db) => new MongoReadModelStore(db).commit([{ collection: 'docs', ...at('a'), doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]),
+      (db) =>
+        new MongoReadModelStore(db).commit(
+          [{ collection: 'docs', ...at('a'), doc: {}, revision: 0 }],
+          [{ projection: 'docs', version: 1, position: pos(1) }],
+        ),
       (db) => new MongoApiKeyStore(db).count(),
       (db) => new MongoProjectorLease(db).tryAcquire('a', 1000),
       (db) => new MongoIdempotencyStore(db).claim({ scope: 's', key: 'k', fingerprint: 'f', owner: 'o', expiresAt: 2 }, 1),
@@ -96,7 +102,9 @@ describeOnMongo('MongoDB adapters', (mongo) => {
   });
 
   it('expires idempotency records through a TTL index on expiresAt', async () => {
-    const ttl = (await mongo().db.collection(COLLECTIONS.idempotencyKeys).indexes()).filter((index) => index.expireAfterSeconds !== undefined);
+    const ttl = (await mongo().db.collection(COLLECTIONS.idempotencyKeys).indexes()).filter(
+      (index) => index.expireAfterSeconds !== undefined,
+    );
     expect(ttl.map((index) => [index.key, index.expireAfterSeconds])).to.deep.equal([[{ expiresAt: 1 }, 0]]);
   });
 
@@ -126,13 +134,19 @@ describeOnMongo('MongoDB adapters', (mongo) => {
     it('lists keys in UTF-8 byte order', async () => {
       const store = new MongoReadModelStore(mongo().db);
       const keys = ['😀', 'é', 'a', 'Z', 'B'];
-      await store.commit(keys.map((key) => ({ collection: 'docs', ...at(key), doc: {}, revision: 0 })), []);
+      await store.commit(
+        keys.map((key) => ({ collection: 'docs', ...at(key), doc: {}, revision: 0 })),
+        [],
+      );
       expect((await store.list('docs', { partition: 'acme', limit: 10 })).map((row) => row.key)).to.deep.equal(['B', 'Z', 'a', 'é', '😀']);
     });
 
     it('pages after a key in UTF-8 byte order too (past U+FFFF, where UTF-16 order differs)', async () => {
       const store = new MongoReadModelStore(mongo().db);
-      await store.commit(['\uFB00', '😀', 'z'].map((key) => ({ collection: 'docs', ...at(key), doc: {}, revision: 0 })), []);
+      await store.commit(
+        ['\uFB00', '😀', 'z'].map((key) => ({ collection: 'docs', ...at(key), doc: {}, revision: 0 })),
+        [],
+      );
       expect((await store.list('docs', { partition: 'acme', after: '\uFB00', limit: 10 })).map((row) => row.key)).to.deep.equal(['😀']);
     });
 
@@ -141,8 +155,13 @@ describeOnMongo('MongoDB adapters', (mongo) => {
       const store = new MongoReadModelStore(mongo().db, { now: () => now });
       await store.commit([], [{ projection: 'docs', version: 1, position: pos(5) }]);
       // The fence `activate` sets (by hand: a real switch-over lifts it at once).
-      await collection(COLLECTIONS.checkpoints).updateOne({ _id: 'docs' }, { $set: { switchOver: { to: 'docs@2', until: new Date(now + 30_000) } } });
-      expect(await failureOf(store.commit([], [{ projection: 'docs', version: 1, position: pos(6) }]))).to.be.instanceOf(SwitchOverInProgressError);
+      await collection(COLLECTIONS.checkpoints).updateOne(
+        { _id: 'docs' },
+        { $set: { switchOver: { to: 'docs@2', until: new Date(now + 30_000) } } },
+      );
+      expect(await failureOf(store.commit([], [{ projection: 'docs', version: 1, position: pos(6) }]))).to.be.instanceOf(
+        SwitchOverInProgressError,
+      );
       expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(5) });
       now += 30_001; // its activate died: commits go on
       await store.commit([], [{ projection: 'docs', version: 1, position: pos(6) }]);
@@ -151,30 +170,51 @@ describeOnMongo('MongoDB adapters', (mongo) => {
 
     it('retires the collection it switched away from for good, and finishes a switch-over that was interrupted', async () => {
       const store = new MongoReadModelStore(mongo().db);
-      const build = (name: string, v: string) => store.commit([{ collection: name, ...at('a'), doc: { v }, revision: 1 }], [{ projection: name, version: 1, position: pos(5) }]);
+      const build = (name: string, v: string) =>
+        store.commit([{ collection: name, ...at('a'), doc: { v }, revision: 1 }], [{ projection: name, version: 1, position: pos(5) }]);
       await build('docs', 'old');
       await build('docs@2', 'new');
       expect(await store.activate('docs', 'docs@2')).to.equal(true);
-      expect(await collection(COLLECTIONS.checkpoints).findOne({ _id: 'docs' })).to.deep.equal({ _id: 'docs', retired: true, supersededBy: 'docs@2' });
+      expect(await collection(COLLECTIONS.checkpoints).findOne({ _id: 'docs' })).to.deep.equal({
+        _id: 'docs',
+        retired: true,
+        supersededBy: 'docs@2',
+      });
       expect(await store.activate('docs', 'docs'), 'a retired collection is never served again').to.equal(false);
       // A switch-over to docs@3 that died after writing the alias: docs@2 still there, not retired.
       await build('docs@3', 'newer');
       await collection(COLLECTIONS.aliases).updateOne({ _id: 'docs' }, { $set: { physical: 'docs@3', previous: 'docs@2' } });
       expect(await store.activate('docs', 'docs@3')).to.equal(true);
-      expect(await mongo().db.collection(COLLECTIONS.readModels).countDocuments({ collection: { $in: ['docs', 'docs@2'] } })).to.equal(0);
+      expect(
+        await mongo()
+          .db.collection(COLLECTIONS.readModels)
+          .countDocuments({ collection: { $in: ['docs', 'docs@2'] } }),
+      ).to.equal(0);
       expect(await collection(COLLECTIONS.aliases).findOne({ _id: 'docs' })).to.deep.equal({ _id: 'docs', physical: 'docs@3' });
       expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'newer' });
     });
 
     it("a reader that remembers where a name is served sees another process's switch-over at its next read (M5)", async () => {
       const [reader, switcher] = [new MongoReadModelStore(mongo().db), new MongoReadModelStore(mongo().db)];
-      await reader.commit([{ collection: 'docs', ...at('a'), doc: { v: 'old' }, revision: 1 }], [{ projection: 'docs', version: 1, position: pos(5) }]);
-      await reader.commit([{ collection: 'docs@2', ...at('a'), doc: { v: 'new' }, revision: 1 }], [{ projection: 'docs@2', version: 2, position: pos(6) }]);
-      expect([await reader.get('docs', at('a')), (await reader.list('docs', { partition: 'acme', limit: 10 })).map((d) => d.doc), (await reader.getCheckpoint('docs'))?.version])
-        .to.deep.equal([{ v: 'old' }, [{ v: 'old' }], 1]);
+      await reader.commit(
+        [{ collection: 'docs', ...at('a'), doc: { v: 'old' }, revision: 1 }],
+        [{ projection: 'docs', version: 1, position: pos(5) }],
+      );
+      await reader.commit(
+        [{ collection: 'docs@2', ...at('a'), doc: { v: 'new' }, revision: 1 }],
+        [{ projection: 'docs@2', version: 2, position: pos(6) }],
+      );
+      expect([
+        await reader.get('docs', at('a')),
+        (await reader.list('docs', { partition: 'acme', limit: 10 })).map((d) => d.doc),
+        (await reader.getCheckpoint('docs'))?.version,
+      ]).to.deep.equal([{ v: 'old' }, [{ v: 'old' }], 1]);
       expect(await switcher.activate('docs', 'docs@2')).to.equal(true);
-      expect([await reader.get('docs', at('a')), (await reader.list('docs', { partition: 'acme', limit: 10 })).map((d) => d.doc), (await reader.getCheckpoint('docs'))?.version])
-        .to.deep.equal([{ v: 'new' }, [{ v: 'new' }], 2]);
+      expect([
+        await reader.get('docs', at('a')),
+        (await reader.list('docs', { partition: 'acme', limit: 10 })).map((d) => d.doc),
+        (await reader.getCheckpoint('docs'))?.version,
+      ]).to.deep.equal([{ v: 'new' }, [{ v: 'new' }], 2]);
     });
   });
 
@@ -201,11 +241,22 @@ describeOnMongo('MongoDB adapters', (mongo) => {
   });
 
   it('opens idempotently: opening the database again keeps the data and the unique indexes', async () => {
-    await new MongoApiKeyStore(mongo().db).insert({ id: 'lp_kept', hash: 'f'.repeat(64), name: 'kept', workspace: 'acme', scopes: [], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, revokedAt: null, rateLimitPerMinute: null });
+    await new MongoApiKeyStore(mongo().db).insert({
+      id: 'lp_kept',
+      hash: 'f'.repeat(64),
+      name: 'kept',
+      workspace: 'acme',
+      scopes: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: null,
+      revokedAt: null,
+      rateLimitPerMinute: null,
+    });
     const again = await openMongo(mongo().url);
     try {
       expect(await new MongoApiKeyStore(again.db).count()).to.be.greaterThan(0);
-      const unique = async (name: string) => (await again.db.collection(name).indexes()).filter((index) => index.unique).map((index) => index.key);
+      const unique = async (name: string) =>
+        (await again.db.collection(name).indexes()).filter((index) => index.unique).map((index) => index.key);
       expect(await unique(COLLECTIONS.readModels)).to.deep.equal([{ collection: 1, partition: 1, key: 1 }]);
       expect(await unique(COLLECTIONS.apiKeys)).to.deep.equal([{ hash: 1 }]);
     } finally {

@@ -62,7 +62,14 @@ describe('PostgreSQL adapters', function () {
       await listening(reader);
       const first = await writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
       await expectWrongRevision(writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' }), 'no_stream', 0);
-      const second = await writer.appendToStream('b', [{ type: 'T', data: {} }, { type: 'T', data: {} }], { expectedRevision: 'no_stream' });
+      const second = await writer.appendToStream(
+        'b',
+        [
+          { type: 'T', data: {} },
+          { type: 'T', data: {} },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
       await waitUntil(() => heard.length >= 2);
       await new Promise((resolve) => setTimeout(resolve, 100)); // room for a duplicate to show
       expect(heard).to.deep.equal([first.position, second.position]);
@@ -75,7 +82,9 @@ describe('PostgreSQL adapters', function () {
       reader.onAppended((position) => heard.push(position));
       await listening(reader);
       // Terminating the backend is what a failover or a network cut looks like from here.
-      await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN letterpress_appends'`);
+      await pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN letterpress_appends'`,
+      );
       await waitUntil(() => !reader.listening);
       const missed = await writer.appendToStream('a', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream' });
       await waitUntil(() => heard.length >= 1);
@@ -93,16 +102,19 @@ describe('PostgreSQL adapters', function () {
 
     function subscribe(store: PostgresEventStore) {
       const seen = { events: [] as RecordedEvent[], caughtUp: [] as Array<Position | null>, dropped: [] as unknown[] };
-      const subscription = store.subscribeToAll({ from: null }, {
-        onEvents: async (page) => void seen.events.push(...page),
-        onCaughtUp: (position) => seen.caughtUp.push(position),
-        onDropped: (error) => seen.dropped.push(error),
-      });
+      const subscription = store.subscribeToAll(
+        { from: null },
+        {
+          onEvents: async (page) => void seen.events.push(...page),
+          onCaughtUp: (position) => seen.caughtUp.push(position),
+          onDropped: (error) => seen.dropped.push(error),
+        },
+      );
       closing.push(() => subscription.stop());
       return { seen, subscription };
     }
 
-    it('deliver another process\'s appends as NOTIFY tells of them, without waiting for a poll', async () => {
+    it("deliver another process's appends as NOTIFY tells of them, without waiting for a poll", async () => {
       const reader = new PostgresEventStore(pool, { listenUrl: database!.url, listenRetryMs: 50, pollIntervalMs: 600_000 });
       closing.push(() => reader.close());
       const { seen } = subscribe(reader);
@@ -132,7 +144,7 @@ describe('PostgreSQL adapters', function () {
     });
   });
 
-  it('a commit that moves checkpoints is heard by another process\'s read-model store (NOTIFY)', async () => {
+  it("a commit that moves checkpoints is heard by another process's read-model store (NOTIFY)", async () => {
     const listener = new PostgresReadModelStore(pool, { listenUrl: database!.url, listenRetryMs: 50 });
     let told = 0;
     listener.onCheckpointsMoved(() => (told += 1));

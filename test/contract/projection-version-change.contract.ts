@@ -101,11 +101,13 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
     const definition = (version: number): Projection<BuiltDoc> => ({
       name: collection,
       version,
-      locate: (event: RecordedProjectEvent) => (event.data.workspace === workspace ? { partition: workspace, key: event.data.projectId } : null),
+      locate: (event: RecordedProjectEvent) =>
+        event.data.workspace === workspace ? { partition: workspace, key: event.data.projectId } : null,
       evolve: (doc, event) => (doc && event.revision <= doc.revision ? doc : { revision: event.revision, builtBy: version }),
     });
     const append = async (...events: ProjectEvent[]) => {
-      for (const event of events) await fixture.eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' });
+      for (const event of events)
+        await fixture.eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' });
     };
     const ids = Array.from({ length: PROJECTS }, (_, i) => `p${String(i).padStart(3, '0')}`);
     const seed = () => append(...ids.map((projectId) => created({ workspace, projectId })));
@@ -115,7 +117,10 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
       const state = { running: true, reads: 0, failures: [] as string[], newest: 0 };
       const loop = (async () => {
         while (state.running) {
-          const docs = await readModels.getMany<BuiltDoc>(collection, ids.map((key) => ({ partition: workspace, key })));
+          const docs = await readModels.getMany<BuiltDoc>(
+            collection,
+            ids.map((key) => ({ partition: workspace, key })),
+          );
           const list = await readModels.list<BuiltDoc>(collection, { partition: workspace, limit: PROJECTS });
           state.reads += 2;
           docs.forEach((doc, i) => doc === null && state.failures.push(`${ids[i]}: missing`));
@@ -133,14 +138,25 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
 
     it('builds the new version beside the live read model and switches once caught up: no read finds a document missing', async () => {
       await seed();
-      const v1 = new Projector({ eventStore: fixture.eventStore, readModels: fixture.readModels, projections: [definition(1)], logger: quiet });
+      const v1 = new Projector({
+        eventStore: fixture.eventStore,
+        readModels: fixture.readModels,
+        projections: [definition(1)],
+        logger: quiet,
+      });
       await v1.start();
       await v1.stop();
       const observed = new Observed(fixture.readModels, 15);
       const reader = readContinuously(fixture.readModels);
       stops.push(reader.stop);
       const readsBefore = reader.state.reads;
-      const v2 = new Projector({ eventStore: fixture.eventStore, readModels: observed, projections: [definition(2)], batchSize: 10, logger: quiet });
+      const v2 = new Projector({
+        eventStore: fixture.eventStore,
+        readModels: observed,
+        projections: [definition(2)],
+        batchSize: 10,
+        logger: quiet,
+      });
       stops.push(() => v2.stop());
       await v2.start(); // resolves once caught up and switched
       const readsDuring = reader.state.reads - readsBefore;
@@ -149,9 +165,15 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
       await reader.stop();
       expect(reader.state.failures.slice(0, 5), `${reader.state.failures.length} of ${reader.state.reads} reads failed`).to.deep.equal([]);
       expect(readsDuring, 'reads ran while the new version was built').to.be.above(0);
-      expect(observed.resets.filter((c) => c === collection), 'the live read model is never reset').to.deep.equal([]);
+      expect(
+        observed.resets.filter((c) => c === collection),
+        'the live read model is never reset',
+      ).to.deep.equal([]);
       expect(await fixture.readModels.getCheckpoint(collection)).to.include({ version: 2 });
-      const docs = await fixture.readModels.getMany<BuiltDoc>(collection, ids.map((key) => ({ partition: workspace, key })));
+      const docs = await fixture.readModels.getMany<BuiltDoc>(
+        collection,
+        ids.map((key) => ({ partition: workspace, key })),
+      );
       expect(docs.map((d) => d?.builtBy)).to.deep.equal(ids.map(() => 2));
       expect(docs[0]).to.deep.equal({ revision: 1, builtBy: 2 });
     });
@@ -161,7 +183,13 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
       const observed = new Observed(fixture.readModels, 0);
       /** One projector process of `version` taking the lease, running until caught up, then stopping. */
       const run = async (version: number) => {
-        const projector = new Projector({ eventStore: fixture.eventStore, readModels: observed, projections: [definition(version)], batchSize: 10, logger: quiet });
+        const projector = new Projector({
+          eventStore: fixture.eventStore,
+          readModels: observed,
+          projections: [definition(version)],
+          batchSize: 10,
+          logger: quiet,
+        });
         const leased = new LeasedProjector(projector, fixture.lease(), { ttlMs: 5_000, intervalMs: 50, logger: quiet });
         await leased.start();
         const active = leased.active;
@@ -169,7 +197,13 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
         return active;
       };
       expect(await run(1), 'v1 builds the first read model').to.equal(true);
-      const builtBy = async () => (await fixture.readModels.getMany<BuiltDoc>(collection, ids.map((key) => ({ partition: workspace, key })))).map((d) => d?.builtBy);
+      const builtBy = async () =>
+        (
+          await fixture.readModels.getMany<BuiltDoc>(
+            collection,
+            ids.map((key) => ({ partition: workspace, key })),
+          )
+        ).map((d) => d?.builtBy);
       expect(await builtBy()).to.deep.equal(ids.map(() => 1));
       const resetsOfV1 = observed.resets.length;
       const reader = readContinuously(fixture.readModels); // from the first read model on
@@ -183,7 +217,9 @@ export function describeProjectionVersionChange(name: string, factory: () => Pro
       }
       await reader.stop();
       expect(reader.state.failures.slice(0, 5), `${reader.state.failures.length} of ${reader.state.reads} reads failed`).to.deep.equal([]);
-      expect(observed.resets.slice(resetsOfV1), 'only the side collection v2 is built in is ever reset').to.deep.equal([`${collection}@v2`]);
+      expect(observed.resets.slice(resetsOfV1), 'only the side collection v2 is built in is ever reset').to.deep.equal([
+        `${collection}@v2`,
+      ]);
     });
   });
 }

@@ -76,7 +76,8 @@ export function describeProjectorLeaseContract(name: string, factory: () => Prom
       } else {
         // The server frees the lock once it sees the connection closed: ask until then (states, not durations).
         let taken = false;
-        for (let i = 0; i < 100 && !taken; i++) taken = (await b.tryAcquire('b', TTL)) || (await new Promise((r) => setTimeout(r, 20)), false);
+        for (let i = 0; i < 100 && !taken; i++)
+          taken = (await b.tryAcquire('b', TTL)) || (await new Promise((r) => setTimeout(r, 20)), false);
         expect(taken, 'taken once the connection is gone, without waiting for any TTL').to.equal(true);
       }
       expect(await outcome(a.tryAcquire('a', TTL)), 'the crashed holder, renewing after all').to.not.equal(true);
@@ -110,11 +111,17 @@ export function describeProjectorLeaseContract(name: string, factory: () => Prom
       expect(await b.tryAcquire('b', TTL), 'taken early by the skew').to.equal(fixture.expiry === 'clock');
     });
 
-    it('contenders racing for a free lease, then for a crashed holder\'s: exactly one wins each time', async () => {
+    it("contenders racing for a free lease, then for a crashed holder's: exactly one wins each time", async () => {
       const contenders = await Promise.all(['a', 'b', 'c', 'd'].map(() => fixture.contender(clock)));
       const first = await Promise.all(contenders.map((lease, i) => outcome(lease.tryAcquire(`h${i}`, TTL))));
-      expect(first.filter((won) => won === true), JSON.stringify(first)).to.have.length(1);
-      expect(first.every((won) => typeof won === 'boolean'), JSON.stringify(first)).to.equal(true);
+      expect(
+        first.filter((won) => won === true),
+        JSON.stringify(first),
+      ).to.have.length(1);
+      expect(
+        first.every((won) => typeof won === 'boolean'),
+        JSON.stringify(first),
+      ).to.equal(true);
       const winner = first.indexOf(true);
       await fixture.crash(contenders[winner]!);
       now += TTL + 1;
@@ -124,7 +131,10 @@ export function describeProjectorLeaseContract(name: string, factory: () => Prom
         second = await Promise.all(rest.map((lease, j) => outcome(lease.tryAcquire(`r${j}`, TTL))));
         if (!second.includes(true)) await new Promise((r) => setTimeout(r, 20)); // a connection engine frees it once the server sees the crash
       }
-      expect(second.filter((won) => won === true), JSON.stringify(second)).to.have.length(1);
+      expect(
+        second.filter((won) => won === true),
+        JSON.stringify(second),
+      ).to.have.length(1);
     });
   });
 }

@@ -54,12 +54,15 @@ describeOnPostgres('PostgreSQL projector lease', (database) => {
         // The server ends the holder's session, as when its process dies or the network cuts it off.
         const admin = new pg.Client({ connectionString: database().url });
         await admin.connect();
-        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
+        await admin.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        );
         await admin.end();
       },
       async cleanup() {
         // Each contender ends its connection on release; release every holder it may have.
-        for (const lease of leases) for (const holder of ['a', 'b', 'c', 'h0', 'h1', 'h2', 'h3', 'r0', 'r1', 'r2']) await lease.release(holder);
+        for (const lease of leases)
+          for (const holder of ['a', 'b', 'c', 'h0', 'h1', 'h2', 'h3', 'r0', 'r1', 'r2']) await lease.release(holder);
       },
     };
   });

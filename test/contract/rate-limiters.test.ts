@@ -155,7 +155,13 @@ describeOnRedis('Redis rate limiter', (redis) => {
     await proxy.start();
     const prefix = redis().prefix();
     const { log, levels } = recordingLog();
-    const limiter = new RedisRateLimiter({ url: `redis://127.0.0.1:${proxy.port}`, limit: 100, keyPrefix: prefix, log, probeIntervalMs: 50 });
+    const limiter = new RedisRateLimiter({
+      url: `redis://127.0.0.1:${proxy.port}`,
+      limit: 100,
+      keyPrefix: prefix,
+      log,
+      probeIntervalMs: 50,
+    });
     try {
       await limiter.ready();
       await limiter.consume('k');
@@ -185,7 +191,13 @@ describeOnRedis('Redis rate limiter', (redis) => {
     const proxy = new Proxy({ host: target.hostname, port: Number(target.port || 6379) });
     await proxy.start();
     const { log, levels } = recordingLog();
-    const limiter = new RedisRateLimiter({ url: `redis://127.0.0.1:${proxy.port}`, limit: 2, keyPrefix: redis().prefix(), log, commandTimeoutMs: 200 });
+    const limiter = new RedisRateLimiter({
+      url: `redis://127.0.0.1:${proxy.port}`,
+      limit: 2,
+      keyPrefix: redis().prefix(),
+      log,
+      commandTimeoutMs: 200,
+    });
     try {
       await limiter.ready();
       expect((await limiter.consume('k')).remaining).to.equal(1);

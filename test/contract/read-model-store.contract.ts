@@ -25,7 +25,10 @@ const at = (key: string, partition = 'acme') => ({ partition, key });
 
 /** The same elements in another order (a fixed shuffle): a commit must not rely on arriving in key order. */
 function shuffled<T>(list: T[]): T[] {
-  return list.map((value, i) => ({ value, rank: (i * 7919) % list.length })).sort((a, b) => a.rank - b.rank).map(({ value }) => value);
+  return list
+    .map((value, i) => ({ value, rank: (i * 7919) % list.length }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ value }) => value);
 }
 
 /** Register the contract suite as `ReadModelStore contract: <name>`; `factory` runs before each test and must give an empty store. */
@@ -64,9 +67,18 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
 
       it('stores many documents in one commit, whatever characters their keys and JSON hold', async () => {
         const awkward = ['quote " back \\ comma , braces {} parens ()', 'NULL', '', 'tab\tnew\nline', '😀 ünï'];
-        const changes = awkward.map((text, i) => ({ collection: 'docs', partition: `p,${text}`, key: `k"${i}{`, doc: { text, i, list: [text] }, revision: i }));
+        const changes = awkward.map((text, i) => ({
+          collection: 'docs',
+          partition: `p,${text}`,
+          key: `k"${i}{`,
+          doc: { text, i, list: [text] },
+          revision: i,
+        }));
         await store.commit([...changes, { collection: 'docs', partition: 'acme', key: 'gone', doc: null, revision: 0 }], []);
-        const back = await store.getMany('docs', changes.map(({ partition, key }) => ({ partition, key })));
+        const back = await store.getMany(
+          'docs',
+          changes.map(({ partition, key }) => ({ partition, key })),
+        );
         expect(back).to.deep.equal(changes.map((c) => c.doc));
         expect(await store.get('docs', at('gone'))).to.equal(null);
       });
@@ -105,7 +117,10 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       });
 
       it('deleting a document that does not exist is harmless', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(3) }]);
+        await store.commit(
+          [{ collection: 'docs', partition: 'acme', key: 'ghost', doc: null, revision: 0 }],
+          [{ projection: 'docs', version: 1, position: pos(3) }],
+        );
         expect(await store.get('docs', at('ghost'))).to.equal(null);
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(3) });
       });
@@ -163,7 +178,7 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: null });
       });
 
-      it('never moves a checkpoint back to an older version: an older image\'s projector cannot undo a version change', async () => {
+      it("never moves a checkpoint back to an older version: an older image's projector cannot undo a version change", async () => {
         await store.commit([], [{ projection: 'docs', version: 2, position: pos(5) }]);
         await store.commit([], [{ projection: 'docs', version: 1, position: pos(9) }]);
         await store.commit([], [{ projection: 'docs', version: 1, position: null }]);
@@ -171,12 +186,18 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       });
 
       it('stores, then overwrites, a checkpoint together with documents', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: null }]);
+        await store.commit(
+          [{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }],
+          [{ projection: 'docs', version: 1, position: null }],
+        );
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: null });
-        await store.commit([], [
-          { projection: 'docs', version: 2, position: pos(42) },
-          { projection: 'other', version: 1, position: pos(7) },
-        ]);
+        await store.commit(
+          [],
+          [
+            { projection: 'docs', version: 2, position: pos(42) },
+            { projection: 'other', version: 1, position: pos(7) },
+          ],
+        );
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 2, position: pos(42) });
         expect(await store.getCheckpoint('other')).to.deep.equal({ version: 1, position: pos(7) });
       });
@@ -184,8 +205,14 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
 
     describe('activate (a rebuild switching over)', () => {
       it('serves a collection and its checkpoint from the rebuilt one, dropping the old, once it has caught up', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 'old' }, revision: 1 }], [{ projection: 'docs', version: 1, position: pos(5) }]);
-        await store.commit([{ collection: 'docs@2', partition: 'acme', key: 'a', doc: { v: 'new' }, revision: 1 }], [{ projection: 'docs@2', version: 1, position: pos(4) }]);
+        await store.commit(
+          [{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 'old' }, revision: 1 }],
+          [{ projection: 'docs', version: 1, position: pos(5) }],
+        );
+        await store.commit(
+          [{ collection: 'docs@2', partition: 'acme', key: 'a', doc: { v: 'new' }, revision: 1 }],
+          [{ projection: 'docs@2', version: 1, position: pos(4) }],
+        );
         expect(await store.activate('docs', 'docs@2'), 'behind the live checkpoint').to.equal(false);
         expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'old' });
         await store.commit([], [{ projection: 'docs@2', version: 1, position: pos(5) }]);
@@ -193,7 +220,10 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         expect(await store.get('docs', at('a'))).to.deep.equal({ v: 'new' });
         expect(await store.getCheckpoint('docs')).to.deep.equal({ version: 1, position: pos(5) });
         // Writes and lists under the name follow the switch; the old collection is gone.
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'b', doc: { v: 'b' }, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(6) }]);
+        await store.commit(
+          [{ collection: 'docs', partition: 'acme', key: 'b', doc: { v: 'b' }, revision: 0 }],
+          [{ projection: 'docs', version: 1, position: pos(6) }],
+        );
         expect((await store.list('docs', { partition: 'acme', limit: 10 })).map((r) => r.key)).to.deep.equal(['a', 'b']);
         expect(await store.get('docs@2', at('b'))).to.deep.equal({ v: 'b' });
         expect(await store.getCheckpoint('docs@2')).to.deep.equal({ version: 1, position: pos(6) });
@@ -201,16 +231,31 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
       });
 
       it('switches to a newer projection version once it has reached the live position, never to an older one', async () => {
-        await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 1 }], [{ projection: 'docs', version: 1, position: pos(5) }]);
-        await store.commit([{ collection: 'docs@v2', partition: 'acme', key: 'a', doc: { v: 2 }, revision: 1 }], [{ projection: 'docs@v2', version: 2, position: pos(4) }]);
+        await store.commit(
+          [{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 1 }],
+          [{ projection: 'docs', version: 1, position: pos(5) }],
+        );
+        await store.commit(
+          [{ collection: 'docs@v2', partition: 'acme', key: 'a', doc: { v: 2 }, revision: 1 }],
+          [{ projection: 'docs@v2', version: 2, position: pos(4) }],
+        );
         expect(await store.activate('docs', 'docs@v2'), 'behind the live checkpoint').to.equal(false);
         await store.commit([], [{ projection: 'docs@v2', version: 2, position: pos(5) }]);
         expect(await store.activate('docs', 'docs@v2')).to.equal(true);
-        expect([await store.get('docs', at('a')), await store.getCheckpoint('docs')]).to.deep.equal([{ v: 2 }, { version: 2, position: pos(5) }]);
+        expect([await store.get('docs', at('a')), await store.getCheckpoint('docs')]).to.deep.equal([
+          { v: 2 },
+          { version: 2, position: pos(5) },
+        ]);
         // An older version built beside it, even further on, never replaces it.
-        await store.commit([{ collection: 'docs@old', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 2 }], [{ projection: 'docs@old', version: 1, position: pos(9) }]);
+        await store.commit(
+          [{ collection: 'docs@old', partition: 'acme', key: 'a', doc: { v: 1 }, revision: 2 }],
+          [{ projection: 'docs@old', version: 1, position: pos(9) }],
+        );
         expect(await store.activate('docs', 'docs@old')).to.equal(false);
-        expect([await store.get('docs', at('a')), await store.getCheckpoint('docs')]).to.deep.equal([{ v: 2 }, { version: 2, position: pos(5) }]);
+        expect([await store.get('docs', at('a')), await store.getCheckpoint('docs')]).to.deep.equal([
+          { v: 2 },
+          { version: 2, position: pos(5) },
+        ]);
       });
     });
 
@@ -259,17 +304,31 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
         // Created 0, saved 1…1,199, deleted 1,200, created again 1,201, saved to 1,999: one document each.
         const kind = (r: number) => (r === 0 || r === 1_201 ? created : r === 1_200 ? deleted : saved);
         const events = Array.from({ length: REVISIONS }, (_, r) => recorded(kind(r)({ occurredAt: time(r) }), r));
-        const changes = events.map((event) => ({ collection: 'revision-history', ...revisionHistory.locate(event)!, doc: revisionHistory.evolve(null, event), revision: event.revision }));
+        const changes = events.map((event) => ({
+          collection: 'revision-history',
+          ...revisionHistory.locate(event)!,
+          doc: revisionHistory.evolve(null, event),
+          revision: event.revision,
+        }));
         items = changes.map((change) => change.doc!);
         for (let i = 0; i < changes.length; i += 500) await store.commit(shuffled(changes.slice(i, i + 500)), []);
         // Neighbours that must stay out of the way: the workspace's own partition, a project whose id extends this one's.
-        await store.commit([
-          { collection: 'revision-history', partition: 'acme', key: 'welcome', doc: { items: [] }, revision: 0 },
-          { collection: 'revision-history', partition: 'acme/welcome2', key: revisionKey(0), doc: { ...items[0], name: 'other' }, revision: 0 },
-        ], []);
+        await store.commit(
+          [
+            { collection: 'revision-history', partition: 'acme', key: 'welcome', doc: { items: [] }, revision: 0 },
+            {
+              collection: 'revision-history',
+              partition: 'acme/welcome2',
+              key: revisionKey(0),
+              doc: { ...items[0], name: 'other' },
+              revision: 0,
+            },
+          ],
+          [],
+        );
       });
 
-      it('lists the project\'s revisions in revision order, paged with `after` and `limit`', async () => {
+      it("lists the project's revisions in revision order, paged with `after` and `limit`", async () => {
         const seen: RevisionHistoryItem[] = [];
         let after: number | undefined;
         for (let pages = 1; ; pages++) {
@@ -286,8 +345,19 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
 
       it('finds the revision live at an instant in at most 3 round trips, and the creation it belongs to', async () => {
         let roundTrips = 0;
-        const counted = { get: store.get.bind(store), list: store.list.bind(store), getMany: <T>(c: string, l: Array<{ partition: string; key: string }>) => ((roundTrips += 1), store.getMany<T>(c, l)) };
-        const cases: Array<[number, number | null]> = [[START - 1, null], [START, 0], [START + 1_234_567, 1_234], [START + 1_200_000, 1_200], [START + 1_999_000, 1_999], [START + 9_999_999, 1_999]];
+        const counted = {
+          get: store.get.bind(store),
+          list: store.list.bind(store),
+          getMany: <T>(c: string, l: Array<{ partition: string; key: string }>) => ((roundTrips += 1), store.getMany<T>(c, l)),
+        };
+        const cases: Array<[number, number | null]> = [
+          [START - 1, null],
+          [START, 0],
+          [START + 1_234_567, 1_234],
+          [START + 1_200_000, 1_200],
+          [START + 1_999_000, 1_999],
+          [START + 9_999_999, 1_999],
+        ];
         for (const [at, expected] of cases) {
           roundTrips = 0;
           const live = await revisionLiveAt(counted, REF, REVISIONS - 1, at);

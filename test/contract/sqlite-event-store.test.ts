@@ -48,7 +48,14 @@ describe('SqliteEventStore on a file', () => {
   it('keeps events across closing and reopening the file', async () => {
     const file = join(dir, 'nested', 'data', 'store.db'); // parent directories do not exist yet
     const first = new SqliteEventStore(openDatabase(file));
-    await first.appendToStream('s-1', [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], { expectedRevision: 'no_stream' });
+    await first.appendToStream(
+      's-1',
+      [
+        { type: 'A', data: { n: 1 } },
+        { type: 'B', data: { n: 2 } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
     const before = await first.readAll();
     await first.close();
 
@@ -68,7 +75,10 @@ describe('SqliteEventStore on a file', () => {
     expect(db.pragma('foreign_keys', { simple: true })).to.equal(1);
     expect(db.pragma('busy_timeout', { simple: true }), 'SQLite never sleeps on the main thread for a lock (lock-wait.ts)').to.equal(0);
     expect(db.pragma('user_version', { simple: true })).to.equal(SCHEMA_VERSION);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all();
     expect(tables).to.deep.equal(['api_keys', 'checkpoints', 'events', 'idempotency_keys', 'leases', 'read_model_aliases', 'read_models']);
     db.close();
   });
@@ -87,7 +97,9 @@ describe('SqliteEventStore on a file', () => {
     const b = new SqliteEventStore(openDatabase(file));
     await a.appendToStream('s-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
     let refused: unknown;
-    await b.appendToStream('s-1', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' }).catch((error: unknown) => (refused = error));
+    await b
+      .appendToStream('s-1', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' })
+      .catch((error: unknown) => (refused = error));
     expect(refused).to.be.instanceOf(WrongExpectedRevisionError);
     const result = await b.appendToStream('s-2', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' });
     expect(result.position).to.equal(encodePosition(2));
@@ -122,7 +134,10 @@ describe('SqliteEventStore on a file', () => {
 
   it('rolls back an append whose later event cannot be serialised, leaving no gap in its row ids', async () => {
     const store = new SqliteEventStore(openDatabase(':memory:'));
-    const bad = [{ type: 'A', data: {} }, { type: 'B', data: undefined }];
+    const bad = [
+      { type: 'A', data: {} },
+      { type: 'B', data: undefined },
+    ];
     let failure: unknown;
     await store.appendToStream('s', bad, { expectedRevision: 'any' }).catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(TypeError);
@@ -137,18 +152,24 @@ describe('SqliteEventStore on a file', () => {
   it('a subscription says it caught up with no position on an empty store', async () => {
     const store = new SqliteEventStore(openDatabase(':memory:'));
     const caughtUp: unknown[] = [];
-    const subscription = store.subscribeToAll({ from: null }, { onEvents: async () => {}, onCaughtUp: (position) => caughtUp.push(position) });
+    const subscription = store.subscribeToAll(
+      { from: null },
+      { onEvents: async () => {}, onCaughtUp: (position) => caughtUp.push(position) },
+    );
     await eventually(() => expect(caughtUp).to.deep.equal([null]));
     await subscription.stop();
     await store.close();
   });
 
-  it('a subscription says it caught up at the $all head it saw, even when that is another stream\'s event', async () => {
+  it("a subscription says it caught up at the $all head it saw, even when that is another stream's event", async () => {
     const store = new SqliteEventStore(openDatabase(':memory:'));
     await store.appendToStream('project-a', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
     const other = await store.appendToStream('other', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' });
     const caughtUp: unknown[] = [];
-    const subscription = store.subscribeToAll({ from: null, streamPrefix: 'project-' }, { onEvents: async () => {}, onCaughtUp: (position) => caughtUp.push(position) });
+    const subscription = store.subscribeToAll(
+      { from: null, streamPrefix: 'project-' },
+      { onEvents: async () => {}, onCaughtUp: (position) => caughtUp.push(position) },
+    );
     await eventually(() => expect(caughtUp).to.deep.equal([other.position]));
     await subscription.stop();
     await store.close();

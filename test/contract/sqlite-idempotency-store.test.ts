@@ -65,7 +65,16 @@ describe('SQLite migration 9 (idempotency leases and targets)', () => {
       try {
         expect(db.pragma('user_version', { simple: true })).to.equal(SCHEMA_VERSION);
         const store = new SqliteIdempotencyStore(db);
-        expect(await store.get('s', 'old', 1)).to.deep.equal({ scope: 's', key: 'old', fingerprint: 'f', owner: 'o', response: null, expiresAt: 50, leaseUntil: 50, target: null });
+        expect(await store.get('s', 'old', 1)).to.deep.equal({
+          scope: 's',
+          key: 'old',
+          fingerprint: 'f',
+          owner: 'o',
+          response: null,
+          expiresAt: 50,
+          leaseUntil: 50,
+          target: null,
+        });
         expect(await store.renew('s', 'old', 'o', 40, 't')).to.equal(true);
         expect((await store.get('s', 'old', 1))?.target).to.equal('t');
       } finally {

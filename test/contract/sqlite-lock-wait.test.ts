@@ -56,9 +56,19 @@ describe('SQLite stores while another connection holds the write lock', function
     await store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
     other.exec('BEGIN IMMEDIATE');
     setTimeout(() => other.exec('COMMIT'), 600);
-    const append = store.appendToStream('s', [{ type: 'B', data: {} }, { type: 'C', data: {} }], { expectedRevision: 0 });
+    const append = store.appendToStream(
+      's',
+      [
+        { type: 'B', data: {} },
+        { type: 'C', data: {} },
+      ],
+      { expectedRevision: 0 },
+    );
     const read = await store.readStream('s');
-    expect(read.map((e) => e.type), 'a read while the lock is held answers at once').to.deep.equal(['A']);
+    expect(
+      read.map((e) => e.type),
+      'a read while the lock is held answers at once',
+    ).to.deep.equal(['A']);
     const { result, stallMs } = await longestStall(append);
     expect(result).to.deep.equal({ nextExpectedRevision: 2, position: encodePosition(3) });
     expect(stallMs, 'the event loop never stood still for the lock (busy_timeout would have slept ~600 ms)').to.be.below(200);
@@ -70,9 +80,22 @@ describe('SQLite stores while another connection holds the write lock', function
     await store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
     other.exec('BEGIN IMMEDIATE');
     // While we wait, the lock holder appends revision 1 to the same stream.
-    other.prepare("INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES ('x', 's', 1, 'Theirs', '{}', '{}', '2026-01-01T00:00:00.000Z')").run();
+    other
+      .prepare(
+        "INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES ('x', 's', 1, 'Theirs', '{}', '{}', '2026-01-01T00:00:00.000Z')",
+      )
+      .run();
     setTimeout(() => other.exec('COMMIT'), 300);
-    const failure = await store.appendToStream('s', [{ type: 'B', data: {} }, { type: 'C', data: {} }], { expectedRevision: 0 }).catch((error: unknown) => error);
+    const failure = await store
+      .appendToStream(
+        's',
+        [
+          { type: 'B', data: {} },
+          { type: 'C', data: {} },
+        ],
+        { expectedRevision: 0 },
+      )
+      .catch((error: unknown) => error);
     expect(failure).to.be.instanceOf(WrongExpectedRevisionError);
     expect((await store.readStream('s')).map((e) => e.type)).to.deep.equal(['A', 'Theirs']);
     await store.close();
@@ -85,7 +108,9 @@ describe('SQLite stores while another connection holds the write lock', function
     const { result, stallMs } = await longestStall(store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' }));
     const waited = performance.now() - started;
     expect(result).to.be.instanceOf(DependencyUnavailableError);
-    expect((result as DependencyUnavailableError).message).to.include('write lock').and.to.include('SQLITE_LOCK_WAIT_MS');
+    expect((result as DependencyUnavailableError).message)
+      .to.include('write lock')
+      .and.to.include('SQLITE_LOCK_WAIT_MS');
     expect(waited, 'waited about its bound').to.be.within(190, 2000);
     expect(stallMs).to.be.below(150);
     other.exec('ROLLBACK');
@@ -101,7 +126,10 @@ describe('SQLite stores while another connection holds the write lock', function
     setTimeout(() => other.exec('COMMIT'), 400);
     const work = Promise.all([
       lease.tryAcquire('me', 10_000),
-      readModels.commit([{ collection: 'c', partition: 'p', key: 'k', revision: 0, doc: { a: 1 } }], [{ projection: 'c', version: 1, position: encodePosition(1) }]),
+      readModels.commit(
+        [{ collection: 'c', partition: 'p', key: 'k', revision: 0, doc: { a: 1 } }],
+        [{ projection: 'c', version: 1, position: encodePosition(1) }],
+      ),
     ]);
     expect(await readModels.getCheckpoint('c'), 'a read while the lock is held answers at once').to.equal(null);
     const { result, stallMs } = await longestStall(work);

@@ -45,7 +45,10 @@ describe('SqliteReadModelStore atomicity', () => {
   }
 
   it('a commit whose checkpoint write fails leaves no document behind', async () => {
-    await store.commit([{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 }, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]);
+    await store.commit(
+      [{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 }, revision: 0 }],
+      [{ projection: 'docs', version: 1, position: pos(1) }],
+    );
     db.exec(`CREATE TRIGGER fail_checkpoint BEFORE UPDATE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
 
     const error = await failure(
@@ -64,7 +67,10 @@ describe('SqliteReadModelStore atomicity', () => {
   });
 
   it('a reset whose checkpoint delete fails keeps the documents', async () => {
-    await store.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }], [{ projection: 'docs', version: 1, position: pos(1) }]);
+    await store.commit(
+      [{ collection: 'docs', partition: 'acme', key: 'a', doc: {}, revision: 0 }],
+      [{ projection: 'docs', version: 1, position: pos(1) }],
+    );
     db.exec(`CREATE TRIGGER fail_reset BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
     expect(String(await failure(store.reset('docs')))).to.match(/forced failure/);
     expect(await store.get('docs', { partition: 'acme', key: 'a' })).to.deep.equal({});

@@ -63,8 +63,19 @@ describeCorpus('corpus through the API', function () {
   after(async () => {
     await server.stop();
     server.cleanup();
-    const rows = table.map((r) => `| ${r.template.padEnd(40)} | ${r.outcome.padEnd(36)} | ${r.saveMs.toFixed(1).padStart(7)} | ${r.renderMs === null ? '              –' : r.renderMs.toFixed(2).padStart(15)} |`);
-    console.log(['', '| template                                 | outcome                              | save ms | first render ms |', `|${'-'.repeat(42)}|${'-'.repeat(38)}|--------:|----------------:|`, ...rows, ''].join('\n'));
+    const rows = table.map(
+      (r) =>
+        `| ${r.template.padEnd(40)} | ${r.outcome.padEnd(36)} | ${r.saveMs.toFixed(1).padStart(7)} | ${r.renderMs === null ? '              –' : r.renderMs.toFixed(2).padStart(15)} |`,
+    );
+    console.log(
+      [
+        '',
+        '| template                                 | outcome                              | save ms | first render ms |',
+        `|${'-'.repeat(42)}|${'-'.repeat(38)}|--------:|----------------:|`,
+        ...rows,
+        '',
+      ].join('\n'),
+    );
   });
 
   const templates = corpusTemplates();
@@ -76,7 +87,9 @@ describeCorpus('corpus through the API', function () {
     it(`${t.name}`, async () => {
       const expected = await reference(t);
       const started = performance.now();
-      const created = await server.request('POST', '/api/v1/projects', { body: { id: t.name, mjml: t.source, includes: t.includes, validation: 'soft' } });
+      const created = await server.request('POST', '/api/v1/projects', {
+        body: { id: t.name, mjml: t.source, includes: t.includes, validation: 'soft' },
+      });
       const saveMs = performance.now() - started;
 
       if (!expected.ok) {
@@ -94,11 +107,18 @@ describeCorpus('corpus through the API', function () {
       const renderMs = performance.now() - renderStarted;
       expect(rendered.status, rendered.text).to.equal(200);
       expect(normaliseIds(rendered.json.html)).to.equal(normaliseIds(expected.html));
-      table.push({ template: t.name, outcome: `201, render = reference${expected.mjmlErrors ? ` (${expected.mjmlErrors} warnings)` : ''}`, saveMs, renderMs });
+      table.push({
+        template: t.name,
+        outcome: `201, render = reference${expected.mjmlErrors ? ` (${expected.mjmlErrors} warnings)` : ''}`,
+        saveMs,
+        renderMs,
+      });
 
       if (expected.mjmlErrors > 0) {
         // the default, strict validation refuses what soft accepted with warnings
-        const strict = await server.request('POST', '/api/v1/projects', { body: { id: `${t.name}-strict`, mjml: t.source, includes: t.includes } });
+        const strict = await server.request('POST', '/api/v1/projects', {
+          body: { id: `${t.name}-strict`, mjml: t.source, includes: t.includes },
+        });
         expect(strict.status).to.equal(400);
         expect(strict.json.code).to.equal('mjml_validation_failed');
         expect(created.json.warnings.filter((w: { tag?: string }) => w.tag)).to.have.length(expected.mjmlErrors);

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { CORPUS_DIR, describeCorpus, holdsCorpus, isFetchedCorpus } from '../support/corpus.js';
 
-interface Source { file: string; repository: string; commit: string; path: string; sha256: string }
+interface Source {
+  file: string;
+  repository: string;
+  commit: string;
+  path: string;
+  sha256: string;
+}
 const SOURCES = JSON.parse(readFileSync('scripts/corpus/sources.json', 'utf8')) as Source[];
 
 /** Runs a node script with tsx, bounded; resolves with its exit code and output. */
@@ -71,7 +77,10 @@ describeCorpus('npm run corpus:fetch', function () {
     }
     expect(holdsCorpus(out)).to.equal(true);
     expect(isFetchedCorpus(out)).to.equal(true);
-    const suite = await run(['node_modules/mocha/bin/mocha.js', 'test/unit/go-syntax.test.ts'], { ...process.env, LETTERPRESS_CORPUS: out });
+    const suite = await run(['node_modules/mocha/bin/mocha.js', 'test/unit/go-syntax.test.ts'], {
+      ...process.env,
+      LETTERPRESS_CORPUS: out,
+    });
     expect(suite.code, suite.stdout + suite.stderr).to.equal(0);
     expect(suite.stdout).to.not.match(/pending/);
   });
@@ -82,7 +91,9 @@ describeCorpus('npm run corpus:fetch', function () {
     const fetched = await fetchInto(out);
     expect(fetched.code).to.equal(1);
     expect(fetched.stderr).to.match(/1 of 48 files not fetched, nothing kept/);
-    expect(fetched.stderr).to.match(/saleor-gift_card\.mjml from http:\/\/127\.0\.0\.1:\d+\/saleor\/saleor-email-templates\/bb273d9704\w+\/templated_email\/source\/gift_card\.mjml: SHA-256 [0-9a-f]{64}, expected/);
+    expect(fetched.stderr).to.match(
+      /saleor-gift_card\.mjml from http:\/\/127\.0\.0\.1:\d+\/saleor\/saleor-email-templates\/bb273d9704\w+\/templated_email\/source\/gift_card\.mjml: SHA-256 [0-9a-f]{64}, expected/,
+    );
     expect(existsSync(out)).to.equal(false);
     expect(existsSync(`${out}.partial`)).to.equal(false);
   });
@@ -91,7 +102,9 @@ describeCorpus('npm run corpus:fetch', function () {
     tamper = { file: 'partials/style.css', how: '404' };
     const fetched = await fetchInto(join(work, 'missing'));
     expect(fetched.code).to.equal(1);
-    expect(fetched.stderr).to.match(/partials\/style\.css from http:\S+\/mattermost\/mattermost\/1bda8753\w+\/server\/templates\/partials\/style\.css: HTTP 404/);
+    expect(fetched.stderr).to.match(
+      /partials\/style\.css from http:\S+\/mattermost\/mattermost\/1bda8753\w+\/server\/templates\/partials\/style\.css: HTTP 404/,
+    );
     expect(existsSync(join(work, 'missing'))).to.equal(false);
   });
 

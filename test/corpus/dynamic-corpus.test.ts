@@ -23,12 +23,18 @@ describeCorpus('corpus: Handlebars-first templates as dynamic templates', functi
   after(async () => {
     await server.stop();
     server.cleanup();
-    console.log(['', '| template | mode | save ms | first render ms | cached render ms |', '|---|---|--:|--:|--:|', ...rows, ''].join('\n'));
+    console.log(
+      ['', '| template | mode | save ms | first render ms | cached render ms |', '|---|---|--:|--:|--:|', ...rows, ''].join('\n'),
+    );
   });
 
   const dynamic = corpusTemplates().filter((t) => /^\s*\{\{/.test(t.source));
   it('finds the three Handlebars-first templates', () => {
-    expect(dynamic.map((t) => t.name)).to.deep.equal(['cob-registry-expired', 'vendure-email-address-change', 'vendure-email-verification']);
+    expect(dynamic.map((t) => t.name)).to.deep.equal([
+      'cob-registry-expired',
+      'vendure-email-address-change',
+      'vendure-email-verification',
+    ]);
   });
 
   for (const t of dynamic) {

@@ -20,7 +20,11 @@ function manifestVariables(): Map<string, string[]> {
     if (!cells[1]?.endsWith('.mjml')) continue;
     const column = cells[6] ?? '';
     if (/^none$|Go template/.test(column)) continue;
-    const names = column.split(';')[0]!.match(/`([^`]+)`/g)?.map((quoted) => quoted.slice(1, -1)) ?? [];
+    const names =
+      column
+        .split(';')[0]!
+        .match(/`([^`]+)`/g)
+        ?.map((quoted) => quoted.slice(1, -1)) ?? [];
     byFile.set(cells[1].replace(/\.mjml$/, ''), names);
   }
   return byFile;
@@ -45,7 +49,16 @@ describeCorpus('corpus: inferred variables against the MANIFEST', function () {
     it(`${t.name}: reads ${names.join(', ')}`, async () => {
       const helpers = t.name.startsWith('saleor-') ? SALEOR_HELPERS : undefined;
       const partials = corpusPartials(t.name);
-      const created = await api.server.request('POST', '/v1/projects', { body: { id: t.name, mjml: t.source, includes: t.includes, validation: 'soft', ...(helpers ? { helpers } : {}), ...(partials ? { partials } : {}) } });
+      const created = await api.server.request('POST', '/v1/projects', {
+        body: {
+          id: t.name,
+          mjml: t.source,
+          includes: t.includes,
+          validation: 'soft',
+          ...(helpers ? { helpers } : {}),
+          ...(partials ? { partials } : {}),
+        },
+      });
       expect(created.status, created.text).to.equal(201);
       const res = await api.server.request('GET', `/v1/projects/${t.name}/variables`);
       expect(res.status).to.equal(200);

@@ -8,7 +8,16 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** The executable: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * For a suite's `before(function () {…})`: skip the suite with one line when there is no Chromium.

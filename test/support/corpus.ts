@@ -11,7 +11,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS_DIR, holdsCorpus } from '../../scripts/support/corpus-files.js';
 
-export { CORPUS_DIR, FETCHED_CORPUS_DIR, SHARED_CORPUS_DIR, corpusDir, corpusPartials, corpusTemplates, holdsCorpus, type CorpusTemplate } from '../../scripts/support/corpus-files.js';
+export {
+  CORPUS_DIR,
+  FETCHED_CORPUS_DIR,
+  SHARED_CORPUS_DIR,
+  corpusDir,
+  corpusPartials,
+  corpusTemplates,
+  holdsCorpus,
+  type CorpusTemplate,
+} from '../../scripts/support/corpus-files.js';
 
 /** The one line shown, as a pending test, by a suite that needs the corpus and did not find it in `dir`. */
 export function corpusAbsentLine(dir: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -65,7 +74,8 @@ export const SALEOR_HELPERS = {
   },
   format_address: {
     params: ['address'],
-    template: '{{address.first_name}} {{address.last_name}}<br>{{address.street_address_1}}<br>{{address.postal_code}} {{address.city}}<br>{{address.country}}',
+    template:
+      '{{address.first_name}} {{address.last_name}}<br>{{address.street_address_1}}<br>{{address.postal_code}} {{address.city}}<br>{{address.country}}',
     html: true,
   },
 };

@@ -26,7 +26,9 @@ export function parseExposition(text: string): Sample[] {
 
 /** Sum of the samples named `name` whose labels include `match` (0 when there are none). */
 export function sum(samples: Sample[], name: string, match: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && Object.entries(match).every(([k, v]) => s.labels[k] === v)).reduce((a, s) => a + s.value, 0);
+  return samples
+    .filter((s) => s.name === name && Object.entries(match).every(([k, v]) => s.labels[k] === v))
+    .reduce((a, s) => a + s.value, 0);
 }
 
 /** The samples named `name` (an absent series gives []). */

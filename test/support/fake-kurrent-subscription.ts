@@ -18,14 +18,19 @@ export class FakeClientSubscription extends Transform implements ClientSubscript
   constructor(readonly from: Position | null) {
     super({ objectMode: true, highWaterMark: 2 });
   }
-  override _transform(item: AllStreamResolvedEvent | 'caughtUp' | 'confirmation', _encoding: string, next: (error?: Error | null, value?: unknown) => void): void {
+  override _transform(
+    item: AllStreamResolvedEvent | 'caughtUp' | 'confirmation',
+    _encoding: string,
+    next: (error?: Error | null, value?: unknown) => void,
+  ): void {
     if (item === 'caughtUp' || item === 'confirmation') {
       this.emit(item, {});
       next();
     } else next(null, item);
   }
   send(...items: FakeItem[]): void {
-    for (const item of items) this.write(typeof item === 'string' ? item : item < 0 ? { event: { ...resolved(-item).event!, isJson: false } } : resolved(item));
+    for (const item of items)
+      this.write(typeof item === 'string' ? item : item < 0 ? { event: { ...resolved(-item).event!, isJson: false } } : resolved(item));
   }
   async unsubscribe(): Promise<void> {
     this.unsubscribed = true;
@@ -49,4 +54,3 @@ export function resolved(n: number): AllStreamResolvedEvent {
   };
 }
 export const at = (n: number) => encodePosition({ commit: BigInt(n), prepare: BigInt(n) });
-

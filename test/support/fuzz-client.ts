@@ -78,7 +78,12 @@ export function send(base: string, r: FuzzRequest, timeoutMs: number): Promise<F
       res.on('error', reject);
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: decode(Buffer.concat(chunks), res.headers['content-encoding']), ms: performance.now() - started });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: decode(Buffer.concat(chunks), res.headers['content-encoding']),
+          ms: performance.now() - started,
+        });
       });
     });
     const timer = setTimeout(() => {
@@ -125,8 +130,10 @@ export function verdict(r: FuzzRequest, x: FuzzExchange | 'hang'): string | null
     const type = String(x.headers['content-type'] ?? '');
     if (!type.startsWith('application/problem+json')) return `${x.status} with Content-Type "${type}", not application/problem+json`;
     if (!problem) return `${x.status} problem body is not JSON`;
-    if (problem.status !== x.status || typeof problem.code !== 'string') return `${x.status} problem body with status ${String(problem.status)}, code ${String(problem.code)}`;
-    if (problem.code === 'malformed_json' && echoes(String(problem.detail ?? ''), r.body ?? '')) return `${x.status} malformed_json detail echoes the body`;
+    if (problem.status !== x.status || typeof problem.code !== 'string')
+      return `${x.status} problem body with status ${String(problem.status)}, code ${String(problem.code)}`;
+    if (problem.code === 'malformed_json' && echoes(String(problem.detail ?? ''), r.body ?? ''))
+      return `${x.status} malformed_json detail echoes the body`;
   }
   // RFC 9110 §15.5.6: a 405 MUST carry Allow, the methods the resource supports.
   if (x.status === 405 && x.headers['allow'] === undefined) return '405 without an Allow header';

@@ -42,7 +42,9 @@ export class NamespacedEventStore implements HintingEventStore {
   }
 
   async readAll(options: { after?: Position | null; maxCount?: number; streamPrefix?: string } = {}): Promise<RecordedEvent[]> {
-    return (await this.inner.readAll({ ...options, streamPrefix: this.namespace + (options.streamPrefix ?? '') })).map((event) => this.#strip(event));
+    return (await this.inner.readAll({ ...options, streamPrefix: this.namespace + (options.streamPrefix ?? '') })).map((event) =>
+      this.#strip(event),
+    );
   }
 
   /** The last event of the namespace (read forwards in pages: test stores are small). */

@@ -29,7 +29,9 @@ function findBinaries(): string | null {
   const candidates = process.env['PG_BIN'] ? [process.env['PG_BIN']] : [];
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => join(root, v, 'bin')));
   }
   return candidates.find((dir) => existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'initdb'))) ?? null;
@@ -128,7 +130,18 @@ export async function startPrivateCluster(): Promise<PrivateCluster | { reason: 
   };
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '30', 'start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-t',
+      '30',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    ]);
     postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   } catch (error) {
     const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : '';

@@ -21,7 +21,13 @@ let reported = false;
 
 /** Connect, or print why not (once per run) and answer null. */
 export async function connectTestRedis(): Promise<TestRedis | null> {
-  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const client = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   let cause: string | undefined; // the socket's error says more than connect()'s "Connection is closed."
   client.on('error', (error: Error) => (cause ??= error.message));
   try {
@@ -29,7 +35,8 @@ export async function connectTestRedis(): Promise<TestRedis | null> {
     await client.ping();
   } catch (error) {
     client.disconnect();
-    if (!reported) console.log(`      (Redis suites skipped: no server at TEST_REDIS_URL=${TEST_REDIS_URL}: ${cause ?? (error as Error).message})`);
+    if (!reported)
+      console.log(`      (Redis suites skipped: no server at TEST_REDIS_URL=${TEST_REDIS_URL}: ${cause ?? (error as Error).message})`);
     reported = true;
     return null;
   }

@@ -27,7 +27,11 @@ export interface Response {
 export interface TestServer {
   url: string;
   dataDir: string;
-  request(method: string, path: string, options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null },
+  ): Promise<Response>;
   /** Close the store, projector and compile pool under the running HTTP server (to see 503s). */
   closeStore(): Promise<void>;
   /** Stop the server; the data directory stays until `cleanup`. */

@@ -14,7 +14,13 @@ export interface TimedResponse {
 }
 
 /** Send `method path` (JSON `body` when given) to `server`, giving up after `abortMs` (default 15 s). */
-export async function timedRequest(server: TestServer, method: string, path: string, body?: unknown, abortMs = 15_000): Promise<TimedResponse> {
+export async function timedRequest(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  abortMs = 15_000,
+): Promise<TimedResponse> {
   const started = performance.now();
   try {
     const res = await fetch(new URL(path, server.url), {
@@ -24,7 +30,12 @@ export async function timedRequest(server: TestServer, method: string, path: str
       signal: AbortSignal.timeout(abortMs),
     });
     const text = await res.text();
-    return { status: res.status, ms: Math.round(performance.now() - started), retryAfter: res.headers.get('retry-after'), json: text ? JSON.parse(text) : undefined };
+    return {
+      status: res.status,
+      ms: Math.round(performance.now() - started),
+      retryAfter: res.headers.get('retry-after'),
+      json: text ? JSON.parse(text) : undefined,
+    };
   } catch (error) {
     return { status: 0, ms: Math.round(performance.now() - started), retryAfter: null, json: { error: (error as Error).message } };
   }

@@ -5,13 +5,16 @@
 import fc from 'fast-check';
 import { escapePointer } from '../../src/rendering/index.js';
 
-export type Leaf = { kind: 'string' } | { kind: 'integer'; min: number; max: number } | { kind: 'boolean' } | { kind: 'enum'; values: string[] };
+export type Leaf =
+  { kind: 'string' } | { kind: 'integer'; min: number; max: number } | { kind: 'boolean' } | { kind: 'enum'; values: string[] };
 export type Shape = { kind: 'object'; fields: Record<string, Shape> } | { kind: 'list'; of: Shape } | Leaf;
 
 const name = fc.stringMatching(/^[a-z][a-z0-9_/~]{0,6}$/); // '/' and '~' exercise RFC 6901 escaping
 const leaf: fc.Arbitrary<Leaf> = fc.oneof(
   fc.constant({ kind: 'string' as const }),
-  fc.tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 0, max: 50 })).map(([min, span]) => ({ kind: 'integer' as const, min, max: min + span })),
+  fc
+    .tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 0, max: 50 }))
+    .map(([min, span]) => ({ kind: 'integer' as const, min, max: min + span })),
   fc.constant({ kind: 'boolean' as const }),
   fc.uniqueArray(fc.stringMatching(/^[a-z]{1,5}$/), { minLength: 1, maxLength: 4 }).map((values) => ({ kind: 'enum' as const, values })),
 );
@@ -28,7 +31,11 @@ export const rootShape = fc.dictionary(name, shape, { minKeys: 1, maxKeys: 5 }).
 export function schemaOf(s: Shape): Record<string, unknown> {
   switch (s.kind) {
     case 'object':
-      return { type: 'object', properties: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, schemaOf(v)])), required: Object.keys(s.fields) };
+      return {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, schemaOf(v)])),
+        required: Object.keys(s.fields),
+      };
     case 'list':
       return { type: 'array', items: schemaOf(s.of) };
     case 'integer':
@@ -75,9 +82,11 @@ export function leaves(s: Shape, pointer = ''): Array<{ pointer: string; wrong: 
 }
 
 export function setAt(root: unknown, pointer: string, value: unknown): void {
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node = root as Record<string, unknown>;
   for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
   node[keys[keys.length - 1]!] = value;
 }
-

@@ -227,7 +227,10 @@ describe('ApiKeys cache', () => {
   it('two instances bootstrapping the same BOOTSTRAP_API_KEY at once: one registers it, the other starts all the same', async () => {
     const db = openDatabase(':memory:');
     const token = 'lp_BOOTSTRAP001_cccccccccccccccccccccccccccccccccccccccccccc';
-    const [first, second] = await Promise.all([new ApiKeys(new SqliteApiKeyStore(db)).bootstrap(token), new ApiKeys(new SqliteApiKeyStore(db)).bootstrap(token)]);
+    const [first, second] = await Promise.all([
+      new ApiKeys(new SqliteApiKeyStore(db)).bootstrap(token),
+      new ApiKeys(new SqliteApiKeyStore(db)).bootstrap(token),
+    ]);
     expect([first.created, second.created].sort()).to.deep.equal([false, true]);
     expect(await new SqliteApiKeyStore(db).count()).to.equal(1);
     db.close();

@@ -19,7 +19,8 @@ function streamOf(): RecordedEvent[] {
     revision,
     position: position(revision + 7),
     recordedAt: '2026-11-26T00:00:00.000Z',
-    metadata: revision === 1 ? { key_id: tag.keyId, [IDEMPOTENCY_METADATA]: { key: tag.key, fingerprint: tag.fingerprint } } : { key_id: 'other' },
+    metadata:
+      revision === 1 ? { key_id: tag.keyId, [IDEMPOTENCY_METADATA]: { key: tag.key, fingerprint: tag.fingerprint } } : { key_id: 'other' },
   })) as unknown as RecordedEvent[];
 }
 
@@ -62,7 +63,9 @@ describe('findCommittedWriteProjected', () => {
     let waited = false;
     const projector = { waitFor: async () => ((waited = true), true) };
     const other = { ...tag, key: 'never-sent' };
-    expect(await findCommittedWriteProjected(eventStore, projector, { workspace: WORKSPACE, projectId: 'p', after: 0 }, other)).to.equal(null);
+    expect(await findCommittedWriteProjected(eventStore, projector, { workspace: WORKSPACE, projectId: 'p', after: 0 }, other)).to.equal(
+      null,
+    );
     expect(waited).to.equal(false);
   });
 });

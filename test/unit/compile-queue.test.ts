@@ -15,7 +15,7 @@ describe('FairQueue', () => {
     expect(queue.waitingOf('b')).to.equal(0);
   });
 
-  it("refuses a tenant past its share (tenant_full) while others still get in", () => {
+  it('refuses a tenant past its share (tenant_full) while others still get in', () => {
     const queue = new FairQueue<string>({ slots: 1, maxWaiting: 8, perTenantMax: 2 });
     expect(['g0', 'g1', 'g2', 'g3'].map((job) => queue.admit('greedy', job))).to.deep.equal(['run', 'queued', 'queued', 'tenant_full']);
     expect(queue.admit('other', 'o1')).to.equal('queued');
@@ -41,7 +41,8 @@ describe('FairQueue', () => {
     run('late', 'l2');
     run('third', 't1');
     const tenantOf = (job: string) => ({ g: 'greedy', l: 'late', t: 'third' })[job[0] as 'g' | 'l' | 't'];
-    for (let next = queue.finish(tenantOf(order.at(-1)!)); next !== undefined; next = queue.finish(tenantOf(order.at(-1)!))) order.push(next);
+    for (let next = queue.finish(tenantOf(order.at(-1)!)); next !== undefined; next = queue.finish(tenantOf(order.at(-1)!)))
+      order.push(next);
     expect(order).to.deep.equal(['g1', 'l1', 't1', 'g2', 'l2', 'g3', 'g4']);
     expect(queue.size).to.equal(0);
   });
@@ -74,7 +75,12 @@ describe('CompilePool admission (one thread)', function () {
 
   /** Start `count` jobs for `tenant` now; each settles to 'done' (ran, any outcome) or the refusal. */
   const start = (tenant: string, count: number) =>
-    Array.from({ length: count }, () => pool.run(job, { tenant }).then(() => 'done', (error: unknown) => (error instanceof CompileQueueFullError ? error : 'done')));
+    Array.from({ length: count }, () =>
+      pool.run(job, { tenant }).then(
+        () => 'done',
+        (error: unknown) => (error instanceof CompileQueueFullError ? error : 'done'),
+      ),
+    );
 
   it("refuses a tenant's job past its share at once, the queue's past COMPILE_QUEUE_MAX, and runs the rest", async () => {
     const greedy = start('greedy', 4); // one runs, two wait, the fourth is past the share
@@ -90,7 +96,14 @@ describe('CompilePool admission (one thread)', function () {
   });
 
   it('counts jobs against the tenant of the context they were started in', async () => {
-    const jobs = withCompileTenant('ctx', () => Array.from({ length: 4 }, () => pool.run(job).then(() => 'done', (error: unknown) => (error instanceof CompileQueueFullError ? error.limit : 'done'))));
+    const jobs = withCompileTenant('ctx', () =>
+      Array.from({ length: 4 }, () =>
+        pool.run(job).then(
+          () => 'done',
+          (error: unknown) => (error instanceof CompileQueueFullError ? error.limit : 'done'),
+        ),
+      ),
+    );
     expect(await Promise.all(jobs)).to.deep.equal(['done', 'done', 'done', 'COMPILE_QUEUE_PER_KEY_MAX']);
   });
 });
@@ -102,10 +115,18 @@ describe('CompilePool close', function () {
     const pool = new CompilePool({ timeoutMs: 10_000, threads: 1, maxQueue: 4, perTenantQueueMax: 4 });
     await pool.warmUp();
     const job = { kind: 'load' as const, publishedHtml: '<p>{{name}}</p>', output: 'html' as const };
-    const jobs = Array.from({ length: 3 }, () => pool.run(job, { tenant: 'a' }).then(() => 'done', (error: Error) => error.message));
+    const jobs = Array.from({ length: 3 }, () =>
+      pool.run(job, { tenant: 'a' }).then(
+        () => 'done',
+        (error: Error) => error.message,
+      ),
+    );
     await pool.close();
     const outcomes = await Promise.all(jobs);
-    expect(outcomes.slice(1)).to.deep.equal(['The compile pool is closed: the service is stopping.', 'The compile pool is closed: the service is stopping.']);
+    expect(outcomes.slice(1)).to.deep.equal([
+      'The compile pool is closed: the service is stopping.',
+      'The compile pool is closed: the service is stopping.',
+    ]);
     expect(pool.threads).to.equal(0);
   });
 });

@@ -8,7 +8,8 @@ import { routeClass } from '../../src/http/metrics.js';
 
 describe('If-None-Match (RFC 9110 §13.1.2: weak comparison)', () => {
   it('matches the tag, its weak form, a list holding it, and *', () => {
-    for (const header of ['"3"', 'W/"3"', '"1", "3"', ' "1" ,W/"3" ', '*']) expect(ifNoneMatchMatches(header, '"3"'), header).to.equal(true);
+    for (const header of ['"3"', 'W/"3"', '"1", "3"', ' "1" ,W/"3" ', '*'])
+      expect(ifNoneMatchMatches(header, '"3"'), header).to.equal(true);
   });
   it('matches nothing when empty or naming other tags', () => {
     for (const header of ['', '   ', '"4"', '"33"', '3', 'W/"4", "5"']) expect(ifNoneMatchMatches(header, '"3"'), header).to.equal(false);
@@ -30,7 +31,11 @@ describe('CORS_ORIGINS', () => {
   it('reads origins and *, trimming spaces and empty entries', () => {
     expect(parseCorsOrigins(undefined)).to.deep.equal([]);
     expect(parseCorsOrigins(' ')).to.deep.equal([]);
-    expect(parseCorsOrigins('https://a.example, http://localhost:5173,,*')).to.deep.equal(['https://a.example', 'http://localhost:5173', '*']);
+    expect(parseCorsOrigins('https://a.example, http://localhost:5173,,*')).to.deep.equal([
+      'https://a.example',
+      'http://localhost:5173',
+      '*',
+    ]);
   });
   it('refuses what is not an origin, naming it and the form that works', () => {
     for (const bad of ['https://a.example/', 'https://a.example/path', 'a.example', 'ftp://a.example', 'https://A.example']) {

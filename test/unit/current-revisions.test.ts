@@ -29,7 +29,15 @@ class FakeReadModels implements ReadModelStore {
     return doc as T | null;
   }
   put(revision: number, updatedAt = '2026-01-01T10:00:00.000Z', projectId = 'welcome'): void {
-    this.docs.set(`${WORKSPACE}/${projectId}`, { workspace: WORKSPACE, id: projectId, name: null, subject: null, revision, createdAt: updatedAt, updatedAt });
+    this.docs.set(`${WORKSPACE}/${projectId}`, {
+      workspace: WORKSPACE,
+      id: projectId,
+      name: null,
+      subject: null,
+      revision,
+      createdAt: updatedAt,
+      updatedAt,
+    });
   }
   getMany(): never {
     throw new Error('not used');
@@ -67,7 +75,10 @@ describe('CurrentRevisions', () => {
     const malformed = { ...recorded(created({ projectId: 'broken' }), 0, 3), data: null } as unknown as RecordedProjectEvent;
     index.apply([recorded(created(), 0), malformed, recorded(saved(), 1), recorded(created({ projectId: 'other' }), 0, 3)]);
     expect(await index.get(ref)).to.deep.equal({ revision: 1, updatedAt: saved().data.occurredAt });
-    expect(await index.get({ workspace: WORKSPACE, projectId: 'other' })).to.deep.equal({ revision: 0, updatedAt: created().data.occurredAt });
+    expect(await index.get({ workspace: WORKSPACE, projectId: 'other' })).to.deep.equal({
+      revision: 0,
+      updatedAt: created().data.occurredAt,
+    });
     expect(store.gets).to.equal(0);
   });
 
@@ -190,7 +201,10 @@ describe('CurrentRevisions fed by the Projector (SQLite)', () => {
     expect(await projector.waitFor(await append(saved()), 5000)).to.equal(true);
     expect(index.peek(ref)).to.deep.equal({ status: 'live', revision: 1, updatedAt: saved().data.occurredAt });
     // The same updatedAt the template-list document has.
-    expect(await readModels.get<TemplateSummaryDoc>('template-list', { partition: WORKSPACE, key: 'welcome' })).to.deep.include({ revision: 1, updatedAt: saved().data.occurredAt });
+    expect(await readModels.get<TemplateSummaryDoc>('template-list', { partition: WORKSPACE, key: 'welcome' })).to.deep.include({
+      revision: 1,
+      updatedAt: saved().data.occurredAt,
+    });
     expect(await projector.waitFor(await append(deleted()), 5000)).to.equal(true);
     expect(await index.get(ref)).to.equal(null);
   });
@@ -204,7 +218,8 @@ describe('CurrentRevisions fed by the Projector (SQLite)', () => {
     await append(created());
     await append(saved());
     await projector.catchUp();
-    expect(seen.map((page) => page.map((e) => [e.type, e.revision, Number(e.position)]))).to.deep.equal([ // SQLite positions: row ids
+    expect(seen.map((page) => page.map((e) => [e.type, e.revision, Number(e.position)]))).to.deep.equal([
+      // SQLite positions: row ids
       [
         ['ProjectCreated', 0, 1],
         ['ProjectSaved', 1, 2],

@@ -56,7 +56,9 @@ describe('project decider', () => {
   it('save → ProjectSaved; metadata omitted keeps the current metadata', () => {
     given([created()])
       .when({ type: 'SaveProject', ...ref, at: '2026-01-03T00:00:00.000Z', template })
-      .then([{ type: 'ProjectSaved', data: { ...ref, occurredAt: '2026-01-03T00:00:00.000Z', metadata: created().data.metadata, ...template } }]);
+      .then([
+        { type: 'ProjectSaved', data: { ...ref, occurredAt: '2026-01-03T00:00:00.000Z', metadata: created().data.metadata, ...template } },
+      ]);
   });
 
   it('save on nothing → project_not_found; on a deleted project → project_deleted', () => {
@@ -67,12 +69,19 @@ describe('project decider', () => {
 
   it('save with a stale expected revision → revision_mismatch; the current one passes', () => {
     const at = '2026-01-05T00:00:00.000Z';
-    given([created(), saved()]).when({ type: 'SaveProject', ...ref, at, template, expectedRevision: 0 }).thenRefused('revision_mismatch');
-    expect(decide({ type: 'SaveProject', ...ref, at, template, expectedRevision: 1 }, [created(), saved()].reduce(evolve, initialState))).to.have.length(1);
+    given([created(), saved()])
+      .when({ type: 'SaveProject', ...ref, at, template, expectedRevision: 0 })
+      .thenRefused('revision_mismatch');
+    expect(
+      decide({ type: 'SaveProject', ...ref, at, template, expectedRevision: 1 }, [created(), saved()].reduce(evolve, initialState)),
+    ).to.have.length(1);
   });
 
   it('updated_at moves forward even when the clock steps back', () => {
-    const [event] = decide({ type: 'SaveProject', ...ref, at: '2025-12-31T00:00:00.000Z', template }, [created()].reduce(evolve, initialState));
+    const [event] = decide(
+      { type: 'SaveProject', ...ref, at: '2025-12-31T00:00:00.000Z', template },
+      [created()].reduce(evolve, initialState),
+    );
     expect(event!.data.occurredAt).to.equal('2026-01-01T10:00:00.001Z');
   });
 
@@ -80,31 +89,51 @@ describe('project decider', () => {
     given([created()])
       .when({ type: 'DeleteProject', ...ref, at: '2026-01-04T00:00:00.000Z' })
       .then([{ type: 'ProjectDeleted', data: { ...ref, occurredAt: '2026-01-04T00:00:00.000Z' } }]);
-    given([created(), deleted()]).when({ type: 'DeleteProject', ...ref, at: '2026-01-09T00:00:00.000Z' }).thenRefused('project_deleted');
+    given([created(), deleted()])
+      .when({ type: 'DeleteProject', ...ref, at: '2026-01-09T00:00:00.000Z' })
+      .thenRefused('project_deleted');
   });
 
   describe('identical content', () => {
     const at = '2026-01-05T00:00:00.000Z';
-    const current = created({ metadata: { name: 'W', variables: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } } }, partials: { head: 'H', foot: 'F' }, helpers: { eur: { use: 'currency', hash: { code: 'EUR', digits: 2 } } } });
+    const current = created({
+      metadata: { name: 'W', variables: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } } },
+      partials: { head: 'H', foot: 'F' },
+      helpers: { eur: { use: 'currency', hash: { code: 'EUR', digits: 2 } } },
+    });
     const same = (): PublishedTemplate => {
       const { ast, publishedHtml, mjmlVersion, partials, helpers } = current.data;
       return { ast, publishedHtml, mjmlVersion, ...(partials ? { partials } : {}), ...(helpers ? { helpers } : {}) };
     };
 
     it('a save equal to the current revision → no event', () => {
-      given([current]).when({ type: 'SaveProject', ...ref, at, template: same(), metadata: current.data.metadata }).then([]);
-      given([current]).when({ type: 'SaveProject', ...ref, at, template: same() }).then([]); // metadata omitted keeps it: still equal
-      given([current]).when({ type: 'SaveProject', ...ref, at, template: same(), expectedRevision: 0 }).then([]);
+      given([current])
+        .when({ type: 'SaveProject', ...ref, at, template: same(), metadata: current.data.metadata })
+        .then([]);
+      given([current])
+        .when({ type: 'SaveProject', ...ref, at, template: same() })
+        .then([]); // metadata omitted keeps it: still equal
+      given([current])
+        .when({ type: 'SaveProject', ...ref, at, template: same(), expectedRevision: 0 })
+        .then([]);
     });
 
     it('key order never matters: metadata, partials, helpers (written in another order) → still no event', () => {
-      const reordered: PublishedTemplate = { ...same(), partials: { foot: 'F', head: 'H' }, helpers: { eur: { hash: { digits: 2, code: 'EUR' }, use: 'currency' } } };
+      const reordered: PublishedTemplate = {
+        ...same(),
+        partials: { foot: 'F', head: 'H' },
+        helpers: { eur: { hash: { digits: 2, code: 'EUR' }, use: 'currency' } },
+      };
       const metadata = { variables: { properties: { b: { type: 'number' }, a: { type: 'string' } }, type: 'object' }, name: 'W' };
-      given([current]).when({ type: 'SaveProject', ...ref, at, template: reordered, metadata }).then([]);
+      given([current])
+        .when({ type: 'SaveProject', ...ref, at, template: reordered, metadata })
+        .then([]);
     });
 
     it('absent partials, helpers and render mode equal empty ones and "static"', () => {
-      given([created()]).when({ type: 'SaveProject', ...ref, at, template: { ...template0(), partials: {}, helpers: {} } }).then([]);
+      given([created()])
+        .when({ type: 'SaveProject', ...ref, at, template: { ...template0(), partials: {}, helpers: {} } })
+        .then([]);
     });
 
     it('any real difference → ProjectSaved: metadata value, HTML, AST, partial, helper, mjml version, render mode, array order', () => {
@@ -123,19 +152,33 @@ describe('project decider', () => {
       ];
       for (const [what, change] of variants) {
         const events = decide({ type: 'SaveProject', ...ref, at, ...change }, state);
-        expect(events.map((e) => e.type), what).to.deep.equal(['ProjectSaved']);
+        expect(
+          events.map((e) => e.type),
+          what,
+        ).to.deep.equal(['ProjectSaved']);
       }
-      const withTags = [current, saved({ ...current.data, metadata: { ...current.data.metadata, tags: ['a', 'b'] } })].reduce(evolve, initialState);
-      expect(decide({ type: 'SaveProject', ...ref, at, template: same(), metadata: { ...current.data.metadata, tags: ['b', 'a'] } }, withTags), 'tags reordered').to.have.length(1);
+      const withTags = [current, saved({ ...current.data, metadata: { ...current.data.metadata, tags: ['a', 'b'] } })].reduce(
+        evolve,
+        initialState,
+      );
+      expect(
+        decide({ type: 'SaveProject', ...ref, at, template: same(), metadata: { ...current.data.metadata, tags: ['b', 'a'] } }, withTags),
+        'tags reordered',
+      ).to.have.length(1);
     });
 
     it('a stale If-Match on an identical save is still refused (the condition comes first, RFC 9110 §13.2.2)', () => {
-      given([current, saved({ ...current.data })]).when({ type: 'SaveProject', ...ref, at, template: same(), expectedRevision: 0 }).thenRefused('revision_mismatch');
+      given([current, saved({ ...current.data })])
+        .when({ type: 'SaveProject', ...ref, at, template: same(), expectedRevision: 0 })
+        .thenRefused('revision_mismatch');
     });
 
     it('compares with the current revision, not an older one', () => {
       const history = [current, saved()]; // revision 1 differs from revision 0
-      const events = decide({ type: 'SaveProject', ...ref, at, template: same(), metadata: current.data.metadata }, history.reduce(evolve, initialState));
+      const events = decide(
+        { type: 'SaveProject', ...ref, at, template: same(), metadata: current.data.metadata },
+        history.reduce(evolve, initialState),
+      );
       expect(events).to.have.length(1); // back to revision 0's content is a change (a new revision 2)
     });
   });
@@ -143,27 +186,59 @@ describe('project decider', () => {
   describe('creating a deleted id again', () => {
     it('→ ProjectCreated continuing the stream: deleted at 2, created at 3, then saved at 4', () => {
       const history = [created(), saved(), deleted()];
-      const command: ProjectCommand = { type: 'CreateProject', ...ref, at: '2026-01-05T00:00:00.000Z', metadata: { name: 'Again' }, template };
+      const command: ProjectCommand = {
+        type: 'CreateProject',
+        ...ref,
+        at: '2026-01-05T00:00:00.000Z',
+        metadata: { name: 'Again' },
+        template,
+      };
       given(history)
         .when(command)
-        .then([{ type: 'ProjectCreated', data: { ...ref, occurredAt: '2026-01-05T00:00:00.000Z', metadata: { name: 'Again' }, ...template } }]);
+        .then([
+          { type: 'ProjectCreated', data: { ...ref, occurredAt: '2026-01-05T00:00:00.000Z', metadata: { name: 'Again' }, ...template } },
+        ]);
       const [recreated] = decide(command, history.reduce(evolve, initialState));
       const state = [...history, recreated!].reduce(evolve, initialState);
-      expect(state).to.include({ status: 'active', revision: 3, createdAt: '2026-01-05T00:00:00.000Z', updatedAt: '2026-01-05T00:00:00.000Z' });
+      expect(state).to.include({
+        status: 'active',
+        revision: 3,
+        createdAt: '2026-01-05T00:00:00.000Z',
+        updatedAt: '2026-01-05T00:00:00.000Z',
+      });
       expect(state.status === 'active' && state.metadata).to.deep.equal({ name: 'Again' });
-      const after = decide({ type: 'SaveProject', ...ref, at: '2026-01-06T00:00:00.000Z', template: { ...template, publishedHtml: '<p>v2</p>' }, expectedRevision: 3 }, state);
+      const after = decide(
+        {
+          type: 'SaveProject',
+          ...ref,
+          at: '2026-01-06T00:00:00.000Z',
+          template: { ...template, publishedHtml: '<p>v2</p>' },
+          expectedRevision: 3,
+        },
+        state,
+      );
       expect([...history, recreated!, ...after].reduce(evolve, initialState)).to.include({ status: 'active', revision: 4 });
     });
 
     it('its time follows the deletion even when the clock stepped back', () => {
-      const [event] = decide({ type: 'CreateProject', ...ref, at: '2026-01-02T00:00:00.000Z', metadata: {}, template }, [created(), deleted()].reduce(evolve, initialState));
+      const [event] = decide(
+        { type: 'CreateProject', ...ref, at: '2026-01-02T00:00:00.000Z', metadata: {}, template },
+        [created(), deleted()].reduce(evolve, initialState),
+      );
       expect(event!.data.occurredAt).to.equal('2026-01-03T10:00:00.001Z'); // deleted() is at 2026-01-03T10:00:00.000Z
     });
 
     it('the re-created project is live again: a second create → project_exists, delete works', () => {
       const history = [created(), deleted(), created({ occurredAt: '2026-01-04T00:00:00.000Z' })];
-      given(history).when({ type: 'CreateProject', ...ref, at: '2026-01-05T00:00:00.000Z', metadata: {}, template }).thenRefused('project_exists');
-      expect(decide({ type: 'DeleteProject', ...ref, at: '2026-01-05T00:00:00.000Z', expectedRevision: 2 }, history.reduce(evolve, initialState))).to.have.length(1);
+      given(history)
+        .when({ type: 'CreateProject', ...ref, at: '2026-01-05T00:00:00.000Z', metadata: {}, template })
+        .thenRefused('project_exists');
+      expect(
+        decide(
+          { type: 'DeleteProject', ...ref, at: '2026-01-05T00:00:00.000Z', expectedRevision: 2 },
+          history.reduce(evolve, initialState),
+        ),
+      ).to.have.length(1);
     });
   });
 
@@ -195,9 +270,19 @@ describe('project decider', () => {
     for (const history of histories) {
       const state = history.reduce(evolve, initialState);
       for (const command of commands) {
-        const intent = { type: command.type, workspace: command.workspace, projectId: command.projectId, ...('expectedRevision' in command && command.expectedRevision !== undefined ? { expectedRevision: command.expectedRevision } : {}) };
+        const intent = {
+          type: command.type,
+          workspace: command.workspace,
+          projectId: command.projectId,
+          ...('expectedRevision' in command && command.expectedRevision !== undefined
+            ? { expectedRevision: command.expectedRevision }
+            : {}),
+        };
         const decided = outcome(() => decide(command, state));
-        expect(outcome(() => precheck(intent, state)), `${command.type} after ${history.length} events`).to.equal(decided);
+        expect(
+          outcome(() => precheck(intent, state)),
+          `${command.type} after ${history.length} events`,
+        ).to.equal(decided);
         seen.add(decided);
       }
     }

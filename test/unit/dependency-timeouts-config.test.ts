@@ -34,7 +34,9 @@ describe('Dependency timeout configuration', () => {
   });
 
   it('refuses a statement timeout above the query timeout, and values out of range, naming the variable', () => {
-    expect(() => loadConfig({ POSTGRES_STATEMENT_TIMEOUT_MS: '5000' })).to.throw(/POSTGRES_STATEMENT_TIMEOUT_MS: must not exceed POSTGRES_QUERY_TIMEOUT_MS/);
+    expect(() => loadConfig({ POSTGRES_STATEMENT_TIMEOUT_MS: '5000' })).to.throw(
+      /POSTGRES_STATEMENT_TIMEOUT_MS: must not exceed POSTGRES_QUERY_TIMEOUT_MS/,
+    );
     expect(() => loadConfig({ POSTGRES_QUERY_TIMEOUT_MS: '0' })).to.throw(/POSTGRES_QUERY_TIMEOUT_MS/);
     expect(() => loadConfig({ HEALTH_TIMEOUT_MS: 'soon' })).to.throw(/HEALTH_TIMEOUT_MS/);
   });

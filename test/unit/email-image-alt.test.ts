@@ -3,19 +3,29 @@
  * `mj-image`, so only the source tells a forgotten alt from a decorative image.
  */
 import { expect } from 'chai';
-import { findImagesWithoutAlt, imageAltRenderWarnings, imageAltSaveWarnings, MAX_IMAGE_WARNINGS } from '../../src/rendering/email/image-alt.js';
+import {
+  findImagesWithoutAlt,
+  imageAltRenderWarnings,
+  imageAltSaveWarnings,
+  MAX_IMAGE_WARNINGS,
+} from '../../src/rendering/email/image-alt.js';
 
-const page = (column: string, head = '') => `<mjml>\n${head ? `<mj-head>${head}</mj-head>\n` : ''}<mj-body>\n<mj-section><mj-column>\n${column}\n</mj-column></mj-section>\n</mj-body>\n</mjml>`;
+const page = (column: string, head = '') =>
+  `<mjml>\n${head ? `<mj-head>${head}</mj-head>\n` : ''}<mj-body>\n<mj-section><mj-column>\n${column}\n</mj-column></mj-section>\n</mj-body>\n</mjml>`;
 const find = (text: string, file = '') => findImagesWithoutAlt([{ file, text }]);
 
 describe('image_without_alt from the MJML source', () => {
   it('finds an mj-image without alt, with its line; alt="" (decorative) and alt="{{…}}" are fine', () => {
-    const mjml = page('<mj-image src="https://e.test/logo.png" />\n<mj-image src="https://e.test/rule.png" alt="" />\n<mj-image src="a.png" alt="{{caption}}" />');
+    const mjml = page(
+      '<mj-image src="https://e.test/logo.png" />\n<mj-image src="https://e.test/rule.png" alt="" />\n<mj-image src="a.png" alt="{{caption}}" />',
+    );
     expect(find(mjml)).to.deep.equal([{ file: '', line: 4, tag: 'mj-image', src: 'https://e.test/logo.png' }]);
   });
 
   it('finds <img> without alt in mj-raw and in other ending tags, naming the tag around it', () => {
-    const mjml = page('<mj-raw>\n  <img src="https://e.test/pixel.gif">\n</mj-raw>\n<mj-text><p>Hi</p><IMG SRC="b.png"/><img src="c.png" alt></mj-text>');
+    const mjml = page(
+      '<mj-raw>\n  <img src="https://e.test/pixel.gif">\n</mj-raw>\n<mj-text><p>Hi</p><IMG SRC="b.png"/><img src="c.png" alt></mj-text>',
+    );
     expect(find(mjml)).to.deep.equal([
       { file: '', line: 5, tag: 'img', src: 'https://e.test/pixel.gif', within: 'mj-raw' },
       { file: '', line: 7, tag: 'img', src: 'b.png', within: 'mj-text' },
@@ -34,14 +44,17 @@ describe('image_without_alt from the MJML source', () => {
   });
 
   it('leaves out what it cannot know or what is not markup: Handlebars between attributes, comments, alt set by selector', () => {
-    const column = '<mj-image src="a.png" {{#if caption}}alt="{{caption}}"{{/if}} />\n<!-- <img src="old.png"> -->\n{{!-- <img src="draft.png"> --}}\n{{! <img src="x.png"> }}';
+    const column =
+      '<mj-image src="a.png" {{#if caption}}alt="{{caption}}"{{/if}} />\n<!-- <img src="old.png"> -->\n{{!-- <img src="draft.png"> --}}\n{{! <img src="x.png"> }}';
     expect(find(page(column))).to.deep.equal([]);
-    const bySelector = '<mj-html-attributes><mj-selector path=".x img"><mj-html-attribute name="alt">Logo</mj-html-attribute></mj-selector></mj-html-attributes>';
+    const bySelector =
+      '<mj-html-attributes><mj-selector path=".x img"><mj-html-attribute name="alt">Logo</mj-html-attribute></mj-selector></mj-html-attributes>';
     expect(find(page('<mj-image src="a.png" />', bySelector))).to.deep.equal([]);
   });
 
   it('names the file an image is in: an include, a partial; lines stay right after a multi-line comment', () => {
-    const partial = '{{!--\n  header\n--}}\n<mj-section><mj-column><mj-carousel><mj-carousel-image src="c.png" /></mj-carousel></mj-column></mj-section>';
+    const partial =
+      '{{!--\n  header\n--}}\n<mj-section><mj-column><mj-carousel><mj-carousel-image src="c.png" /></mj-carousel></mj-column></mj-section>';
     expect(find(partial, 'partials/header')).to.deep.equal([{ file: 'partials/header', line: 4, tag: 'mj-carousel-image', src: 'c.png' }]);
   });
 

@@ -35,7 +35,9 @@ function expectCleanText(text: string): void {
 describe('toPlainText', () => {
   describe('links', () => {
     it('keeps a link as `text [url]`, and a URL shown as its own text only once', () => {
-      const text = toPlainText('<p>Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">https://example.com/b</a>.</p>');
+      const text = toPlainText(
+        '<p>Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">https://example.com/b</a>.</p>',
+      );
       expect(text).to.equal('Read the guide [https://example.com/a] or https://example.com/b.');
     });
 
@@ -59,11 +61,15 @@ describe('toPlainText', () => {
 
   describe('images', () => {
     it('shows an image by its alt text and drops it when it has none', () => {
-      expect(toPlainText('<p>A <img src="a.png" alt="red square"> B <img src="b.png" alt=""> C <img src="c.png"> D</p>')).to.equal('A red square B C D');
+      expect(toPlainText('<p>A <img src="a.png" alt="red square"> B <img src="b.png" alt=""> C <img src="c.png"> D</p>')).to.equal(
+        'A red square B C D',
+      );
     });
 
     it('uses the alt text of a linked image as the link text', () => {
-      expect(toPlainText('<a href="https://example.com/"><img src="logo.png" alt="Example Inc."></a>')).to.equal('Example Inc. [https://example.com/]');
+      expect(toPlainText('<a href="https://example.com/"><img src="logo.png" alt="Example Inc."></a>')).to.equal(
+        'Example Inc. [https://example.com/]',
+      );
     });
   });
 
@@ -84,9 +90,9 @@ describe('toPlainText', () => {
     it('keeps elements whose last display declaration shows them', () => {
       expect(toPlainText('<div style="display:none;display:block">shown</div>')).to.equal('shown');
       expect(toPlainText('<div style="display:none !important;display:block">hidden</div>')).to.equal('');
-      expect(toPlainText('<div style="display:block;max-height:0">block</div><div style="mso-hide:all">outlook-hidden only</div>')).to.equal(
-        'block\noutlook-hidden only',
-      );
+      expect(
+        toPlainText('<div style="display:block;max-height:0">block</div><div style="mso-hide:all">outlook-hidden only</div>'),
+      ).to.equal('block\noutlook-hidden only');
     });
 
     it('drops head, title, style and script, and the content of MSO conditional comments', () => {
@@ -102,7 +108,9 @@ describe('toPlainText', () => {
 
   describe('layout', () => {
     it('separates headings and paragraphs by one blank line and keeps heading case', () => {
-      const text = toPlainText('<h1>Your Order</h1><p>First paragraph.</p><h3>Next Steps</h3><p>Second.</p><div>A div</div><div>Another</div>');
+      const text = toPlainText(
+        '<h1>Your Order</h1><p>First paragraph.</p><h3>Next Steps</h3><p>Second.</p><div>A div</div><div>Another</div>',
+      );
       expect(text).to.equal('Your Order\n\nFirst paragraph.\n\nNext Steps\n\nSecond.\n\nA div\nAnother');
     });
 
@@ -143,7 +151,9 @@ describe('toPlainText', () => {
     it('treats a header-less table as data only with two rows of two cells and no block content', () => {
       expect(toPlainText('<table><tr><td>a</td><td>b</td></tr><tr><td>cc</td><td>d</td></tr></table>')).to.equal('a    b\ncc   d');
       expect(toPlainText('<table><tr><td><div>a</div></td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>')).to.equal('a\nb\n\nc\nd');
-      expect(toPlainText('<table><tr><th>h</th></tr><tr><td><table><tr><td>nested</td></tr></table></td></tr></table>')).to.equal('h\n\nnested');
+      expect(toPlainText('<table><tr><th>h</th></tr><tr><td><table><tr><td>nested</td></tr></table></td></tr></table>')).to.equal(
+        'h\n\nnested',
+      );
     });
   });
 
@@ -166,7 +176,7 @@ describe('toPlainText', () => {
       const text = toPlainText(html);
       expectCleanText(text);
       expect(text).to.not.include(preheader);
-      expect(text.startsWith('Hi!\n\nYou\'re receiving this e-mail because you or someone else has requested')).to.equal(true);
+      expect(text.startsWith("Hi!\n\nYou're receiving this e-mail because you or someone else has requested")).to.equal(true);
       expect(text.replace(/\s+/g, ' ')).to.include('requested a password for your user account at Example Shop. It can be safely ignored');
       expect(occurrences(text, 'https://shop.example/reset/abc123')).to.equal(1); // link text is the URL
       expect(lines(text)).to.include('https://shop.example/reset/abc123');

@@ -98,7 +98,12 @@ describe('emailWarnings', () => {
 
   it('reports one warning per code, in a fixed order', () => {
     const html = `<a href="http://x">x</a><img src="i.png"><a href="javascript:void(0)">j</a>${' '.repeat(GMAIL_CLIPPING_BYTES)}`;
-    expect(emailWarnings(html).map((w) => w.code)).to.deep.equal(['gmail_clipping', 'image_without_alt', 'javascript_link', 'insecure_link']);
+    expect(emailWarnings(html).map((w) => w.code)).to.deep.equal([
+      'gmail_clipping',
+      'image_without_alt',
+      'javascript_link',
+      'insecure_link',
+    ]);
   });
 
   it('does not look inside comments (MSO conditional comments included) or script text', () => {
@@ -120,7 +125,10 @@ describe('emailWarnings', () => {
     }
 
     it('saleor-password_reset with an https link: no warnings (mj-image and mj-social emit alt="")', async () => {
-      const html = Handlebars.compile(await compileMjml('saleor-password_reset'))({ site_name: 'Shop', reset_url: 'https://shop.example/reset/1' });
+      const html = Handlebars.compile(await compileMjml('saleor-password_reset'))({
+        site_name: 'Shop',
+        reset_url: 'https://shop.example/reset/1',
+      });
       expect(emailWarnings(html)).to.deep.equal([]);
       expect(emailWarnings(await compileMjml('mjmlpy-mj-social'))).to.deep.equal([]);
     });

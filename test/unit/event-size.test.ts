@@ -20,7 +20,7 @@ describe('event size check (KurrentDB MaxAppendSize)', () => {
   const serverCount = (event: { type: string; data: unknown }) =>
     sizeOnDisk({ type: event.type, data: Buffer.from(JSON.stringify(event.data)), metadata: Buffer.from(JSON.stringify(metadata)) });
 
-  it('is never below the server\'s count, metadata included', () => {
+  it("is never below the server's count, metadata included", () => {
     for (const bytes of [100, 10_000, MAX_EVENT_BYTES - 50]) {
       const event = eventOf(bytes);
       expect(eventBytes(event, metadata)).to.be.at.least(serverCount(event));

@@ -129,7 +129,10 @@ describeCorpus('findGoTemplateSyntax on the shared corpus', () => {
     for (const file of mattermost) {
       const source = text(file);
       const goActions = actions(source).filter((action) => action !== '{{else}}');
-      expect(findGoTemplateSyntax(source).map((f) => f.snippet), file).to.deep.equal(goActions);
+      expect(
+        findGoTemplateSyntax(source).map((f) => f.snippet),
+        file,
+      ).to.deep.equal(goActions);
     }
     // Only the two style files (CSS and mj-attributes) carry no template syntax at all.
     const withoutActions = mattermost.filter((file) => actions(text(file)).length === 0);

@@ -24,7 +24,9 @@ describe('handlebars-env', () => {
     expect(registered).to.include.members(['helperMissing', 'blockHelperMissing']);
     expect(registered).to.include.members(['letterpress-safe-url', 'letterpress-safe-url-json']);
     expect([...INTERNAL_HELPERS].sort()).to.deep.equal(['letterpress-safe-url', 'letterpress-safe-url-json']);
-    const usable = registered.filter((name) => name !== 'helperMissing' && name !== 'blockHelperMissing' && !INTERNAL_HELPERS.includes(name));
+    const usable = registered.filter(
+      (name) => name !== 'helperMissing' && name !== 'blockHelperMissing' && !INTERNAL_HELPERS.includes(name),
+    );
     expect([...BUILT_IN_HELPERS]).to.deep.equal(usable.filter((name) => !LIBRARY_HELPER_NAMES.includes(name)));
     expect([...BUILT_IN_HELPERS]).to.deep.equal(['each', 'if', 'log', 'lookup', 'unless', 'with']);
     // what a template may call: every registered helper but the internal ones and `log`
@@ -232,10 +234,7 @@ describe('analyzeTemplate: partials and decorators', () => {
 
 describe('analyzeTemplate: variables resolved to the root context', () => {
   it('plain and dotted paths', () => {
-    expect(analyze('Order {{order.number}} for {{ user.first_name }}').variables).to.deep.equal([
-      'order.number',
-      'user.first_name',
-    ]);
+    expect(analyze('Order {{order.number}} for {{ user.first_name }}').variables).to.deep.equal(['order.number', 'user.first_name']);
   });
 
   it('fields read inside #each belong to the list elements', () => {
@@ -297,9 +296,7 @@ describe('analyzeTemplate: variables resolved to the root context', () => {
   });
 
   it('block params stand for what #each and #with yield', () => {
-    const analysis = analyze(
-      '{{#each items as |item i|}}{{item.name}}{{i}}{{#with item.vendor as |v|}}{{v.email}}{{/with}}{{/each}}',
-    );
+    const analysis = analyze('{{#each items as |item i|}}{{item.name}}{{i}}{{#with item.vendor as |v|}}{{v.email}}{{/with}}{{/each}}');
     expect(analysis.variables).to.deep.equal(['items', 'items[].name', 'items[].vendor', 'items[].vendor.email']);
   });
 
@@ -377,9 +374,12 @@ describe('buildSampleContext', () => {
   });
 
   it('#with gets an object; #if, #unless and sections get true', () => {
-    expect(sample('{{#with customer}}Hi{{/with}}{{#if vip}}V{{/if}}{{#unless muted}}M{{/unless}}{{#promo}}P{{/promo}}')).to.deep.equal(
-      { customer: {}, vip: true, muted: true, promo: true },
-    );
+    expect(sample('{{#with customer}}Hi{{/with}}{{#if vip}}V{{/if}}{{#unless muted}}M{{/unless}}{{#promo}}P{{/promo}}')).to.deep.equal({
+      customer: {},
+      vip: true,
+      muted: true,
+      promo: true,
+    });
   });
 
   it('object and list win over true; a string wins over true', () => {
@@ -481,7 +481,11 @@ describeCorpus('the shared corpus', () => {
       const html = Handlebars.compile(source)(context);
       // Some sample strings sit in {{else}} branches or partial hashes; at least one must show.
       const values = leafStrings(context);
-      if (values.length > 0) expect(values.some((value) => html.includes(value)), file).to.equal(true);
+      if (values.length > 0)
+        expect(
+          values.some((value) => html.includes(value)),
+          file,
+        ).to.equal(true);
       rendered.push(file);
     }
     expect(rendered.filter((file) => templates.includes(file))).to.have.length(22);

@@ -75,7 +75,11 @@ describe('Handlebars complexity from tokens', () => {
     const nested = (n: number) => `{{#if a}}`.repeat(n) + 'x' + `{{/if}}`.repeat(n);
     expect(() => refuseComplexHandlebars([nested(MAX_BLOCK_DEPTH)], DEFAULT_TEMPLATE_LIMITS)).not.to.throw();
     const error = caught(() => refuseComplexHandlebars(['<p>ok</p>', nested(MAX_BLOCK_DEPTH + 1)], DEFAULT_TEMPLATE_LIMITS));
-    expect([error.code, PROBLEM_RULES[error.code].status, error.extra]).to.deep.equal(['template_too_complex', 400, { limit: 'MAX_BLOCK_DEPTH', max: 100, found: 101 }]);
+    expect([error.code, PROBLEM_RULES[error.code].status, error.extra]).to.deep.equal([
+      'template_too_complex',
+      400,
+      { limit: 'MAX_BLOCK_DEPTH', max: 100, found: 101 },
+    ]);
     const chain = '{{#if a}}x' + Array.from({ length: MAX_BLOCK_DEPTH }, () => '{{else if b}}y').join('') + '{{/if}}';
     expect(caught(() => refuseComplexHandlebars([chain])).extra).to.deep.equal({ limit: 'MAX_BLOCK_DEPTH', max: 100, found: 101 });
   });
@@ -93,13 +97,17 @@ describe('Handlebars complexity from tokens', () => {
     const original = Handlebars.parse;
     const originalRaw = Handlebars.parseWithoutProcessing;
     let parses = 0;
-    Handlebars.parse = ((...args: Parameters<typeof original>) => (parses++, original(...args)));
-    Handlebars.parseWithoutProcessing = ((...args: Parameters<typeof originalRaw>) => (parses++, originalRaw(...args)));
+    Handlebars.parse = (...args: Parameters<typeof original>) => (parses++, original(...args));
+    Handlebars.parseWithoutProcessing = (...args: Parameters<typeof originalRaw>) => (parses++, originalRaw(...args));
     try {
       const error = caught(() => checkHandlebars(markup, [{ file: '', text: markup }], DEFAULT_TEMPLATE_LIMITS));
       expect(error.extra).to.deep.equal({ limit: 'TEMPLATE_MAX_EXPRESSIONS', max: 2000, found: 3000 });
       const deep = `{{#if a}}`.repeat(150) + 'x' + `{{/if}}`.repeat(150);
-      expect(caught(() => checkHandlebars(deep, [], DEFAULT_TEMPLATE_LIMITS)).extra).to.deep.equal({ limit: 'MAX_BLOCK_DEPTH', max: 100, found: 150 });
+      expect(caught(() => checkHandlebars(deep, [], DEFAULT_TEMPLATE_LIMITS)).extra).to.deep.equal({
+        limit: 'MAX_BLOCK_DEPTH',
+        max: 100,
+        found: 150,
+      });
       const partial = caught(() => checkHandlebars('{{> p}}', [], DEFAULT_TEMPLATE_LIMITS, { p: deep }));
       expect(partial.extra).to.deep.include({ limit: 'MAX_BLOCK_DEPTH' });
       expect(parses, 'Handlebars parses nothing').to.equal(0);

@@ -9,8 +9,14 @@ const load = (source: string) => loadTemplate(env, precompileTemplate(env, sourc
 
 /** Templates covering every way Handlebars appends output, with the context each runs on. */
 const CASES: Array<[string, Record<string, unknown>]> = [
-  ['<a href="{{url}}">{{{label}}}</a>{{#each items}}<i>{{@index}}:{{this}}</i>{{/each}}', { url: 'https://e.test/p?a=1&b=2', label: '<b>Go</b>', items: ['x', 'y'] }],
-  ['{{#each items}}<li>{{@index}} {{this.n}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}}</li>{{else}}none{{/each}}', { items: [{ n: 1 }, { n: 2 }] }],
+  [
+    '<a href="{{url}}">{{{label}}}</a>{{#each items}}<i>{{@index}}:{{this}}</i>{{/each}}',
+    { url: 'https://e.test/p?a=1&b=2', label: '<b>Go</b>', items: ['x', 'y'] },
+  ],
+  [
+    '{{#each items}}<li>{{@index}} {{this.n}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}}</li>{{else}}none{{/each}}',
+    { items: [{ n: 1 }, { n: 2 }] },
+  ],
   ['{{#each items}}x{{else}}none{{/each}}', { items: [] }],
   ['{{#each m}}{{@key}}={{this}};{{/each}}', { m: { a: 1, b: 2 } }],
   ['{{#each items as |it i|}}{{i}}={{it}};{{/each}}', { items: ['a', 'b'] }],
@@ -54,17 +60,21 @@ describe('Handlebars environment (precompiled in workers, metered on render)', (
     const hostile = load('{{#each a}}{{#each ../a}}x{{/each}}{{/each}}');
     const a = new Array(13_000).fill(0); // 169 million iterations if nothing stopped them
     expect(() => renderWithin(hostile, { a }, { maxBytes: 1e9, maxIterations: 100_000 }))
-      .to.throw(RenderLimitError).with.property('limit', 'RENDER_MAX_ITERATIONS');
+      .to.throw(RenderLimitError)
+      .with.property('limit', 'RENDER_MAX_ITERATIONS');
   });
 
   it('stops output at RENDER_MAX_BYTES, also when it comes from plain expressions', () => {
     const repeated = load('{{a}}'.repeat(2000));
     expect(() => renderWithin(repeated, { a: '&'.repeat(100_000) }, { maxBytes: 1_000_000, maxIterations: 1e6 }))
-      .to.throw(RenderLimitError).with.property('limit', 'RENDER_MAX_BYTES');
+      .to.throw(RenderLimitError)
+      .with.property('limit', 'RENDER_MAX_BYTES');
   });
 
   it('counts nested output once: a render of exactly the limit passes, one byte less fails', () => {
-    const nested = load('{{#each a}}{{#each ../a}}{{#if true}}xx{{/if}}{{/each}}{{/each}}{{#*inline "p"}}{{#with this}}y{{/with}}{{/inline}}{{> p}}');
+    const nested = load(
+      '{{#each a}}{{#each ../a}}{{#if true}}xx{{/if}}{{/each}}{{/each}}{{#*inline "p"}}{{#with this}}y{{/with}}{{/inline}}{{> p}}',
+    );
     const context = { a: new Array(50).fill(0) };
     const size = 50 * 50 * 2 + 1;
     expect(renderWithin(nested, context, { maxBytes: size, maxIterations: 1e6 })).to.have.length(size);
@@ -80,12 +90,15 @@ describe('Handlebars environment (precompiled in workers, metered on render)', (
   it('counts partial calls as work, so fanning-out partials stop', () => {
     const fanOut = load('{{#*inline "r"}}{{> r}}{{> r}}{{/inline}}{{> r}}'); // 2^depth calls
     expect(() => renderWithin(fanOut, {}, { maxBytes: 1e9, maxIterations: 100 }))
-      .to.throw(RenderLimitError).with.property('limit', 'RENDER_MAX_ITERATIONS');
+      .to.throw(RenderLimitError)
+      .with.property('limit', 'RENDER_MAX_ITERATIONS');
   });
 
   it('stops a partial that recurses without end as a limit, not a crash', () => {
     const endless = load('{{#*inline "r"}}{{> r}}{{/inline}}{{> r}}');
-    expect(() => renderWithin(endless, {}, roomy)).to.throw(RenderLimitError).with.property('limit', 'recursion_depth');
+    expect(() => renderWithin(endless, {}, roomy))
+      .to.throw(RenderLimitError)
+      .with.property('limit', 'recursion_depth');
   });
 
   it('renders without a meter outside renderWithin (no limit, same output)', () => {

@@ -63,7 +63,9 @@ describe('handlebars-helpers arithmetic: add plus subtract minus multiply times 
   });
 
   it('refuse division and modulo by zero, at render and, for a literal 0, at save with the line', () => {
-    expect(argumentError('{{divide 1 d}}', { d: 0 }).message).to.equal('divide: the divisor (2nd argument) must not be 0 (a division by zero has no result)');
+    expect(argumentError('{{divide 1 d}}', { d: 0 }).message).to.equal(
+      'divide: the divisor (2nd argument) must not be 0 (a division by zero has no result)',
+    );
     expect(argumentError('{{modulo 1 d}}', { d: '0' }).message).to.match(/^modulo: the divisor \(2nd argument\) must not be 0/);
     try {
       checkHandlebars('a\n{{divide total 0}}', [{ file: '', text: 'a\n{{divide total 0}}' }]);
@@ -76,7 +78,9 @@ describe('handlebars-helpers arithmetic: add plus subtract minus multiply times 
   });
 
   it('refuse what is not a number, naming the helper, the argument and what was found', () => {
-    expect(argumentError('{{add a 1}}', { a: 'abc' }).message).to.equal('add: the 1st value must be a number, got a string of 3 characters');
+    expect(argumentError('{{add a 1}}', { a: 'abc' }).message).to.equal(
+      'add: the 1st value must be a number, got a string of 3 characters',
+    );
     expect(argumentError('{{add "a" "b"}}').message).to.match(/^add: the 1st value must be a number/); // handlebars-helpers would concatenate
     expect(argumentError('{{subtract total discount}}', { total: 5 }).message).to.equal(
       'subtract: the 2nd value must be a number, got undefined (a missing value? write (default value 0) for one that may be missing)',
@@ -115,7 +119,9 @@ describe('handlebars-helpers arithmetic: abs ceil floor round, and min max toFix
       ['{{ceil -0.5}}', '0'], // not "-0"
     ]);
     for (const name of ['abs', 'ceil', 'floor', 'round']) {
-      expect(argumentError(`{{${name} x}}`, { x: 'abc' }).message).to.equal(`${name}: the value must be a number, got a string of 3 characters`);
+      expect(argumentError(`{{${name} x}}`, { x: 'abc' }).message).to.equal(
+        `${name}: the value must be a number, got a string of 3 characters`,
+      );
       expect(argumentError(`{{${name} x}}`).message).to.match(new RegExp(`^${name}: the value must be a number, got undefined`));
     }
   });
@@ -127,8 +133,12 @@ describe('handlebars-helpers arithmetic: abs ceil floor round, and min max toFix
       ['{{max 0 (subtract 5 9)}}', '0'],
       ['{{min 7}}', '7'],
     ]);
-    expect(argumentError('{{max 1 x}}', { x: 'abc' }).message).to.equal('max: the 2nd value must be a number, got a string of 3 characters');
-    expect(argumentError('{{min x 1}}', { x: [1, 2] }).message).to.equal('min: the 1st value must be a number, got a list of 2 (min takes numbers, not a list)');
+    expect(argumentError('{{max 1 x}}', { x: 'abc' }).message).to.equal(
+      'max: the 2nd value must be a number, got a string of 3 characters',
+    );
+    expect(argumentError('{{min x 1}}', { x: [1, 2] }).message).to.equal(
+      'min: the 1st value must be a number, got a list of 2 (min takes numbers, not a list)',
+    );
     expect(argumentError('{{max 1 2 3 x}}').message).to.match(/^max: the 4th value must be a number, got undefined/);
   });
 
@@ -139,19 +149,26 @@ describe('handlebars-helpers arithmetic: abs ceil floor round, and min max toFix
       ['{{toFixed 2.5}}', '3'],
       ['{{toFixed (divide 10 3) 2}}', '3.33'],
     ]);
-    expect(argumentError('{{toFixed x 2}}', { x: 'abc' }).message).to.equal('toFixed: the value must be a number, got a string of 3 characters');
-    expect(argumentError('{{toFixed 1 d}}', { d: 21 }).message).to.equal('toFixed: the digits (2nd argument) must be a whole number from 0 to 20, got a number');
+    expect(argumentError('{{toFixed x 2}}', { x: 'abc' }).message).to.equal(
+      'toFixed: the value must be a number, got a string of 3 characters',
+    );
+    expect(argumentError('{{toFixed 1 d}}', { d: 21 }).message).to.equal(
+      'toFixed: the digits (2nd argument) must be a whole number from 0 to 20, got a number',
+    );
   });
 });
 
 describe('handlebars-helpers comparison: is isnt contains ifEven ifOdd', () => {
   it('is / isnt: loose equality, inline, as sub-expressions and as blocks', () => {
-    expectRenders([
-      ['{{is 1 "1"}} {{isnt 1 "1"}}', 'true false'],
-      ['{{#is status "paid"}}P{{else}}N{{/is}}', 'P'],
-      ['{{#isnt status "paid"}}N{{else}}P{{/isnt}}', 'P'],
-      ['{{#if (is missing null)}}absent{{/if}}', 'absent'],
-    ], { status: 'paid' });
+    expectRenders(
+      [
+        ['{{is 1 "1"}} {{isnt 1 "1"}}', 'true false'],
+        ['{{#is status "paid"}}P{{else}}N{{/is}}', 'P'],
+        ['{{#isnt status "paid"}}N{{else}}P{{/isnt}}', 'P'],
+        ['{{#if (is missing null)}}absent{{/if}}', 'absent'],
+      ],
+      { status: 'paid' },
+    );
   });
 
   it('contains: an element of a list (strict), a text in a string, from an index; a missing list contains nothing', () => {
@@ -166,15 +183,17 @@ describe('handlebars-helpers comparison: is isnt contains ifEven ifOdd', () => {
       ],
       context,
     );
-    expect(argumentError('{{contains o "x"}}', { o: { x: 1 } }).message).to.equal('contains: the 1st argument must be a list or a string, got an object');
-    expect(argumentError('{{contains tags "x" i}}', { tags: [], i: -1 }).message).to.match(/^contains: the start index \(3rd argument\) must be a whole number from 0/);
+    expect(argumentError('{{contains o "x"}}', { o: { x: 1 } }).message).to.equal(
+      'contains: the 1st argument must be a list or a string, got an object',
+    );
+    expect(argumentError('{{contains tags "x" i}}', { tags: [], i: -1 }).message).to.match(
+      /^contains: the start index \(3rd argument\) must be a whole number from 0/,
+    );
   });
 
   it('ifEven / ifOdd: whole numbers (zebra rows with @index); anything else is refused', () => {
     expect(render('{{#each rows}}{{#ifEven @index}}e{{else}}o{{/ifEven}}{{/each}}', { rows: [1, 2, 3] })).to.equal('eoe');
-    expectRenders([
-      ['{{ifOdd 3}} {{ifOdd "4"}} {{ifEven -2}}', 'true false true'],
-    ]);
+    expectRenders([['{{ifOdd 3}} {{ifOdd "4"}} {{ifEven -2}}', 'true false true']]);
     expect(argumentError('{{ifEven x}}', { x: 2.5 }).message).to.equal('ifEven: the number must be a whole number, got a number');
     expect(argumentError('{{ifOdd x}}', { x: 'abc' }).message).to.equal('ifOdd: the number must be a number, got a string of 3 characters');
   });
@@ -204,22 +223,38 @@ describe('handlebars-helpers strings: uppercase lowercase capitalizeAll trim app
       ],
       { name: 'Ada', number: 1042 },
     );
-    expect(argumentError('{{append name x}}', { name: 'a', x: [1] }).message).to.equal('append: the suffix (2nd argument) must be a string, got a list of 1');
+    expect(argumentError('{{append name x}}', { name: 'a', x: [1] }).message).to.equal(
+      'append: the suffix (2nd argument) must be a string, got a list of 1',
+    );
   });
 
   it('replace: every occurrence; an empty search text is refused (at save when literal); the result is bounded by RENDER_MAX_BYTES', () => {
-    expectRenders([
-      ['{{replace sku "-" " "}}', 'AB 12 X'],
-      ['{{replace sku "-" ""}}', 'AB12X'],
-      ['{{replace missing "-" ""}}', ''],
-    ], { sku: 'AB-12-X' });
-    expect(argumentError('{{replace sku s ""}}', { sku: 'x', s: '' }).message).to.equal('replace: the text to find (2nd argument) must not be empty');
-    expect(() => checkHandlebars('{{replace sku "" "x"}}', [{ file: '', text: '{{replace sku "" "x"}}' }])).to.throw(TemplateError, /must not be empty/);
-    expect(argumentError('{{replace sku "a" x}}', { sku: 'a' }).message).to.match(/^replace: the replacement \(3rd argument\) must be a string, got undefined \(write "" to remove\)/);
+    expectRenders(
+      [
+        ['{{replace sku "-" " "}}', 'AB 12 X'],
+        ['{{replace sku "-" ""}}', 'AB12X'],
+        ['{{replace missing "-" ""}}', ''],
+      ],
+      { sku: 'AB-12-X' },
+    );
+    expect(argumentError('{{replace sku s ""}}', { sku: 'x', s: '' }).message).to.equal(
+      'replace: the text to find (2nd argument) must not be empty',
+    );
+    expect(() => checkHandlebars('{{replace sku "" "x"}}', [{ file: '', text: '{{replace sku "" "x"}}' }])).to.throw(
+      TemplateError,
+      /must not be empty/,
+    );
+    expect(argumentError('{{replace sku "a" x}}', { sku: 'a' }).message).to.match(
+      /^replace: the replacement \(3rd argument\) must be a string, got undefined \(write "" to remove\)/,
+    );
     // 100,000 "a" each replaced by 1,000 characters would build 100 MB: refused before it is built.
     const error = (() => {
       try {
-        render('{{replace text "a" big}}', { text: 'a'.repeat(100_000), big: 'b'.repeat(1000) }, { maxBytes: 1_000_000, maxIterations: 100 });
+        render(
+          '{{replace text "a" big}}',
+          { text: 'a'.repeat(100_000), big: 'b'.repeat(1000) },
+          { maxBytes: 1_000_000, maxIterations: 100 },
+        );
       } catch (e) {
         return e;
       }
@@ -236,7 +271,9 @@ describe('handlebars-helpers strings: uppercase lowercase capitalizeAll trim app
       ],
       { url: 'https://example.com' },
     );
-    expect(argumentError('{{startsWith p url}}', { url: 'x' }).message).to.equal('startsWith: the prefix (1st argument) must be a string, got undefined');
+    expect(argumentError('{{startsWith p url}}', { url: 'x' }).message).to.equal(
+      'startsWith: the prefix (1st argument) must be a string, got undefined',
+    );
   });
 });
 
@@ -245,10 +282,12 @@ describe('handlebars-helpers names: budget and proof samples', () => {
     const rows = Array.from({ length: 50 }, (_, i) => i);
     // 1 for the each, 50 for its iterations, 50 for the add calls.
     expect(() => render('{{#each rows}}{{add this 1}}{{/each}}', { rows }, { maxBytes: 1_000_000, maxIterations: 101 })).not.to.throw();
-    expect(() => render('{{#each rows}}{{add this 1}}{{/each}}', { rows }, { maxBytes: 1_000_000, maxIterations: 100 })).to.throw(RenderLimitError);
+    expect(() => render('{{#each rows}}{{add this 1}}{{/each}}', { rows }, { maxBytes: 1_000_000, maxIterations: 100 })).to.throw(
+      RenderLimitError,
+    );
   });
 
-  it('every sample a definition gives for the save-time proof passes that helper\'s own checks', () => {
+  it("every sample a definition gives for the save-time proof passes that helper's own checks", () => {
     for (const definition of LIBRARY_HELPERS.values()) {
       if (!definition.samples) continue;
       const [min] = definition.arity;

@@ -48,7 +48,9 @@ function expectArgumentError(source: string, context: Record<string, unknown>, h
   const error = renderError(source, context);
   expect(error, source).to.be.instanceOf(HelperArgumentError);
   expect(error).to.have.property('helper', helper);
-  expect(error.message, source).to.match(new RegExp(`^${helper}: `)).and.to.match(message);
+  expect(error.message, source)
+    .to.match(new RegExp(`^${helper}: `))
+    .and.to.match(message);
 }
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
@@ -67,14 +69,64 @@ function refusal(markup: string, files: SourceFile[] = [{ file: '', text: markup
 describe('helper library: the list of helpers', () => {
   it('AVAILABLE_HELPERS is sorted: the built-ins but log, and the library', () => {
     expect([...AVAILABLE_HELPERS]).to.deep.equal([...AVAILABLE_HELPERS].sort());
-    expect([...AVAILABLE_HELPERS]).to.deep.equal(
-      [
-        'abs', 'add', 'and', 'append', 'capitalize', 'capitalizeAll', 'ceil', 'compare', 'contains', 'currency', 'date', 'default', 'divide', 'each', 'eq', 'floor', 'gt', 'gte',
-        'if', 'ifEven', 'ifOdd', 'is', 'isnt', 'join', 'json', 'length', 'lookup', 'lower', 'lowercase', 'lt', 'lte', 'max', 'min', 'minus', 'modulo', 'multiply', 'ne', 'not',
-        'number', 'or', 'percent', 'plus', 'prepend', 'replace', 'round', 'startsWith', 'subtract', 'times', 'toFixed', 'trim', 'truncate', 'unless', 'upper', 'uppercase',
-        'url_encode', 'with',
-      ],
-    );
+    expect([...AVAILABLE_HELPERS]).to.deep.equal([
+      'abs',
+      'add',
+      'and',
+      'append',
+      'capitalize',
+      'capitalizeAll',
+      'ceil',
+      'compare',
+      'contains',
+      'currency',
+      'date',
+      'default',
+      'divide',
+      'each',
+      'eq',
+      'floor',
+      'gt',
+      'gte',
+      'if',
+      'ifEven',
+      'ifOdd',
+      'is',
+      'isnt',
+      'join',
+      'json',
+      'length',
+      'lookup',
+      'lower',
+      'lowercase',
+      'lt',
+      'lte',
+      'max',
+      'min',
+      'minus',
+      'modulo',
+      'multiply',
+      'ne',
+      'not',
+      'number',
+      'or',
+      'percent',
+      'plus',
+      'prepend',
+      'replace',
+      'round',
+      'startsWith',
+      'subtract',
+      'times',
+      'toFixed',
+      'trim',
+      'truncate',
+      'unless',
+      'upper',
+      'uppercase',
+      'url_encode',
+      'with',
+    ]);
     expect(AVAILABLE_HELPERS).not.to.include('log');
     expect(BUILT_IN_HELPERS).to.include('log'); // still registered (stored revisions), never callable in a new save
     for (const name of LIBRARY_HELPER_NAMES) expect(createHandlebars().helpers, name).to.have.property(name);
@@ -110,15 +162,26 @@ describe('helper library: comparison and logic', () => {
 
   it('compare: every operator, block form with {{else}}, inline boolean', () => {
     const ctx = { a: 5, b: '5', c: 7 };
-    expect(render('{{compare a "==" b}} {{compare a "===" b}} {{compare a "!=" b}} {{compare a "!==" b}}', ctx)).to.equal('true false false true');
-    expect(render('{{compare a "<" c}} {{compare a "<=" 5}} {{compare c ">" a}} {{compare a ">=" 6}}', ctx)).to.equal('true true true false');
+    expect(render('{{compare a "==" b}} {{compare a "===" b}} {{compare a "!=" b}} {{compare a "!==" b}}', ctx)).to.equal(
+      'true false false true',
+    );
+    expect(render('{{compare a "<" c}} {{compare a "<=" 5}} {{compare c ">" a}} {{compare a ">=" 6}}', ctx)).to.equal(
+      'true true true false',
+    );
     expect(render('{{compare n "==" u}} {{compare n "===" u}}', { n: null })).to.equal('true false');
-    expect(render('{{#compare a ">" 3}}big{{else}}small{{/compare}}|{{#compare a ">" 9}}big{{else}}small{{/compare}}', ctx)).to.equal('big|small');
+    expect(render('{{#compare a ">" 3}}big{{else}}small{{/compare}}|{{#compare a ">" 9}}big{{else}}small{{/compare}}', ctx)).to.equal(
+      'big|small',
+    );
     expect(render('{{#if (compare a "<" c)}}yes{{/if}}', ctx)).to.equal('yes');
   });
 
   it('compare refuses an operator it does not know (from data: at render time)', () => {
-    expectArgumentError('{{compare a op b}}', { a: 1, op: '=~', b: 2 }, 'compare', /the operator \(2nd argument\) must be one of == != === !== < <= > >=/);
+    expectArgumentError(
+      '{{compare a op b}}',
+      { a: 1, op: '=~', b: 2 },
+      'compare',
+      /the operator \(2nd argument\) must be one of == != === !== < <= > >=/,
+    );
   });
 
   it('and / or / not use Handlebars truthiness (0, "", null, [] are false; {} is true) and return booleans', () => {
@@ -126,7 +189,9 @@ describe('helper library: comparison and logic', () => {
     expect(render('{{and yes full obj}} {{and yes zero}} {{and yes list}} {{and yes missing}}', ctx)).to.equal('true false false false');
     expect(render('{{or zero empty none list}} {{or zero yes}} {{or missing obj}}', ctx)).to.equal('false true true');
     expect(render('{{not zero}} {{not list}} {{not obj}} {{not yes}}', ctx)).to.equal('true true false false');
-    expect(render('{{#and yes (not zero)}}both{{else}}no{{/and}} {{#or zero none}}one{{else}}neither{{/or}}', ctx)).to.equal('both neither');
+    expect(render('{{#and yes (not zero)}}both{{else}}no{{/and}} {{#or zero none}}one{{else}}neither{{/or}}', ctx)).to.equal(
+      'both neither',
+    );
     expect(render('{{#if (and (eq a 1) (or b (not c)))}}ok{{/if}}', { a: 1, b: false, c: 0 })).to.equal('ok');
   });
 });
@@ -144,7 +209,10 @@ describe('helper library: values and text', () => {
   });
 
   it('upper, lower, capitalize follow the locale; numbers are text; null renders nothing', () => {
-    expect(inBoth('{{upper "straße"}} {{lower "ÉCOLE"}} {{capitalize "élodie"}}')).to.deep.equal(['STRASSE école Élodie', 'STRASSE école Élodie']);
+    expect(inBoth('{{upper "straße"}} {{lower "ÉCOLE"}} {{capitalize "élodie"}}')).to.deep.equal([
+      'STRASSE école Élodie',
+      'STRASSE école Élodie',
+    ]);
     expect(render('{{upper "istanbul"}}', {}, 'tr-TR')).to.equal('İSTANBUL');
     expect(render('{{upper "istanbul"}}', {}, 'en-US')).to.equal('ISTANBUL');
     expect(render('{{capitalize s}}', { s: 'mcDonald' })).to.equal('McDonald'); // the rest is unchanged
@@ -176,13 +244,20 @@ describe('helper library: values and text', () => {
     expect(render('[{{join missing ", "}}]{{join empty "-"}}', { empty: [] })).to.equal('[]');
     expect(render('{{join xs " & "}}', { xs: ['<a>', 'b'] })).to.equal('&lt;a&gt; &amp; b');
     expectArgumentError('{{join s ", "}}', { s: 'abc' }, 'join', /the list \(1st argument\) must be a list, got a string of 3 characters/);
-    expectArgumentError('{{join xs ", "}}', { xs: ['a', { b: 1 }] }, 'join', /element 1 of the list must be a string, number or boolean, got an object/);
+    expectArgumentError(
+      '{{join xs ", "}}',
+      { xs: ['a', { b: 1 }] },
+      'join',
+      /element 1 of the list must be a string, number or boolean, got an object/,
+    );
     expectArgumentError('{{join xs sep}}', { xs: ['a'], sep: 1 }, 'join', /the separator \(2nd argument\) must be a string/);
   });
 
   it('length: list elements, string characters, object keys; null/undefined → 0', () => {
     const ctx = { list: [1, 2, 3], s: 'héllo', thumbs: '👍🏽', obj: { a: 1, b: 2 }, none: null };
-    expect(render('{{length list}} {{length s}} {{length thumbs}} {{length obj}} {{length missing}} {{length none}} {{length ""}}', ctx)).to.equal('3 5 1 2 0 0 0');
+    expect(
+      render('{{length list}} {{length s}} {{length thumbs}} {{length obj}} {{length missing}} {{length none}} {{length ""}}', ctx),
+    ).to.equal('3 5 1 2 0 0 0');
     expect(render('{{#if (gt (length list) 2)}}many{{/if}}', ctx)).to.equal('many');
     expectArgumentError('{{length n}}', { n: 5 }, 'length', /must be a list, a string or an object, got a number/);
   });
@@ -191,11 +266,15 @@ describe('helper library: values and text', () => {
     const ctx = { o: { a: '<b>', n: [1, null], t: true } };
     expect(render('{{json o}}', ctx)).to.equal('{&quot;a&quot;:&quot;&lt;b&gt;&quot;,&quot;n&quot;:[1,null],&quot;t&quot;:true}');
     expect(render('{{{json o}}}', ctx)).to.equal('{"a":"<b>","n":[1,null],"t":true}');
-    expect(render('[{{json missing}}] {{{json s}}} {{{json n}}} {{{json nothing}}}', { s: 'x', n: 1.5, nothing: null })).to.equal('[] "x" 1.5 null');
+    expect(render('[{{json missing}}] {{{json s}}} {{{json n}}} {{{json nothing}}}', { s: 'x', n: 1.5, nothing: null })).to.equal(
+      '[] "x" 1.5 null',
+    );
   });
 
   it('url_encode: encodeURIComponent (then Handlebars escapes what is left, e.g. an apostrophe)', () => {
-    expect(render('<a href="https://e.test/s?q={{url_encode q}}">', { q: 'a b&c/é=?' })).to.equal('<a href="https://e.test/s?q=a%20b%26c%2F%C3%A9%3D%3F">');
+    expect(render('<a href="https://e.test/s?q={{url_encode q}}">', { q: 'a b&c/é=?' })).to.equal(
+      '<a href="https://e.test/s?q=a%20b%26c%2F%C3%A9%3D%3F">',
+    );
     expect(render('{{url_encode q}}', { q: "it's" })).to.equal('it&#x27;s');
     expect(render('{{url_encode 42}}[{{url_encode missing}}]', {})).to.equal('42[]');
     expectArgumentError('{{url_encode q}}', { q: '\uD800' }, 'url_encode', /lone surrogate/);
@@ -220,7 +299,7 @@ describe('helper library: formatting in en-US and de-DE (Intl, ECMA-402)', () =>
     expect(inBoth('{{currency amount code=cur}}', { amount: '19.99', cur: 'eur' })).to.deep.equal(['€19.99', `19,99${NBSP}€`]);
   });
 
-  it('currency minor_units=true: amounts in cents, divided by 10^(the currency\'s digits)', () => {
+  it("currency minor_units=true: amounts in cents, divided by 10^(the currency's digits)", () => {
     expect(inBoth('{{currency 123450 code="EUR" minor_units=true}}')).to.deep.equal(['€1,234.50', `1.234,50${NBSP}€`]);
     expect(inBoth('{{currency 1234 code="JPY" minor_units=true}}')).to.deep.equal(['¥1,234', `1.234${NBSP}¥`]); // 0 digits
     expect(inBoth('{{currency 12345 code="KWD" minor_units=true}}')).to.deep.equal([`KWD${NBSP}12.345`, `12,345${NBSP}KWD`]); // 3 digits
@@ -263,25 +342,50 @@ describe('helper library: formatting in en-US and de-DE (Intl, ECMA-402)', () =>
     expect(en).to.match(/^Mar 7, 2024, 2:05[\u0020\u202F]PM$/);
     expect(de).to.equal('07.03.2024, 14:05');
     expect(render('{{date t style="long" time_style="short"}}', t, 'de-DE')).to.equal('7. März 2024 um 14:05');
-    expect(render('{{date t style="short" time_style="medium"}}', { t: '2024-03-07T23:30:00-02:00' }, 'de-DE')).to.equal('08.03.24, 01:30:00');
-    expect(render('{{date t style="short" time_style="short" time_zone="Europe/Berlin"}}', { t: '2024-03-07T23:30:00Z' }, 'de-DE')).to.equal('08.03.24, 00:30');
+    expect(render('{{date t style="short" time_style="medium"}}', { t: '2024-03-07T23:30:00-02:00' }, 'de-DE')).to.equal(
+      '08.03.24, 01:30:00',
+    );
+    expect(
+      render('{{date t style="short" time_style="short" time_zone="Europe/Berlin"}}', { t: '2024-03-07T23:30:00Z' }, 'de-DE'),
+    ).to.equal('08.03.24, 00:30');
     expect(render('{{date t style="short" time_style="short"}}', { t: '2024-03-07T23:30' }, 'de-DE')).to.equal('07.03.24, 23:30'); // no offset: UTC
-    expect(render('{{date t style="short" time_style="medium"}}', { t: '2024-03-07T10:00:00.250+05:30' }, 'de-DE')).to.equal('07.03.24, 04:30:00');
+    expect(render('{{date t style="short" time_style="medium"}}', { t: '2024-03-07T10:00:00.250+05:30' }, 'de-DE')).to.equal(
+      '07.03.24, 04:30:00',
+    );
   });
 
   it('date: anything but an ISO 8601 date or epoch ms is an error, never "Invalid Date"', () => {
-    for (const value of ['tomorrow', '2024-02-30', '2024-13-01', '2024-03-07T25:00Z', 'March 7, 2024', '1709820300000', true, { y: 2024 }, [2024], 1e20]) {
+    for (const value of [
+      'tomorrow',
+      '2024-02-30',
+      '2024-13-01',
+      '2024-03-07T25:00Z',
+      'March 7, 2024',
+      '1709820300000',
+      true,
+      { y: 2024 },
+      [2024],
+      1e20,
+    ]) {
       expectArgumentError('{{date v}}', { v: value }, 'date', /the date must be an ISO 8601 date .* or milliseconds since 1970/);
     }
     expect(render('[{{date missing}}{{date none}}{{date ""}}]', { none: null })).to.equal('[]');
-    expectArgumentError('{{date d style=s}}', { d: '2024-03-07', s: 'huge' }, 'date', /style= must be one of "full", "long", "medium", "short"/);
+    expectArgumentError(
+      '{{date d style=s}}',
+      { d: '2024-03-07', s: 'huge' },
+      'date',
+      /style= must be one of "full", "long", "medium", "short"/,
+    );
     expectArgumentError('{{date d time_zone=z}}', { d: '2024-03-07', z: 'Mars/Olympus' }, 'date', /time_zone= must be an IANA time zone/);
   });
 });
 
 describe('helper library: locale plumbing', () => {
   it('renderWithin defaults to en-US; the locale reaches helpers in blocks and inline partials', () => {
-    const template = loadTemplate(env, precompileTemplate(env, '{{#each xs}}{{number this}};{{/each}}{{#*inline "p"}}{{currency x code="EUR"}}{{/inline}}{{> p}}'));
+    const template = loadTemplate(
+      env,
+      precompileTemplate(env, '{{#each xs}}{{number this}};{{/each}}{{#*inline "p"}}{{currency x code="EUR"}}{{/inline}}{{> p}}'),
+    );
     const context = { xs: [1000.5], x: 2 };
     expect(renderWithin(template, context, roomy)).to.equal('1,000.5;€2.00');
     expect(renderWithin(template, context, roomy, { locale: 'de-DE' })).to.equal(`1.000,5;2,00${NBSP}€`);
@@ -291,13 +395,17 @@ describe('helper library: locale plumbing', () => {
   });
 
   it('a locale that is not a BCP 47 tag is an error before anything renders', () => {
-    expect(() => renderWithin(loadTemplate(env, precompileTemplate(env, 'x')), {}, roomy, { locale: 'not a locale!' })).to.throw(RangeError, /is not a BCP 47 language tag/);
+    expect(() => renderWithin(loadTemplate(env, precompileTemplate(env, 'x')), {}, roomy, { locale: 'not a locale!' })).to.throw(
+      RangeError,
+      /is not a BCP 47 language tag/,
+    );
   });
 });
 
 describe('helper library: bare names stay variables', () => {
   it('{{number}}, {{currency}}, {{#length}} with no argument read the context as before (real templates do)', () => {
-    const source = 'invoice {{number}}, {{amount}} {{currency}} {{#each xs}}{{length}}|{{/each}}{{#date}}[{{.}}]{{else}}none{{/date}}{{^json}}nojson{{/json}}';
+    const source =
+      'invoice {{number}}, {{amount}} {{currency}} {{#each xs}}{{length}}|{{/each}}{{#date}}[{{.}}]{{else}}none{{/date}}{{^json}}nojson{{/json}}';
     const context = { number: 'INV-1', amount: 5, currency: 'EUR', xs: ['ab', [1, 2, 3]], date: ['d1', 'd2'] };
     const plain = Handlebars.create().compile(source)(context);
     expect(render(source, context)).to.equal(plain);
@@ -307,7 +415,8 @@ describe('helper library: bare names stay variables', () => {
 
 describe('safe Handlebars: no prototype access', () => {
   it('{{constructor.name}}, {{__proto__}} and friends render nothing, also through helpers', () => {
-    const source = '[{{constructor.name}}|{{__proto__}}|{{constructor}}|{{toString}}|{{lookup this "constructor"}}|{{items.constructor.name}}|' +
+    const source =
+      '[{{constructor.name}}|{{__proto__}}|{{constructor}}|{{toString}}|{{lookup this "constructor"}}|{{items.constructor.name}}|' +
       '{{#with __proto__}}W{{/with}}|{{json constructor}}|{{length __proto__}}|{{default constructor.name "none"}}|{{join (lookup items "constructor") ","}}]';
     expect(render(source, { items: [1] })).to.equal('[||||||||0|none|]');
     expect(render('{{#each this}}{{@key}};{{/each}}', { a: 1 })).to.equal('a;');
@@ -319,7 +428,8 @@ describe('helper library: render budget', () => {
     const template = loadTemplate(env, precompileTemplate(env, '{{#each items}}{{#compare this ">" 0}}x{{/compare}}{{/each}}'));
     const items = Array.from({ length: 200_000 }, (_, i) => i + 1);
     expect(() => renderWithin(template, { items }, { maxBytes: 1e9, maxIterations: 10_000 }))
-      .to.throw(RenderLimitError).with.property('limit', 'RENDER_MAX_ITERATIONS');
+      .to.throw(RenderLimitError)
+      .with.property('limit', 'RENDER_MAX_ITERATIONS');
   });
 
   it('each compare call and each run of its block count: 100 items cost 1 + 100 + 100 + 100 units', () => {
@@ -329,7 +439,7 @@ describe('helper library: render budget', () => {
     expect(() => renderWithin(template, { items }, { maxBytes: 1e6, maxIterations: 300 })).to.throw(RenderLimitError);
   });
 
-  it('a block helper\'s output is counted once against RENDER_MAX_BYTES', () => {
+  it("a block helper's output is counted once against RENDER_MAX_BYTES", () => {
     const template = loadTemplate(env, precompileTemplate(env, '{{#each items}}{{#eq this 1}}ab{{/eq}}{{/each}}'));
     expect(renderWithin(template, { items: [1, 1, 1] }, { maxBytes: 6, maxIterations: 100 })).to.equal('ababab');
     expect(() => renderWithin(template, { items: [1, 1, 1] }, { maxBytes: 5, maxIterations: 100 })).to.throw(RenderLimitError);
@@ -356,7 +466,10 @@ describe('safe Handlebars: refused at save', () => {
   it('unknown helpers are listed with their lines and files, followed by the helpers we have', () => {
     const markup = '<mjml><mj-body>{{price a}} {{#if (shout b)}}x{{/if}} <mj-include path="parts/lines.mjml" /></mj-body></mjml>';
     const files: SourceFile[] = [
-      { file: '', text: '<mjml>\n<mj-body>\n{{price a}}\n{{#if (shout b)}}x{{/if}}\n<mj-include path="parts/lines.mjml" />\n</mj-body></mjml>' },
+      {
+        file: '',
+        text: '<mjml>\n<mj-body>\n{{price a}}\n{{#if (shout b)}}x{{/if}}\n<mj-include path="parts/lines.mjml" />\n</mj-body></mjml>',
+      },
       { file: 'parts/lines.mjml', text: '<mj-raw>\n\n{{price b}}\n</mj-raw>' },
     ];
     const error = refusal(markup, files);
@@ -375,7 +488,9 @@ describe('safe Handlebars: refused at save', () => {
   it('decorators other than {{#*inline "name"}} are refused, naming the construct and its line', () => {
     const error = refusal('<p>\n{{* track campaign}}\n</p>');
     expect([error.code, PROBLEM_RULES[error.code].status]).to.deep.equal(['invalid_handlebars', 400]);
-    expect(error.message).to.match(/^Handlebars decorators are not supported: \{\{\* track campaign\}\} \(line 2 of the template\): the decorator 'track' is not supported\./);
+    expect(error.message).to.match(
+      /^Handlebars decorators are not supported: \{\{\* track campaign\}\} \(line 2 of the template\): the decorator 'track' is not supported\./,
+    );
     expect(error.problems).to.deep.equal([{ file: '', line: 2, message: "{{* track campaign}}: the decorator 'track' is not supported" }]);
     expect(error.extra).to.deep.equal({ decorators: ['track'] });
     expect(refusal('{{#*track}}x{{/track}}').message).to.include("the decorator 'track' is not supported");
@@ -392,9 +507,12 @@ describe('safe Handlebars: refused at save', () => {
     expect(refusal('{{> (whichPartial)}}').code).to.equal('invalid_handlebars'); // before its unknown helper
   });
 
-  it('library helper calls that cannot work whatever the data are refused, with the helper\'s message and line', () => {
+  it("library helper calls that cannot work whatever the data are refused, with the helper's message and line", () => {
     const cases: Array<[string, RegExp]> = [
-      ['{{compare a "=~" b}}', /^The helper call \{\{compare a "=~" b\}\} \(line 1 of the template\) cannot work: compare: the operator \(2nd argument\) must be one of/],
+      [
+        '{{compare a "=~" b}}',
+        /^The helper call \{\{compare a "=~" b\}\} \(line 1 of the template\) cannot work: compare: the operator \(2nd argument\) must be one of/,
+      ],
       ['{{eq a}}', /eq: takes 2 arguments \(eq a b\), got 1/],
       ['{{#if (not)}}x{{/if}}', /not: takes 1 argument \(not a\), got 0/],
       ['{{and a}}', /and: takes at least 2 arguments/],
@@ -441,7 +559,11 @@ describe('safe Handlebars: refused at save', () => {
 
   it('a saved template with formatting helpers is proven renderable although its sample data are strings', async () => {
     const prepared = await prepareTemplate({
-      source: { mjml: page('{{currency order.total code="EUR"}} {{date order.placed_at style="long"}} {{#compare order.total ">" 100}}free{{/compare}}') },
+      source: {
+        mjml: page(
+          '{{currency order.total code="EUR"}} {{date order.placed_at style="long"}} {{#compare order.total ">" 100}}free{{/compare}}',
+        ),
+      },
       validation: 'soft',
       limits: DEFAULT_TEMPLATE_LIMITS,
       renderLimits: { maxBytes: 1_000_000, maxIterations: 1000 },

@@ -7,12 +7,28 @@ import { loadConfig } from '../../src/config.js';
 describe('Hardening configuration (docs/hardening.md)', () => {
   it('defaults: unknown keys remembered 5 s, 60 refused keys per address per minute, 1,024 connections, 64 per address, 10 s to stop', () => {
     const config = loadConfig({});
-    expect([config.unknownApiKeyCacheTtlMs, config.authFailuresPerMinute, config.http.maxConnections, config.http.maxConnectionsPerClient, config.stopGraceMs]).to.deep.equal([5000, 60, 1024, 64, 10_000]);
+    expect([
+      config.unknownApiKeyCacheTtlMs,
+      config.authFailuresPerMinute,
+      config.http.maxConnections,
+      config.http.maxConnectionsPerClient,
+      config.stopGraceMs,
+    ]).to.deep.equal([5000, 60, 1024, 64, 10_000]);
   });
 
   it('takes 0 to turn the unknown-key cache and the refused-key limit off', () => {
-    const config = loadConfig({ UNKNOWN_API_KEY_CACHE_TTL_MS: '0', AUTH_FAILURES_PER_MINUTE: '0', MAX_CONNECTIONS: '10', MAX_CONNECTIONS_PER_CLIENT: '2' });
-    expect([config.unknownApiKeyCacheTtlMs, config.authFailuresPerMinute, config.http.maxConnections, config.http.maxConnectionsPerClient]).to.deep.equal([0, 0, 10, 2]);
+    const config = loadConfig({
+      UNKNOWN_API_KEY_CACHE_TTL_MS: '0',
+      AUTH_FAILURES_PER_MINUTE: '0',
+      MAX_CONNECTIONS: '10',
+      MAX_CONNECTIONS_PER_CLIENT: '2',
+    });
+    expect([
+      config.unknownApiKeyCacheTtlMs,
+      config.authFailuresPerMinute,
+      config.http.maxConnections,
+      config.http.maxConnectionsPerClient,
+    ]).to.deep.equal([0, 0, 10, 2]);
   });
 
   it('refuses values out of range, naming the variable', () => {

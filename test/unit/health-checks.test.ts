@@ -23,17 +23,28 @@ describe('health checks', () => {
   });
 
   it('failing: a rejection (also a synchronous throw) with its message; a judge can fail a value', async () => {
-    expect((await runCheck({ ...base, run: async () => Promise.reject(new Error('connection refused')) }, 100)).result).to.include({ status: 'failing', detail: 'connection refused' });
+    expect((await runCheck({ ...base, run: async () => Promise.reject(new Error('connection refused')) }, 100)).result).to.include({
+      status: 'failing',
+      detail: 'connection refused',
+    });
     const sync = await runCheck({ ...base, run: () => { throw new Error('boom'); } }, 100); // prettier-ignore
     expect(sync.result).to.include({ status: 'failing', detail: 'boom' });
-    const judged = await runCheck({ ...base, required: false, run: async () => ({ degraded: true }), judge: (v) => (v.degraded ? 'degraded' : null) }, 100);
+    const judged = await runCheck(
+      { ...base, required: false, run: async () => ({ degraded: true }), judge: (v) => (v.degraded ? 'degraded' : null) },
+      100,
+    );
     expect(judged.result).to.include({ status: 'failing', detail: 'degraded' });
     expect(judged.value).to.deep.equal({ degraded: true });
   });
 
   it('describeFailures names the required checks that are not ok, and only those', async () => {
     const slow = (await runCheck({ ...base, run: () => new Promise<never>(() => undefined) }, 20)).result;
-    const optional = (await runCheck({ ...base, name: 'rate_limits', dependency: 'redis', required: false, run: async () => Promise.reject(new Error('down')) }, 20)).result;
+    const optional = (
+      await runCheck(
+        { ...base, name: 'rate_limits', dependency: 'redis', required: false, run: async () => Promise.reject(new Error('down')) },
+        20,
+      )
+    ).result;
     const fine = (await runCheck({ ...base, name: 'read_models', run: async () => 1 }, 20)).result;
     expect(describeFailures([fine, optional])).to.equal(null);
     expect(describeFailures([slow, optional, fine])).to.equal('event_store (postgres) timed out: postgres did not answer within 20 ms');

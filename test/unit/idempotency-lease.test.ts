@@ -69,7 +69,11 @@ describe('idempotent middleware: the claim lease', function () {
   });
 
   const send = async () => {
-    const response = await fetch(`${base}/items/p`, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k1' }, body: '{"v":1}' });
+    const response = await fetch(`${base}/items/p`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k1' },
+      body: '{"v":1}',
+    });
     const text = await response.text();
     return { status: response.status, replayed: response.headers.get('idempotent-replayed'), json: text ? JSON.parse(text) : undefined };
   };
@@ -113,12 +117,27 @@ describe('idempotent middleware: the claim lease', function () {
       ref: { workspace: 'w', projectId: 'p' },
       revision: 5,
       position: '00000000000000000005',
-      view: { workspace: 'w', projectId: 'p', revision: 5, createdAt: 'c', updatedAt: 'u', metadata: {}, ast: {}, publishedHtml: '<p>', mjmlVersion: '4', partials: {}, helpers: {}, renderMode: 'static' } as unknown as CommittedWrite['view'],
+      view: {
+        workspace: 'w',
+        projectId: 'p',
+        revision: 5,
+        createdAt: 'c',
+        updatedAt: 'u',
+        metadata: {},
+        ast: {},
+        publishedHtml: '<p>',
+        mjmlVersion: '4',
+        partials: {},
+        helpers: {},
+        renderMode: 'static',
+      } as unknown as CommittedWrite['view'],
     };
     handler = async (ctx) => saved(ctx);
     const retry = await send();
     expect([retry.status, retry.replayed, retry.json.revision, retry.json.warnings, runs]).to.deep.equal([200, 'true', 5, [], 1]);
-    expect(lookups).to.deep.equal([{ target: { workspace: 'w', projectId: 'p', after: 4 }, tag: { keyId: 'lp_a', key: 'k1', fingerprint: lookups[0]!.tag.fingerprint } }]);
+    expect(lookups).to.deep.equal([
+      { target: { workspace: 'w', projectId: 'p', after: 4 }, tag: { keyId: 'lp_a', key: 'k1', fingerprint: lookups[0]!.tag.fingerprint } },
+    ]);
   });
 
   it('after such a failure with nothing committed, the retry runs it, once', async () => {

@@ -36,7 +36,21 @@ describe('parseIdempotencyKey', () => {
   });
 
   it('refuses with 400 invalid_idempotency_key an empty, too long, non-ASCII, malformed or repeated key', () => {
-    const bad = ['', '   ', '""', 'k'.repeat(256), `"${'k'.repeat(256)}"`, 'clé', 'a b', 'a\tb', 'a, b', '"open', '"bad \\n escape"', '"tab\there"', ['a', 'b']];
+    const bad = [
+      '',
+      '   ',
+      '""',
+      'k'.repeat(256),
+      `"${'k'.repeat(256)}"`,
+      'clé',
+      'a b',
+      'a\tb',
+      'a, b',
+      '"open',
+      '"bad \\n escape"',
+      '"tab\there"',
+      ['a', 'b'],
+    ];
     for (const value of bad) expect(refused(value), JSON.stringify(value)).to.deep.equal([400, 'invalid_idempotency_key']);
   });
 });
@@ -63,7 +77,9 @@ describe('requestFingerprint', () => {
   });
 
   it('still fingerprints a body canonical JSON refuses (a lone surrogate)', () => {
-    expect(requestFingerprint('POST', '/p', { s: '\ud800' })).to.match(hash).and.not.equal(requestFingerprint('POST', '/p', { s: '\ud801' }));
+    expect(requestFingerprint('POST', '/p', { s: '\ud800' }))
+      .to.match(hash)
+      .and.not.equal(requestFingerprint('POST', '/p', { s: '\ud801' }));
   });
 });
 
@@ -129,7 +145,11 @@ describe('idempotent middleware', () => {
   });
 
   const send = async (body: unknown, headers: Record<string, string> = {}, method = 'POST', path = '/items') => {
-    const response = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await fetch(base + path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
   };
@@ -210,8 +230,18 @@ describe('idempotent middleware', () => {
     const first = await send({ id: 'x' }, key('k1'));
     behave = created;
     const retry = await send({ id: 'x' }, key('k1'));
-    expect([first.status, first.json.code, first.headers.get('content-type')]).to.deep.equal([409, 'project_exists', 'application/problem+json']);
-    expect([retry.status, retry.text, retry.headers.get('content-type'), retry.headers.get('idempotent-replayed'), runs]).to.deep.equal([409, first.text, 'application/problem+json', 'true', 1]);
+    expect([first.status, first.json.code, first.headers.get('content-type')]).to.deep.equal([
+      409,
+      'project_exists',
+      'application/problem+json',
+    ]);
+    expect([retry.status, retry.text, retry.headers.get('content-type'), retry.headers.get('idempotent-replayed'), runs]).to.deep.equal([
+      409,
+      first.text,
+      'application/problem+json',
+      'true',
+      1,
+    ]);
   });
 
   it('replays a 204 without a body', async () => {

@@ -17,7 +17,8 @@ describe('in-memory mj-include', () => {
     expect(normalizeIncludePath('./a.mjml')).to.equal('a.mjml');
     expect(normalizeIncludePath('./style.css', 'partials')).to.equal('partials/style.css');
     expect(normalizeIncludePath('../shared/x.mjml', 'partials')).to.equal('shared/x.mjml');
-    for (const bad of ['/etc/passwd', '../x.mjml', '%2e%2e/x', 'C:\\x', 'a\u0000b']) expect(codeOf(() => normalizeIncludePath(bad))).to.equal('invalid_include_path');
+    for (const bad of ['/etc/passwd', '../x.mjml', '%2e%2e/x', 'C:\\x', 'a\u0000b'])
+      expect(codeOf(() => normalizeIncludePath(bad))).to.equal('invalid_include_path');
   });
 
   it('splices body fragments in place, merges head fragments into mj-head, appends css as mj-style', () => {
@@ -47,14 +48,24 @@ describe('in-memory mj-include', () => {
         {
           tagName: 'mj-body',
           attributes: {},
-          children: [{ tagName: 'mj-section', attributes: {}, children: [{ tagName: 'mj-column', attributes: {}, children: [{ tagName: 'mj-text', attributes: {}, content: 'cell {{x}}' }] }] }],
+          children: [
+            {
+              tagName: 'mj-section',
+              attributes: {},
+              children: [
+                { tagName: 'mj-column', attributes: {}, children: [{ tagName: 'mj-text', attributes: {}, content: 'cell {{x}}' }] },
+              ],
+            },
+          ],
         },
       ],
     });
   });
 
   it('refuses a missing include and a cycle, naming the files', () => {
-    expect(codeOf(() => parseWithIncludes('<mjml><mj-body><mj-include path="x.mjml" /></mj-body></mjml>', includeFilesFrom({})))).to.equal('include_not_found');
+    expect(codeOf(() => parseWithIncludes('<mjml><mj-body><mj-include path="x.mjml" /></mj-body></mjml>', includeFilesFrom({})))).to.equal(
+      'include_not_found',
+    );
     const cyclic = includeFilesFrom({ 'a.mjml': '<mj-include path="b.mjml" />', 'b.mjml': '<mj-include path="a.mjml" />' });
     try {
       parseWithIncludes('<mjml><mj-body><mj-include path="a.mjml" /></mj-body></mjml>', cyclic);
@@ -66,7 +77,10 @@ describe('in-memory mj-include', () => {
   });
 
   it('reports the file and line of nodes from included files', () => {
-    const { tree } = parseWithIncludes('<mjml><mj-body>\n<mj-include path="f.mjml" /></mj-body></mjml>', includeFilesFrom({ 'f.mjml': '\n\n<mj-section></mj-section>' }));
+    const { tree } = parseWithIncludes(
+      '<mjml><mj-body>\n<mj-include path="f.mjml" /></mj-body></mjml>',
+      includeFilesFrom({ 'f.mjml': '\n\n<mj-section></mj-section>' }),
+    );
     const section = tree.children![0]!.children![0]!;
     expect([section.tagName, section.file, section.line]).to.deep.equal(['mj-section', 'f.mjml', 3]);
   });

@@ -76,7 +76,9 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
   });
 
   it('refuses __proto__, constructor and prototype keys anywhere but in variable names, with escaped pointers', () => {
-    const body = JSON.parse('{"metadata": {"a/b": {"__proto__": 1}, "x": {"variables": {"prototype": 1}}}, "partials": {"constructor": "x"}, "prototype": 3}');
+    const body = JSON.parse(
+      '{"metadata": {"a/b": {"__proto__": 1}, "x": {"variables": {"prototype": 1}}}, "partials": {"constructor": "x"}, "prototype": 3}',
+    );
     const found = inspectJson(body);
     expect(found.map((f) => [f.kind, f.pointer])).to.deep.equal([
       ['reserved_key', '/metadata/a~1b/__proto__'],
@@ -89,7 +91,9 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
   });
 
   it('accepts them as variable names: in /variables (a render) and /metadata/variables (a declared schema)', () => {
-    const body = JSON.parse('{"variables": {"x~": [{"constructor": 2}], "prototype": 3, "__proto__": {"__proto__": {}}}, "metadata": {"variables": {"properties": {"constructor": {}, "__proto__": {}}, "required": ["__proto__"]}}}');
+    const body = JSON.parse(
+      '{"variables": {"x~": [{"constructor": 2}], "prototype": 3, "__proto__": {"__proto__": {}}}, "metadata": {"variables": {"properties": {"constructor": {}, "__proto__": {}}, "required": ["__proto__"]}}}',
+    );
     expect(inspectJson(body)).to.deep.equal([]);
   });
 
@@ -122,13 +126,37 @@ describe('inspectJson: depth, reserved keys, unpaired surrogates', () => {
     const reserved = thrown(JSON.parse('{"helpers": {"__proto__": {}}, "metadata": {"s": "\\ud800"}}'))!;
     expect([reserved.status, reserved.code, reserved.errors.length]).to.deep.equal([400, 'reserved_key', 2]);
     const big = thrown({ metadata: { s: 'x'.repeat(200) } })!;
-    expect([big.status, big.code, big.extra['limit'], big.extra['found']]).to.deep.equal([413, 'field_too_large', 'METADATA_MAX_BYTES', JSON.stringify({ s: 'x'.repeat(200) }).length]);
+    expect([big.status, big.code, big.extra['limit'], big.extra['found']]).to.deep.equal([
+      413,
+      'field_too_large',
+      'METADATA_MAX_BYTES',
+      JSON.stringify({ s: 'x'.repeat(200) }).length,
+    ]);
   });
 });
 
 describe('locateJsonError', () => {
   it('accepts exactly what JSON.parse accepts', () => {
-    const fragment = fc.constantFrom('{', '}', '[', ']', ':', ',', '"a"', '"\\u12"', '"\\x"', '1', '-', '1.5e3', '01', 'true', 'nul', ' ', '\n', '"\u0001"');
+    const fragment = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ':',
+      ',',
+      '"a"',
+      '"\\u12"',
+      '"\\x"',
+      '1',
+      '-',
+      '1.5e3',
+      '01',
+      'true',
+      'nul',
+      ' ',
+      '\n',
+      '"\u0001"',
+    );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 12 }), (parts) => {
         const text = parts.join('');

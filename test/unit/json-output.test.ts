@@ -17,11 +17,20 @@ function jsonRender(source: string, context: Record<string, unknown>): string {
 const reference = (source: string, context: Record<string, unknown>) => JSON.stringify(Handlebars.create().compile(source)(context));
 
 const CASES: Array<[string, Record<string, unknown>]> = [
-  ['<a href="{{url}}">{{{label}}}</a>{{#each items}}<i>{{@index}}:{{this}}</i>{{/each}}', { url: 'https://e.test/p?a=1&b=2', label: '<b>"Go"\\\n</b>', items: ['x\n', 'y"'] }],
+  [
+    '<a href="{{url}}">{{{label}}}</a>{{#each items}}<i>{{@index}}:{{this}}</i>{{/each}}',
+    { url: 'https://e.test/p?a=1&b=2', label: '<b>"Go"\\\n</b>', items: ['x\n', 'y"'] },
+  ],
   ['{{#each items}}<li>{{@index}} {{this.n}}{{#if @first}}F\n{{/if}}</li>{{else}}none{{/each}}', { items: [{ n: 1 }, { n: '"2"' }] }],
   ['{{#each items}}x{{else}}"none"{{/each}}', { items: [] }],
-  ['{{#with a}}{{b}}{{../top}}{{/with}}{{#unless c}}U\t{{else}}C{{/unless}}{{lookup m "k"}}{{{lookup m "k"}}}', { a: { b: 'B\u2028' }, top: 'T\\', m: { k: 'K"\u0001' } }],
-  ['{{#items}}{{n}}{{/items}}{{#flag}}yes "q"{{/flag}}{{^no}}inv{{/no}}{{#str}}[{{this}}]{{/str}}', { items: [{ n: 1 }], flag: true, str: 'a"b' }],
+  [
+    '{{#with a}}{{b}}{{../top}}{{/with}}{{#unless c}}U\t{{else}}C{{/unless}}{{lookup m "k"}}{{{lookup m "k"}}}',
+    { a: { b: 'B\u2028' }, top: 'T\\', m: { k: 'K"\u0001' } },
+  ],
+  [
+    '{{#items}}{{n}}{{/items}}{{#flag}}yes "q"{{/flag}}{{^no}}inv{{/no}}{{#str}}[{{this}}]{{/str}}',
+    { items: [{ n: 1 }], flag: true, str: 'a"b' },
+  ],
   ['{{{x}}} and {{x}} {{{arr}}} {{{obj}}} {{n}}', { x: 5, arr: [1, '"'], obj: { a: 1 }, n: null }],
   ['{{{{raw}}}}{{notrendered}} "q"\n{{{{/raw}}}}', { raw: true }],
   ['{{~#if a~}} A "\n" {{~/if~}} B {{!-- c --}}', { a: true }],
@@ -43,7 +52,12 @@ describe('JSON output: templates compiled to write JSON-escaped HTML', () => {
     for (const t of corpusTemplates()) {
       let html: string;
       try {
-        const prepared = await prepareTemplate({ source: { mjml: t.source, includes: t.includes }, validation: 'soft', limits: unlimited, renderLimits: roomy });
+        const prepared = await prepareTemplate({
+          source: { mjml: t.source, includes: t.includes },
+          validation: 'soft',
+          limits: unlimited,
+          renderLimits: roomy,
+        });
         html = prepared.template.publishedHtml;
       } catch {
         continue; // refused templates (Go syntax, Handlebars-first, unknown helpers) have no published HTML

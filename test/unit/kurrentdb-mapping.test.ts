@@ -5,7 +5,15 @@
 import { expect } from 'chai';
 import { UnavailableError, UnknownError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
-import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState } from '../../src/adapters/kurrentdb/mapping.js';
+import {
+  decodePosition,
+  encodePosition,
+  eventId,
+  toPortError,
+  toRecordedEvent,
+  toRevision,
+  toStreamState,
+} from '../../src/adapters/kurrentdb/mapping.js';
 import { DependencyUnavailableError, comparePositions, WrongExpectedRevisionError } from '../../src/application/ports/index.js';
 
 const never = () => {
@@ -42,7 +50,7 @@ describe('KurrentDB mapping', () => {
     expect(() => toRevision(2n ** 60n)).to.throw(RangeError);
   });
 
-  it('reads a resolved $all event into the port\'s shape', () => {
+  it("reads a resolved $all event into the port's shape", () => {
     const created = new Date('2026-03-04T05:06:07.089Z');
     const resolved = {
       event: {
@@ -70,7 +78,7 @@ describe('KurrentDB mapping', () => {
     expect(() => toRecordedEvent({})).to.throw(TypeError);
   });
 
-  it('keeps the caller\'s event id, else a random one (identical content appended twice gets two ids)', () => {
+  it("keeps the caller's event id, else a random one (identical content appended twice gets two ids)", () => {
     const event = { type: 'ProjectSaved', data: { html: '<p>Hi</p>' } };
     expect(eventId({ ...event, id: 'given' }, never)).to.equal('given');
     let n = 0;
@@ -78,11 +86,19 @@ describe('KurrentDB mapping', () => {
     expect([eventId(event, random), eventId(event, random)]).to.deep.equal(['r1', 'r2']);
   });
 
-  it('maps a wrong expected version to the port\'s error, with the actual revision or no_stream', () => {
-    const wrong = toPortError(new WrongExpectedVersionError(undefined, { streamName: 'project-a', expected: 1n, current: 3n }), 'project-a', 1);
+  it("maps a wrong expected version to the port's error, with the actual revision or no_stream", () => {
+    const wrong = toPortError(
+      new WrongExpectedVersionError(undefined, { streamName: 'project-a', expected: 1n, current: 3n }),
+      'project-a',
+      1,
+    );
     expect(wrong).to.be.instanceOf(WrongExpectedRevisionError);
     expect(wrong).to.include({ streamId: 'project-a', expected: 1, actual: 3 });
-    const missing = toPortError(new WrongExpectedVersionError(undefined, { streamName: 'project-a', expected: 0n, current: 'no_stream' }), 'project-a', 0);
+    const missing = toPortError(
+      new WrongExpectedVersionError(undefined, { streamName: 'project-a', expected: 0n, current: 'no_stream' }),
+      'project-a',
+      0,
+    );
     expect(missing).to.include({ expected: 0, actual: 'no_stream' });
   });
 

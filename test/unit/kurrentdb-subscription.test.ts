@@ -19,9 +19,21 @@ describe('KurrentSubscription (no server)', () => {
     await Promise.all(running.splice(0).map((s) => s.stop()));
   });
 
-  function start(options: { maxCount?: number; from?: Position | null; onEvents?: (page: RecordedEvent[]) => Promise<void>; filteredHead?: () => Promise<Position | null> } = {}) {
+  function start(
+    options: {
+      maxCount?: number;
+      from?: Position | null;
+      onEvents?: (page: RecordedEvent[]) => Promise<void>;
+      filteredHead?: () => Promise<Position | null>;
+    } = {},
+  ) {
     const opened: FakeClientSubscription[] = [];
-    const seen = { pages: [] as number[][], caughtUp: [] as Array<Position | null>, dropped: [] as string[], skipped: [] as Array<Position | null> };
+    const seen = {
+      pages: [] as number[][],
+      caughtUp: [] as Array<Position | null>,
+      dropped: [] as string[],
+      skipped: [] as Array<Position | null>,
+    };
     const subscription = new KurrentSubscription(
       (from) => {
         const client = new FakeClientSubscription(from);
@@ -37,7 +49,11 @@ describe('KurrentSubscription (no server)', () => {
         onCaughtUp: (position) => seen.caughtUp.push(position),
         onDropped: (error) => seen.dropped.push(String(error)),
       },
-      { retryMinMs: 5, onSkipped: (skipped) => seen.skipped.push(skipped.position), ...(options.filteredHead ? { filteredHead: options.filteredHead } : {}) },
+      {
+        retryMinMs: 5,
+        onSkipped: (skipped) => seen.skipped.push(skipped.position),
+        ...(options.filteredHead ? { filteredHead: options.filteredHead } : {}),
+      },
     );
     running.push(subscription);
     return { subscription, opened, seen };

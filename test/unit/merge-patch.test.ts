@@ -32,7 +32,12 @@ describe('mergePatch (RFC 7396)', () => {
   }
 
   it('§3: the example of a blog entry', () => {
-    const target = { title: 'Goodbye!', author: { givenName: 'John', familyName: 'Doe' }, tags: ['example', 'sample'], content: 'This will be unchanged' };
+    const target = {
+      title: 'Goodbye!',
+      author: { givenName: 'John', familyName: 'Doe' },
+      tags: ['example', 'sample'],
+      content: 'This will be unchanged',
+    };
     const patch = { title: 'Hello!', phoneNumber: '+01-123-456-7890', author: { familyName: null }, tags: ['example'] };
     expect(mergePatch(target, patch)).to.deep.equal({
       title: 'Hello!',
@@ -57,7 +62,9 @@ describe('mergePatch (RFC 7396)', () => {
     const merged = mergePatch(target, patch) as Record<string, unknown>;
     expect(Object.getPrototypeOf(merged)).to.equal(Object.prototype);
     expect(Object.keys(merged).sort()).to.deep.equal(['__proto__', 'constructor', 'prototype']);
-    expect(JSON.parse(JSON.stringify(merged))).to.deep.equal(JSON.parse('{"constructor":{"x":1,"prototype":{"polluted":true}},"__proto__":{"polluted":true},"prototype":1}'));
+    expect(JSON.parse(JSON.stringify(merged))).to.deep.equal(
+      JSON.parse('{"constructor":{"x":1,"prototype":{"polluted":true}},"__proto__":{"polluted":true},"prototype":1}'),
+    );
     expect(({} as Record<string, unknown>)['polluted']).to.equal(undefined);
     expect((merged as { polluted?: unknown }).polluted).to.equal(undefined);
   });

@@ -25,7 +25,10 @@ describe('Metrics: values read at scrape and compile outcomes', () => {
     expect(named(caughtUp, 'letterpress_projection_caught_up').map((s) => s.value)).to.deep.equal([1]);
     status = { caught_up: false, lag_ms: null }; // behind, and nothing applied yet to measure from
     const unknown = await scrape(metrics);
-    expect(named(unknown, 'letterpress_projection_lag_seconds').map((s) => s.value), 'unknown is NaN, never a stale or zero lag').to.deep.equal([Number.NaN]);
+    expect(
+      named(unknown, 'letterpress_projection_lag_seconds').map((s) => s.value),
+      'unknown is NaN, never a stale or zero lag',
+    ).to.deep.equal([Number.NaN]);
     expect(named(unknown, 'letterpress_projection_caught_up').map((s) => s.value)).to.deep.equal([0]);
   });
 

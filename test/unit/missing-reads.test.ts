@@ -4,7 +4,14 @@
  * the warnings; the header form of an `Accept: text/html` render.
  */
 import { expect } from 'chai';
-import { createHandlebars, loadPartial, loadTemplate, precompileTemplate, renderWithin, type TemplateOutput } from '../../src/rendering/handlebars/environment.js';
+import {
+  createHandlebars,
+  loadPartial,
+  loadTemplate,
+  precompileTemplate,
+  renderWithin,
+  type TemplateOutput,
+} from '../../src/rendering/handlebars/environment.js';
 import { MissingReads, parseHandlebars, missingVariableWarnings } from '../../src/rendering/index.js';
 import { missingVariablesHeaders } from '../../src/http/presenters.js';
 
@@ -18,14 +25,20 @@ function compile(source: string, output: TemplateOutput = 'html') {
 }
 
 /** What rendering `source` with `variables` outputs, and the paths it reports missing. */
-function missing(source: string, variables: Record<string, unknown>, options: { output?: TemplateOutput; partials?: Record<string, string> } = {}): { output: string; paths: readonly string[] } {
+function missing(
+  source: string,
+  variables: Record<string, unknown>,
+  options: { output?: TemplateOutput; partials?: Record<string, string> } = {},
+): { output: string; paths: readonly string[] } {
   const env = environments[options.output ?? 'html'];
   const partials = options.partials
-    ? Object.fromEntries(Object.entries(options.partials).map(([name, text]) => {
-        const parsed = parseHandlebars(text);
-        if (!parsed.ok) throw new Error(parsed.message);
-        return [name, loadPartial(env, precompileTemplate(env, parsed.program))];
-      }))
+    ? Object.fromEntries(
+        Object.entries(options.partials).map(([name, text]) => {
+          const parsed = parseHandlebars(text);
+          if (!parsed.ok) throw new Error(parsed.message);
+          return [name, loadPartial(env, precompileTemplate(env, parsed.program))];
+        }),
+      )
     : undefined;
   const reads = new MissingReads(variables);
   const output = reads.run(() => renderWithin(compile(source, options.output), variables, LIMITS, partials ? { partials } : {}));
@@ -37,11 +50,14 @@ describe('Missing variables: what a render read and was not sent', () => {
     const result = missing('Hi {{customer.first_name}} {{customer.first_name}}, order {{order.number}} <a href="{{order.url}}">', {});
     expect(result.output).to.equal('Hi  , order  <a href="">');
     expect(result.paths).to.deep.equal(['customer.first_name', 'order.number', 'order.url']);
-    expect(missing('Hi {{customer.first_name}} {{order.number}}', { customer: { first_name: 'Ada' }, order: { number: 0 } }).paths).to.deep.equal([]);
+    expect(
+      missing('Hi {{customer.first_name}} {{order.number}}', { customer: { first_name: 'Ada' }, order: { number: 0 } }).paths,
+    ).to.deep.equal([]);
   });
 
   it('reports only the branches rendered: not an {{#if}} branch not taken, nor a test itself', () => {
-    const template = '{{#if vip}}{{vip_code}}{{else}}{{regular_code}}{{/if}}{{#unless gift}}{{receipt}}{{/unless}}{{#promo}}{{promo_text}}{{/promo}}';
+    const template =
+      '{{#if vip}}{{vip_code}}{{else}}{{regular_code}}{{/if}}{{#unless gift}}{{receipt}}{{/unless}}{{#promo}}{{promo_text}}{{/promo}}';
     expect(missing(template, {}).paths).to.deep.equal(['receipt', 'regular_code']);
     expect(missing(template, { vip: true, gift: true, promo: true }).paths).to.deep.equal(['promo_text', 'vip_code']);
   });
@@ -52,19 +68,30 @@ describe('Missing variables: what a render read and was not sent', () => {
     // `../currency` climbs out of the element to the root context.
     expect(missing(template, { order: { lines } }).paths).to.deep.equal(['currency', 'order.lines[].product_name', 'shop.name']);
     expect(missing('{{#each lines as |line|}}{{line.name}}{{/each}}', { lines: [{}, {}] }).paths).to.deep.equal(['lines[].name']);
-    expect(missing('{{#each a}}{{#each b}}{{c}}{{../d}}{{/each}}{{/each}}', { a: [{ b: [{}] }] }).paths).to.deep.equal(['a[].b[].c', 'a[].d']);
+    expect(missing('{{#each a}}{{#each b}}{{c}}{{../d}}{{/each}}{{/each}}', { a: [{ b: [{}] }] }).paths).to.deep.equal([
+      'a[].b[].c',
+      'a[].d',
+    ]);
     // The list itself missing: the loop renders nothing, and the list is what is reported.
     expect(missing(template, {}).paths).to.deep.equal(['order.lines']);
   });
 
   it('names reads on objects anywhere in the variables: several lists, a deep {{#with}}, a large list', () => {
-    const variables = { a: [{ x: 1 }, {}], b: [{}], deep: { er: { est: {} } }, big: Array.from({ length: 5000 }, (_, i) => (i === 4321 ? { id: i } : { id: i, note: 'n' })) };
-    const template = '{{#each a}}{{x}}{{/each}}{{#each b}}{{x}}{{/each}}{{#with deep.er.est}}{{y.z}}{{/with}}{{#each big}}{{note}}{{/each}}';
+    const variables = {
+      a: [{ x: 1 }, {}],
+      b: [{}],
+      deep: { er: { est: {} } },
+      big: Array.from({ length: 5000 }, (_, i) => (i === 4321 ? { id: i } : { id: i, note: 'n' })),
+    };
+    const template =
+      '{{#each a}}{{x}}{{/each}}{{#each b}}{{x}}{{/each}}{{#with deep.er.est}}{{y.z}}{{/with}}{{#each big}}{{note}}{{/each}}';
     expect(missing(template, variables).paths).to.deep.equal(['a[].x', 'b[].x', 'big[].note', 'deep.er.est.y.z']);
   });
 
   it('a value a template says what to do without is not reported: {{#each}}/{{#with}} with {{else}}, default', () => {
-    expect(missing('{{#each lines}}{{name}}{{else}}No lines{{/each}}{{#with customer}}{{name}}{{else}}Hello{{/with}}', {}).paths).to.deep.equal([]);
+    expect(
+      missing('{{#each lines}}{{name}}{{else}}No lines{{/each}}{{#with customer}}{{name}}{{else}}Hello{{/with}}', {}).paths,
+    ).to.deep.equal([]);
     expect(missing('{{default nickname first_name "friend"}} {{default nickname fallback}}', {}).paths).to.deep.equal(['fallback']);
     expect(missing('{{#if (or vip (and staff (not guest)))}}x{{/if}}{{#or a b}}{{c}}{{/or}}', { a: 1 }).paths).to.deep.equal(['c']);
     expect(missing('{{#with customer}}{{name}}{{/with}}', {}).paths).to.deep.equal(['customer']);
@@ -73,21 +100,27 @@ describe('Missing variables: what a render read and was not sent', () => {
   it('reads passed to helpers and partials count; a helper name or @data is not a variable', () => {
     expect(missing('{{upper customer.name}} {{eq a.b 1}} {{@index}} {{@first}}', {}).paths).to.deep.equal(['a.b', 'customer.name']);
     // A variable named like a library helper (`{{date}}` bare reads the variable): reported the same way.
-    expect(missing('{{date}} {{#upper}}{{/upper}} {{#each xs}}{{upper}}{{/each}}', { xs: [{}] })).to.deep.equal({ output: '  ', paths: ['date', 'xs[].upper'] });
+    expect(missing('{{date}} {{#upper}}{{/upper}} {{#each xs}}{{upper}}{{/each}}', { xs: [{}] })).to.deep.equal({
+      output: '  ',
+      paths: ['date', 'xs[].upper'],
+    });
     const partials = { card: '[{{title}} {{customer.email}}]' };
     // The partial reads on its context: the caller's, then `customer`.
-    expect(missing('{{> card}} {{> card customer}}', { customer: {} }, { partials }).paths).to.deep.equal(['customer.customer.email', 'customer.email', 'customer.title', 'title']);
+    expect(missing('{{> card}} {{> card customer}}', { customer: {} }, { partials }).paths).to.deep.equal([
+      'customer.customer.email',
+      'customer.email',
+      'customer.title',
+      'title',
+    ]);
   });
 
   it('prototype names count as missing unless sent as own properties; null counts as sent', () => {
-    expect(missing('{{constructor}} {{__proto__}} {{toString}} {{x.constructor.name}} {{x.hasOwnProperty}}', { x: {} }).paths).to.deep.equal([
-      '__proto__',
-      'constructor',
-      'toString',
-      'x.constructor.name',
-      'x.hasOwnProperty',
-    ]);
-    expect(missing('{{constructor}} {{__proto__}}', JSON.parse('{"constructor":"mine","__proto__":"own"}') as Record<string, unknown>)).to.deep.equal({ output: 'mine own', paths: [] });
+    expect(
+      missing('{{constructor}} {{__proto__}} {{toString}} {{x.constructor.name}} {{x.hasOwnProperty}}', { x: {} }).paths,
+    ).to.deep.equal(['__proto__', 'constructor', 'toString', 'x.constructor.name', 'x.hasOwnProperty']);
+    expect(
+      missing('{{constructor}} {{__proto__}}', JSON.parse('{"constructor":"mine","__proto__":"own"}') as Record<string, unknown>),
+    ).to.deep.equal({ output: 'mine own', paths: [] });
     expect(missing('{{customer.name}} {{n}}', { customer: null, n: null }).paths).to.deep.equal([]);
     // A value sent where an object is read: its fields were not sent.
     expect(missing('{{customer.name}}', { customer: 'Ada' }).paths).to.deep.equal(['customer.name']);

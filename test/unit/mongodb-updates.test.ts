@@ -39,7 +39,13 @@ describe('MongoDB adapters: what they send', () => {
     });
 
     it('keeps the newest change per document, whatever the order given', () => {
-      const change = (collection: string, key: string, revision: number, doc: unknown) => ({ collection, partition: 'acme', key, revision, doc });
+      const change = (collection: string, key: string, revision: number, doc: unknown) => ({
+        collection,
+        partition: 'acme',
+        key,
+        revision,
+        doc,
+      });
       const newest = newestPerDocument([
         change('docs', 'a', 1, { v: 1 }),
         change('docs', 'a', 3, { v: 3 }),
@@ -47,7 +53,11 @@ describe('MongoDB adapters: what they send', () => {
         change('other', 'a', 0, { other: true }),
         change('docs', 'b', 0, null),
       ]);
-      expect(newest).to.have.deep.members([change('docs', 'a', 3, { v: 3 }), change('other', 'a', 0, { other: true }), change('docs', 'b', 0, null)]);
+      expect(newest).to.have.deep.members([
+        change('docs', 'a', 3, { v: 3 }),
+        change('other', 'a', 0, { other: true }),
+        change('docs', 'b', 0, null),
+      ]);
       expect(newest).to.have.length(3);
     });
 
@@ -69,7 +79,12 @@ describe('MongoDB adapters: what they send', () => {
 
     it('lists live documents of a partition, after a key when given', () => {
       expect(listFilter('docs', 'acme')).to.deep.equal({ collection: 'docs', partition: 'acme', doc: { $ne: null } });
-      expect(listFilter('docs', 'acme', 'c')).to.deep.equal({ collection: 'docs', partition: 'acme', doc: { $ne: null }, key: { $gt: 'c' } });
+      expect(listFilter('docs', 'acme', 'c')).to.deep.equal({
+        collection: 'docs',
+        partition: 'acme',
+        doc: { $ne: null },
+        key: { $gt: 'c' },
+      });
     });
 
     it('resolves names through their aliases, each name to itself when it has none', () => {
@@ -97,7 +112,11 @@ describe('MongoDB adapters: what they send', () => {
 
     it('moves a checkpoint without a position only over an older version, or the same version with no position (never over a newer version)', () => {
       expect(checkpointWrite('docs', { version: 1, position: null }, NOW)).to.deep.equal({
-        filter: { _id: 'docs', retired: { $exists: false }, $and: [notHeld, { $or: [{ version: { $lt: 1 } }, { version: 1, position: null }] }] },
+        filter: {
+          _id: 'docs',
+          retired: { $exists: false },
+          $and: [notHeld, { $or: [{ version: { $lt: 1 } }, { version: 1, position: null }] }],
+        },
         update: { $set: { version: 1, position: null }, $unset: { switchOver: '' } },
       });
     });
@@ -107,7 +126,16 @@ describe('MongoDB adapters: what they send', () => {
         filter: {
           _id: 'docs',
           retired: { $exists: false },
-          $and: [notHeld, { $or: [{ version: { $exists: false } }, { version: { $lte: 3 }, position: null }, { version: { $lte: 3 }, position: { $lte: pos(5) } }] }],
+          $and: [
+            notHeld,
+            {
+              $or: [
+                { version: { $exists: false } },
+                { version: { $lte: 3 }, position: null },
+                { version: { $lte: 3 }, position: { $lte: pos(5) } },
+              ],
+            },
+          ],
         },
         update: { $set: { switchOver: { to: 'docs@2', until: new Date(NOW + 30_000) } } },
       });
@@ -123,14 +151,22 @@ describe('MongoDB adapters: what they send', () => {
 
     it('tells a checkpoint a switch-over refuses (retired, or fenced until later) from one that is just newer', () => {
       expect(refusedBySwitchOver({ _id: 'docs', retired: true, supersededBy: 'docs@2' }, NOW)).to.equal(true);
-      expect(refusedBySwitchOver({ _id: 'docs', version: 1, position: pos(5), switchOver: { to: 'docs@2', until: new Date(NOW + 1) } }, NOW)).to.equal(true);
-      expect(refusedBySwitchOver({ _id: 'docs', version: 1, position: pos(5), switchOver: { to: 'docs@2', until: new Date(NOW - 1) } }, NOW), 'expired').to.equal(false);
+      expect(
+        refusedBySwitchOver({ _id: 'docs', version: 1, position: pos(5), switchOver: { to: 'docs@2', until: new Date(NOW + 1) } }, NOW),
+      ).to.equal(true);
+      expect(
+        refusedBySwitchOver({ _id: 'docs', version: 1, position: pos(5), switchOver: { to: 'docs@2', until: new Date(NOW - 1) } }, NOW),
+        'expired',
+      ).to.equal(false);
       expect(refusedBySwitchOver({ _id: 'docs', version: 1, position: pos(5) }, NOW)).to.equal(false);
       expect(refusedBySwitchOver(null, NOW)).to.equal(false);
     });
 
     it('reads a retired checkpoint, or a bare fence, as none', () => {
-      expect(toCheckpoint({ _id: 'docs', version: 1, position: pos(5), switchOver: { to: 'x', until: new Date(NOW) } })).to.deep.equal({ version: 1, position: pos(5) });
+      expect(toCheckpoint({ _id: 'docs', version: 1, position: pos(5), switchOver: { to: 'x', until: new Date(NOW) } })).to.deep.equal({
+        version: 1,
+        position: pos(5),
+      });
       expect(toCheckpoint({ _id: 'docs', version: 1, position: null })).to.deep.equal({ version: 1, position: null });
       expect(toCheckpoint({ _id: 'docs', retired: true, supersededBy: 'docs@2' })).to.equal(null);
       expect(toCheckpoint({ _id: 'docs', switchOver: { to: 'docs@2', until: new Date(NOW) } })).to.equal(null);
@@ -150,7 +186,9 @@ describe('MongoDB adapters: what they send', () => {
   describe('duplicate keys', () => {
     it('a single write failed only on a duplicate key: code 11000 and no write concern error', () => {
       expect(isDuplicateKeyError({ code: 11000, message: 'E11000 duplicate key error' })).to.equal(true);
-      expect(isDuplicateKeyError({ code: 11000, writeConcernError: { code: 64, errmsg: 'waiting for replication timed out' } })).to.equal(false);
+      expect(isDuplicateKeyError({ code: 11000, writeConcernError: { code: 64, errmsg: 'waiting for replication timed out' } })).to.equal(
+        false,
+      );
       expect(isDuplicateKeyError({ code: 11001 })).to.equal(false);
       expect(isDuplicateKeyError({ code: '11000' })).to.equal(false);
       expect(isDuplicateKeyError(new Error('connection reset'))).to.equal(false);
@@ -158,11 +196,28 @@ describe('MongoDB adapters: what they send', () => {
     });
 
     it('an unordered bulk write failed only on duplicate keys: their indexes, ascending', () => {
-      expect(duplicateKeyIndexes([{ code: 11000, index: 4 }, { code: 11000, index: 1 }], false)).to.deep.equal([1, 4]);
+      expect(
+        duplicateKeyIndexes(
+          [
+            { code: 11000, index: 4 },
+            { code: 11000, index: 1 },
+          ],
+          false,
+        ),
+      ).to.deep.equal([1, 4]);
     });
 
     it('anything else in a bulk write failure is not "nothing to do"', () => {
-      expect(duplicateKeyIndexes([{ code: 11000, index: 0 }, { code: 121, index: 1 }], false), 'a validation error too').to.equal(null);
+      expect(
+        duplicateKeyIndexes(
+          [
+            { code: 11000, index: 0 },
+            { code: 121, index: 1 },
+          ],
+          false,
+        ),
+        'a validation error too',
+      ).to.equal(null);
       expect(duplicateKeyIndexes([{ code: 11000, index: 0 }], true), 'a write concern error').to.equal(null);
       expect(duplicateKeyIndexes([], false), 'the driver failed, not a write').to.equal(null);
     });

@@ -11,7 +11,17 @@ type Manifest = Record<string, unknown>;
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')) as Manifest;
 
 /** The fields npm copies from package.json into the lockfile's root entry. */
-const ROOT_FIELDS = ['name', 'version', 'license', 'bin', 'engines', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+const ROOT_FIELDS = [
+  'name',
+  'version',
+  'license',
+  'bin',
+  'engines',
+  'dependencies',
+  'devDependencies',
+  'optionalDependencies',
+  'peerDependencies',
+];
 
 describe('package-lock.json', () => {
   const manifest = read('package.json');

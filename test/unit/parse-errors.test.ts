@@ -14,7 +14,19 @@ import {
 
 /** An MJML document whose mj-text holds `body`: its first line is line 6 of the document. */
 const mjml = (...body: string[]) =>
-  ['<mjml>', '  <mj-body>', '    <mj-section>', '      <mj-column>', '        <mj-text>', ...body, '        </mj-text>', '      </mj-column>', '    </mj-section>', '  </mj-body>', '</mjml>'].join('\n');
+  [
+    '<mjml>',
+    '  <mj-body>',
+    '    <mj-section>',
+    '      <mj-column>',
+    '        <mj-text>',
+    ...body,
+    '        </mj-text>',
+    '      </mj-column>',
+    '    </mj-section>',
+    '  </mj-body>',
+    '</mjml>',
+  ].join('\n');
 
 function thrown(source: string): unknown {
   try {
@@ -27,7 +39,9 @@ function thrown(source: string): unknown {
 
 const describe_ = (source: string, options?: DescribeOptions): ParseErrorDescription => describeParseError(source, thrown(source), options);
 const sentence = (source: string, options?: DescribeOptions) => describe_(source, options).message;
-const WITH_LIBRARY: DescribeOptions = { helpers: ['capitalize', 'currency', 'date', 'default', 'each', 'if', 'join', 'length', 'lower', 'truncate', 'upper'] };
+const WITH_LIBRARY: DescribeOptions = {
+  helpers: ['capitalize', 'currency', 'date', 'default', 'each', 'if', 'join', 'length', 'lower', 'truncate', 'upper'],
+};
 const BUILT_INS_ONLY: DescribeOptions = { helpers: ['each', 'if', 'lookup', 'unless', 'with'] };
 
 describe('describeParseError', () => {
@@ -46,10 +60,12 @@ describe('describeParseError', () => {
       expect(sentence(mjml('{{#with order}}', '  {{#if paid}}', '  paid', '{{/with}}'))).to.equal(
         '`{{#if paid}}` opened on line 7 is still open at `{{/with}}` on line 9: close it with `{{/if}}` before `{{/with}}`.',
       );
-      expect(sentence(mjml('{{#with order}}', '  {{#if paid}}paid'))).to.equal('`{{#if paid}}` opened on line 7 is never closed with `{{/if}}`.');
+      expect(sentence(mjml('{{#with order}}', '  {{#if paid}}paid'))).to.equal(
+        '`{{#if paid}}` opened on line 7 is never closed with `{{/if}}`.',
+      );
     });
 
-    it('names both tags and both lines of a close that does not match its block (the line is the close\'s)', () => {
+    it("names both tags and both lines of a close that does not match its block (the line is the close's)", () => {
       const result = describe_(mjml('{{#if a}}', 'x', '{{/each}}'));
       expect(result).to.deep.equal({
         message: '`{{/each}}` on line 8 does not match `{{#if a}}` opened on line 6: write `{{/if}}`.',
@@ -74,7 +90,7 @@ describe('describeParseError', () => {
 
     it('names an {{else}} outside any block, and a second {{else}}', () => {
       expect(sentence(mjml('a', '{{else}}'))).to.equal(
-        '`{{else}}` on line 7 is outside any block: it can only stand between a block\'s opening tag, like `{{#if …}}`, and its closing tag.',
+        "`{{else}}` on line 7 is outside any block: it can only stand between a block's opening tag, like `{{#if …}}`, and its closing tag.",
       );
       expect(sentence(mjml('{{#if a}}', 'x{{else}}y', '{{else}}z', '{{/if}}'))).to.equal(
         '`{{else}}` on line 8 follows the `{{else}}` on line 7 of `{{#if a}}` opened on line 6: a block takes one `{{else}}`, with any `{{else if …}}` branches before it.',
@@ -107,7 +123,9 @@ describe('describeParseError', () => {
 
     it('names an unclosed raw block, a mismatched raw close and an unclosed comment', () => {
       expect(sentence(mjml('{{{{raw}}}}', '{{x}}'))).to.equal('`{{{{raw}}}}` opened on line 6 is never closed with `{{{{/raw}}}}`.');
-      expect(sentence(mjml('{{{{raw}}}}x', '{{{{/row}}}}'))).to.equal('`{{{{/row}}}}` on line 7 does not match `{{{{raw}}}}` opened on line 6: write `{{{{/raw}}}}`.');
+      expect(sentence(mjml('{{{{raw}}}}x', '{{{{/row}}}}'))).to.equal(
+        '`{{{{/row}}}}` on line 7 does not match `{{{{raw}}}}` opened on line 6: write `{{{{/raw}}}}`.',
+      );
       expect(sentence(mjml('ok', '{{!-- note', 'more'))).to.equal('The comment `{{!--` opened on line 7 is never closed with `--}}`.');
     });
   });
@@ -130,7 +148,9 @@ describe('describeParseError', () => {
         column: 3,
         construct: '{{}}',
       });
-      expect(sentence(mjml('{{#}}{{/if}}'))).to.equal('`{{#}}` on line 6 is an empty expression: put a name inside it, e.g. `{{#if name}}`.');
+      expect(sentence(mjml('{{#}}{{/if}}'))).to.equal(
+        '`{{#}}` on line 6 is an empty expression: put a name inside it, e.g. `{{#if name}}`.',
+      );
       expect(sentence(mjml('{{#if a}}x{{/}}'))).to.equal('`{{/}}` on line 6 is an empty expression: put a name inside it, e.g. `{{/if}}`.');
       expect(sentence(mjml('{{> }}'))).to.equal('`{{> }}` on line 6 is an empty expression: put a name inside it, e.g. `{{> name}}`.');
     });
@@ -146,12 +166,18 @@ describe('describeParseError', () => {
       expect(sentence(mjml('ok {{a}}', '{{price amount code=}}'))).to.equal(
         '`{{price amount code=}}` on line 7 is not a valid Handlebars expression: a name or value is missing before `}}`.',
       );
-      expect(sentence(mjml('{{x (lower y}}'))).to.equal('`{{x (lower y}}` on line 6 is not a valid Handlebars expression: a `(` in it is never closed with `)`.');
-      expect(sentence(mjml('{{x =y}}'))).to.equal('`{{x =y}}` on line 6 is not a valid Handlebars expression: Handlebars cannot read `=` there.');
+      expect(sentence(mjml('{{x (lower y}}'))).to.equal(
+        '`{{x (lower y}}` on line 6 is not a valid Handlebars expression: a `(` in it is never closed with `)`.',
+      );
+      expect(sentence(mjml('{{x =y}}'))).to.equal(
+        '`{{x =y}}` on line 6 is not a valid Handlebars expression: Handlebars cannot read `=` there.',
+      );
       expect(sentence(mjml('{{order/../total}}'))).to.equal(
         '`{{order/../total}}` on line 6 is not a valid Handlebars expression: `..`, `.` and `this` can only start a path, as in `../name` or `this.name`.',
       );
-      expect(sentence(mjml('{{x "unclosed}}'))).to.equal('`{{x "unclosed}}` on line 6 is not a valid Handlebars expression: a string or `[…]` in it is never closed.');
+      expect(sentence(mjml('{{x "unclosed}}'))).to.equal(
+        '`{{x "unclosed}}` on line 6 is not a valid Handlebars expression: a string or `[…]` in it is never closed.',
+      );
       expect(sentence(mjml('{{#each items as |item}}{{/each}}'))).to.equal(
         '`{{#each items as |item}}` on line 6 is not a valid Handlebars expression: its block parameters `as |…|` are missing the closing `|`.',
       );
@@ -167,7 +193,8 @@ describe('describeParseError', () => {
   describe('other template languages', () => {
     it('turns a Liquid filter into the helper call, with our helper names', () => {
       expect(describe_(mjml('Hello', '{{ name | upcase }}'), WITH_LIBRARY)).to.deep.equal({
-        message: '`{{ name | upcase }}` on line 7 uses Liquid filter syntax, which Handlebars does not have: a helper comes before its arguments, `{{upper name}}`.',
+        message:
+          '`{{ name | upcase }}` on line 7 uses Liquid filter syntax, which Handlebars does not have: a helper comes before its arguments, `{{upper name}}`.',
         line: 7,
         column: 1,
         construct: '{{ name | upcase }}',
@@ -210,7 +237,9 @@ describe('describeParseError', () => {
     });
 
     it('leaves block parameters alone: {{#each items as |item|}} is Handlebars', () => {
-      expect(sentence(mjml('{{#each items as |item|}}{{item}}'))).to.equal('`{{#each items as |item|}}` opened on line 6 is never closed with `{{/each}}`.');
+      expect(sentence(mjml('{{#each items as |item|}}{{item}}'))).to.equal(
+        '`{{#each items as |item|}}` opened on line 6 is never closed with `{{/each}}`.',
+      );
     });
   });
 
@@ -240,7 +269,25 @@ describe('describeParseError', () => {
   });
 
   it('names the line it gives in the sentence, for any broken template (property)', () => {
-    const piece = fc.constantFrom('{{#if a}}', '{{/if}}', '{{#each xs}}', '{{/each}}', '{{else}}', '{{x}}', '{{', '}}', '{{}}', '\n', 'text', '{{!--', '--}}', '{{ a | upcase }}', '{{{y}}', '"', '{{x "');
+    const piece = fc.constantFrom(
+      '{{#if a}}',
+      '{{/if}}',
+      '{{#each xs}}',
+      '{{/each}}',
+      '{{else}}',
+      '{{x}}',
+      '{{',
+      '}}',
+      '{{}}',
+      '\n',
+      'text',
+      '{{!--',
+      '--}}',
+      '{{ a | upcase }}',
+      '{{{y}}',
+      '"',
+      '{{x "',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const source = mjml(pieces.join(''));
@@ -265,11 +312,13 @@ describe('otherLanguageHint', () => {
   it('finds Liquid tags, which Handlebars leaves as text', () => {
     expect(otherLanguageHint(mjml('Hi', '{% if customer.vip %}VIP{% endif %}'))).to.deep.equal({
       line: 7,
-      message: '`{% if customer.vip %}` on line 7 is a Liquid tag, which Handlebars leaves as plain text: write `{{#if customer.vip}}…{{/if}}`.',
+      message:
+        '`{% if customer.vip %}` on line 7 is a Liquid tag, which Handlebars leaves as plain text: write `{{#if customer.vip}}…{{/if}}`.',
     });
     expect(otherLanguageHint(mjml('{% for item in cart.items %}{{ item.title }}{% endfor %}'))).to.deep.equal({
       line: 6,
-      message: '`{% for item in cart.items %}` on line 6 is a Liquid tag, which Handlebars leaves as plain text: write `{{#each cart.items as |item|}}…{{/each}}`.',
+      message:
+        '`{% for item in cart.items %}` on line 6 is a Liquid tag, which Handlebars leaves as plain text: write `{{#each cart.items as |item|}}…{{/each}}`.',
     });
     expect(otherLanguageHint(mjml('{% if a == 1 %}x{% endif %}'))!.message).to.equal(
       "`{% if a == 1 %}` on line 6 is a Liquid tag, which Handlebars leaves as plain text: Handlebars' `{{#if}}` tests a single value, so compute the condition in the data you send and write `{{#if flag}}…{{/if}}`.",
@@ -288,16 +337,31 @@ describe('otherLanguageHint', () => {
 
   it('rewrites the Go actions findGoTemplateSyntax finds', () => {
     const hint = (body: string) => otherLanguageHint(mjml(body));
-    expect(hint('{{.Name}}')).to.deep.equal({ line: 6, message: '`{{.Name}}` on line 6 is Go template syntax: in Handlebars write `{{Name}}`.' });
-    expect(hint('{{if .Props.Paid}}paid{{end}}')!.message).to.equal('`{{if .Props.Paid}}` on line 6 is Go template syntax: in Handlebars write `{{#if Props.Paid}}…{{/if}}`.');
-    expect(hint('{{range .Items}}{{.}}{{end}}')!.message).to.equal('`{{range .Items}}` on line 6 is Go template syntax: in Handlebars write `{{#each Items}}…{{/each}}`.');
-    expect(hint('{{range $i, $e := .Items}}{{end}}')!.message).to.equal('`{{range $i, $e := .Items}}` on line 6 is Go template syntax: in Handlebars write `{{#each Items as |e i|}}…{{/each}}`.');
-    expect(hint('x {{end}}')!.message).to.equal('`{{end}}` on line 6 is Go template syntax: Handlebars closes a block by its name, `{{/if}}`, `{{/each}}` or `{{/with}}`.');
-    expect(hint('{{- .Name -}}')!.message).to.equal('`{{- .Name -}}` on line 6 trims whitespace with `-` (Go templates, Liquid): Handlebars writes `~`, `{{~Name~}}`.');
+    expect(hint('{{.Name}}')).to.deep.equal({
+      line: 6,
+      message: '`{{.Name}}` on line 6 is Go template syntax: in Handlebars write `{{Name}}`.',
+    });
+    expect(hint('{{if .Props.Paid}}paid{{end}}')!.message).to.equal(
+      '`{{if .Props.Paid}}` on line 6 is Go template syntax: in Handlebars write `{{#if Props.Paid}}…{{/if}}`.',
+    );
+    expect(hint('{{range .Items}}{{.}}{{end}}')!.message).to.equal(
+      '`{{range .Items}}` on line 6 is Go template syntax: in Handlebars write `{{#each Items}}…{{/each}}`.',
+    );
+    expect(hint('{{range $i, $e := .Items}}{{end}}')!.message).to.equal(
+      '`{{range $i, $e := .Items}}` on line 6 is Go template syntax: in Handlebars write `{{#each Items as |e i|}}…{{/each}}`.',
+    );
+    expect(hint('x {{end}}')!.message).to.equal(
+      '`{{end}}` on line 6 is Go template syntax: Handlebars closes a block by its name, `{{/if}}`, `{{/each}}` or `{{/with}}`.',
+    );
+    expect(hint('{{- .Name -}}')!.message).to.equal(
+      '`{{- .Name -}}` on line 6 trims whitespace with `-` (Go templates, Liquid): Handlebars writes `~`, `{{~Name~}}`.',
+    );
     expect(hint('{{template "footer" .}}')!.message).to.equal(
       '`{{template "footer" .}}` on line 6 is Go template syntax: Handlebars uses inline partials instead, `{{#*inline "name"}}…{{/inline}}` and `{{> name}}`.',
     );
-    expect(hint('{{$x := .A}}')!.message).to.equal('`{{$x := .A}}` on line 6 is Go template syntax, and Handlebars has no variables: put the value in the data you send.');
+    expect(hint('{{$x := .A}}')!.message).to.equal(
+      '`{{$x := .A}}` on line 6 is Go template syntax, and Handlebars has no variables: put the value in the data you send.',
+    );
   });
 
   it('gives the first in source order, and null for plain Handlebars', () => {
@@ -309,10 +373,21 @@ describe('otherLanguageHint', () => {
 
 describe('describeTemplateParseError', () => {
   it('counts the line in the file that fails and names an include in detail, the same line in the problem', () => {
-    const footer = ['<mj-section>', '  <mj-column>', '    <mj-text>{{#if unsubscribe}}Unsubscribe</mj-text>', '  </mj-column>', '</mj-section>'].join('\n');
+    const footer = [
+      '<mj-section>',
+      '  <mj-column>',
+      '    <mj-text>{{#if unsubscribe}}Unsubscribe</mj-text>',
+      '  </mj-column>',
+      '</mj-section>',
+    ].join('\n');
     const main = mjml('Hello');
     const markup = `${main}\n${footer}`; // stands for the assembled template: the lines differ from the files'
-    expect(describeTemplateParseError(markup, [{ file: '', text: main }, { file: 'parts/footer.mjml', text: footer }])).to.deep.equal({
+    expect(
+      describeTemplateParseError(markup, [
+        { file: '', text: main },
+        { file: 'parts/footer.mjml', text: footer },
+      ]),
+    ).to.deep.equal({
       detail: 'In parts/footer.mjml: `{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.',
       problem: { file: 'parts/footer.mjml', line: 3, message: '`{{#if unsubscribe}}` opened on line 3 is never closed with `{{/if}}`.' },
     });
@@ -329,9 +404,19 @@ describe('describeTemplateParseError', () => {
     const header = '{{#each items}}';
     const footer = '{{/if}}';
     const markup = `${header}\n<p>x</p>\n${footer}`;
-    expect(describeTemplateParseError(markup, [{ file: '', text: header }, { file: 'footer.mjml', text: footer }])).to.deep.equal({
-      detail: '`{{/if}}` on line 3 does not match `{{#each items}}` opened on line 1: write `{{/each}}` (lines counted in the template with its includes inserted).',
-      problem: { line: 3, message: '`{{/if}}` on line 3 does not match `{{#each items}}` opened on line 1: write `{{/each}}` (lines counted in the template with its includes inserted).' },
+    expect(
+      describeTemplateParseError(markup, [
+        { file: '', text: header },
+        { file: 'footer.mjml', text: footer },
+      ]),
+    ).to.deep.equal({
+      detail:
+        '`{{/if}}` on line 3 does not match `{{#each items}}` opened on line 1: write `{{/each}}` (lines counted in the template with its includes inserted).',
+      problem: {
+        line: 3,
+        message:
+          '`{{/if}}` on line 3 does not match `{{#each items}}` opened on line 1: write `{{/each}}` (lines counted in the template with its includes inserted).',
+      },
     });
   });
 });

@@ -3,11 +3,14 @@ import Handlebars from 'handlebars';
 import { findPartialCycle, partialCalls, PARTIAL_NAME } from '../../src/rendering/handlebars/partials.js';
 import { analyzeTemplate } from '../../src/rendering/index.js';
 
-const programs = (sources: Record<string, string>) => new Map(Object.entries(sources).map(([name, text]) => [name, Handlebars.parse(text)]));
+const programs = (sources: Record<string, string>) =>
+  new Map(Object.entries(sources).map(([name, text]) => [name, Handlebars.parse(text)]));
 
 describe('project partials: calls and cycles', () => {
   it('lists the partials a program calls, in source order, without its own inline partials, @partial-block or dynamic ones', () => {
-    const program = Handlebars.parse('{{#if a}}{{> b}}{{/if}}{{#> c}}x{{/c}}{{> b}}{{#*inline "d"}}{{> e}}{{/inline}}{{> d}}{{> @partial-block}}{{> (lookup . "k")}}');
+    const program = Handlebars.parse(
+      '{{#if a}}{{> b}}{{/if}}{{#> c}}x{{/c}}{{> b}}{{#*inline "d"}}{{> e}}{{/inline}}{{> d}}{{> @partial-block}}{{> (lookup . "k")}}',
+    );
     expect(partialCalls(program)).to.deep.equal(['b', 'c', 'e']);
   });
 
@@ -40,8 +43,19 @@ describe('project partials: calls and cycles', () => {
 describe('analyzeTemplate with project partials', () => {
   it('counts what a partial reads with the context and hash arguments of each call', () => {
     const partials = programs({ card: '{{title}} {{price}} {{../shop}}', bare: '{{email}}' });
-    const analysis = analyzeTemplate(Handlebars.parse('{{> bare}}{{#each items}}{{> card title=name}}{{/each}}{{> card order}}'), { partials });
-    expect(analysis.variables).to.deep.equal(['email', 'items', 'items[].name', 'items[].price', 'order', 'order.price', 'order.title', 'shop']);
+    const analysis = analyzeTemplate(Handlebars.parse('{{> bare}}{{#each items}}{{> card title=name}}{{/each}}{{> card order}}'), {
+      partials,
+    });
+    expect(analysis.variables).to.deep.equal([
+      'email',
+      'items',
+      'items[].name',
+      'items[].price',
+      'order',
+      'order.price',
+      'order.title',
+      'shop',
+    ]);
     expect(analysis.missingPartials).to.deep.equal([]);
   });
 

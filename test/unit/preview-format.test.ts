@@ -13,14 +13,19 @@ describe('Preview formatting and frame sizes', () => {
   let shortHash: (hash: unknown) => string;
   let frameFit: FrameFit;
   before(async () => {
-    ({ localTime, shortHash } = (await import(new URL('../../public/preview/format.js', import.meta.url).href)) as { localTime: LocalTime; shortHash: (hash: unknown) => string });
+    ({ localTime, shortHash } = (await import(new URL('../../public/preview/format.js', import.meta.url).href)) as {
+      localTime: LocalTime;
+      shortHash: (hash: unknown) => string;
+    });
     ({ frameFit } = (await import(new URL('../../public/preview/frames.js', import.meta.url).href)) as { frameFit: FrameFit });
   });
 
   const spaces = (s: string) => s.replace(/\s/g, ' '); // ICU versions differ in which space precedes AM/PM
 
   it('shows an instant in the given zone and locale, with the zone named (was the raw RFC 3339 string)', () => {
-    expect(spaces(localTime('2026-11-26T15:13:10.690Z', { locale: 'en-US', timeZone: 'Asia/Kolkata' }))).to.equal('Nov 26, 2026, 8:43:10 PM GMT+5:30');
+    expect(spaces(localTime('2026-11-26T15:13:10.690Z', { locale: 'en-US', timeZone: 'Asia/Kolkata' }))).to.equal(
+      'Nov 26, 2026, 8:43:10 PM GMT+5:30',
+    );
     expect(spaces(localTime('2026-07-01T08:00:00Z', { locale: 'en-GB', timeZone: 'Europe/London' }))).to.equal('1 Jul 2026, 9:00:00 BST');
   });
 

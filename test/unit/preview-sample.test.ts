@@ -10,7 +10,9 @@ let sampleVariables: SampleVariables;
 describe('Preview sample variables', () => {
   before(async () => {
     // Imported by URL: a browser module, outside the TypeScript program.
-    ({ sampleVariables } = (await import(new URL('../../public/preview/sample.js', import.meta.url).href)) as { sampleVariables: SampleVariables });
+    ({ sampleVariables } = (await import(new URL('../../public/preview/sample.js', import.meta.url).href)) as {
+      sampleVariables: SampleVariables;
+    });
   });
 
   it('fills an inferred schema with realistic values by name, placeholders for unknown names, one item per list', () => {
@@ -21,7 +23,10 @@ describe('Preview sample variables', () => {
         order: {
           type: 'object',
           properties: {
-            lines: { type: ['array', 'object'], items: { type: 'object', properties: { qty: { type: ['string', 'number', 'boolean', 'null'] } } } },
+            lines: {
+              type: ['array', 'object'],
+              items: { type: 'object', properties: { qty: { type: ['string', 'number', 'boolean', 'null'] } } },
+            },
             totalAmount: { type: ['string', 'number', 'boolean', 'null'] },
             motto: { type: ['string', 'number', 'boolean', 'null'] },
           },
@@ -91,8 +96,13 @@ describe('Preview sample values by name', () => {
   let sampleForName: SampleForName;
   let image: string;
   before(async () => {
-    ({ sampleVariables } = (await import(new URL('../../public/preview/sample.js', import.meta.url).href)) as { sampleVariables: SampleVariables });
-    const names = (await import(new URL('../../public/preview/sample-names.js', import.meta.url).href)) as { sampleForName: SampleForName; PLACEHOLDER_IMAGE: string };
+    ({ sampleVariables } = (await import(new URL('../../public/preview/sample.js', import.meta.url).href)) as {
+      sampleVariables: SampleVariables;
+    });
+    const names = (await import(new URL('../../public/preview/sample-names.js', import.meta.url).href)) as {
+      sampleForName: SampleForName;
+      PLACEHOLDER_IMAGE: string;
+    };
     ({ sampleForName } = names);
     image = names.PLACEHOLDER_IMAGE;
   });
@@ -141,7 +151,8 @@ describe('Preview sample values by name', () => {
   });
 
   it('has no value for a name it does not know, nor for a `name` or `number` of an unknown object', () => {
-    for (const path of [['motto'], ['project', 'name'], ['page', 'number'], ['id'], ['headline']]) expect(sampleForName(path), path.join('.')).to.equal(undefined);
+    for (const path of [['motto'], ['project', 'name'], ['page', 'number'], ['id'], ['headline']])
+      expect(sampleForName(path), path.join('.')).to.equal(undefined);
   });
 
   it('fills a declared schema with email, URL, date and amount fields with values of their kind, as the schema types them', () => {
@@ -198,6 +209,11 @@ describe('Preview sample values by name', () => {
 
   it('gives a path passed only to a helper (any value) the value of its name: a number to format, a date to format', () => {
     const inferred = { type: 'object', properties: { total: {}, placed_at: {}, show_banner: {}, promo: {} } };
-    expect(sampleVariables(inferred)).to.deep.equal({ total: 109.05, placed_at: '2026-01-15T09:30:00Z', show_banner: true, promo: 'WELCOME10' });
+    expect(sampleVariables(inferred)).to.deep.equal({
+      total: 109.05,
+      placed_at: '2026-01-15T09:30:00Z',
+      show_banner: true,
+      promo: 'WELCOME10',
+    });
   });
 });

@@ -47,7 +47,12 @@ describe('ProjectCommands', () => {
   beforeEach(() => {
     db = openDatabase(':memory:');
     store = new RecordingEventStore(db);
-    commands = new ProjectCommands({ eventStore: store, projector: { waitFor: async () => true }, templates, now: () => new Date().toISOString() });
+    commands = new ProjectCommands({
+      eventStore: store,
+      projector: { waitFor: async () => true },
+      templates,
+      now: () => new Date().toISOString(),
+    });
   });
   afterEach(() => db.close());
 
@@ -79,7 +84,12 @@ describe('ProjectCommands', () => {
 
     beforeEach(async () => {
       racing = new RacingEventStore(db);
-      patching = new ProjectCommands({ eventStore: racing, projector: { waitFor: async () => true }, templates, now: () => new Date().toISOString() });
+      patching = new ProjectCommands({
+        eventStore: racing,
+        projector: { waitFor: async () => true },
+        templates,
+        now: () => new Date().toISOString(),
+      });
       await patching.create(ref, { ...input, metadata: { a: 1 } }); // revision 0
       racing.race = () => racing.appendToStream(projectStream(ref), toEventData(theirs), { expectedRevision: 0 }); // revision 1
     });

@@ -10,7 +10,11 @@ import { created, deleted, recorded, saved } from '../support/events.js';
 
 describe('decodeProjectEvent', () => {
   it('passes every project event through as it was recorded', () => {
-    for (const [event, revision] of [[created(), 0], [saved(), 1], [deleted(), 2]] as const) {
+    for (const [event, revision] of [
+      [created(), 0],
+      [saved(), 1],
+      [deleted(), 2],
+    ] as const) {
       const stored: RecordedEvent = recorded(event, revision);
       const decoded = decodeProjectEvent(stored);
       expect(decoded).to.equal(stored);

@@ -53,7 +53,9 @@ describe(`ProjectQueries over ${REVISIONS.toLocaleString('en')} revisions`, func
     db = openDatabase(':memory:');
     const eventStore = new SqliteEventStore(db, { pollIntervalMs: 60_000 });
     const readModels = new SqliteReadModelStore(db);
-    await eventStore.appendToStream(projectStream(REF), toEventData(...Array.from({ length: REVISIONS }, (_, r) => event(r))), { expectedRevision: 'no_stream' });
+    await eventStore.appendToStream(projectStream(REF), toEventData(...Array.from({ length: REVISIONS }, (_, r) => event(r))), {
+      expectedRevision: 'no_stream',
+    });
     await new Projector({ eventStore, readModels, projections: allProjections, logger: quiet }).catchUp();
     const countedEvents = counting<EventStore>(eventStore, (method, result) => {
       if (method === 'readStream') eventsRead += (result as unknown[]).length;
@@ -69,13 +71,22 @@ describe(`ProjectQueries over ${REVISIONS.toLocaleString('en')} revisions`, func
 
   it('?at= reads one event of the stream and at most 4 read-model round trips', async () => {
     const view = await queries.getProjectAsOf(REF, new Date(START + 1_500_500).toISOString());
-    expect([view.revision, view.createdAt, view.updatedAt, view.metadata]).to.deep.equal([1_500, time(1_201), time(1_500), { name: 'rev 1500' }]);
+    expect([view.revision, view.createdAt, view.updatedAt, view.metadata]).to.deep.equal([
+      1_500,
+      time(1_201),
+      time(1_500),
+      { name: 'rev 1500' },
+    ]);
     expect(eventsRead, 'events read from the stream').to.equal(1);
     expect(roundTrips, 'read-model round trips').to.be.at.most(4);
   });
 
   it('?at= before the creation, and while deleted, answers from the read model alone', async () => {
-    const failure = (at: number) => queries.getProjectAsOf(REF, new Date(at).toISOString()).then(() => null, (e: { code: string }) => e.code);
+    const failure = (at: number) =>
+      queries.getProjectAsOf(REF, new Date(at).toISOString()).then(
+        () => null,
+        (e: { code: string }) => e.code,
+      );
     expect(await failure(START - 1)).to.equal('revision_not_found');
     expect(await failure(START + 1_200_500)).to.equal('project_deleted');
     expect(eventsRead).to.equal(0);

@@ -50,7 +50,10 @@ describe('projection versions', () => {
     const db = openDatabase(':memory:');
     try {
       const readModels = new SqliteReadModelStore(db);
-      await readModels.commit([{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 3 }, revision: 0 }], [{ projection: 'docs', version: 3, position: null }]);
+      await readModels.commit(
+        [{ collection: 'docs', partition: 'acme', key: 'a', doc: { v: 3 }, revision: 0 }],
+        [{ projection: 'docs', version: 3, position: null }],
+      );
       const older = { name: 'docs', version: 2, locate: () => null, evolve: () => null };
       let thrown: unknown;
       await rebuildWhileServing({ eventStore: new SqliteEventStore(db), readModels }, [older]).catch((error: unknown) => (thrown = error));
@@ -67,7 +70,8 @@ describe('projection versions', () => {
     const quiet = { info() {}, error() {} };
     const eventStore = new SqliteEventStore(db, { pollIntervalMs: 20 });
     const readModels = new RefusingSwitches(db);
-    const append = async (event: ProjectEvent) => (await eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' })).position!;
+    const append = async (event: ProjectEvent) =>
+      (await eventStore.appendToStream(projectStream(event.data), toEventData(event), { expectedRevision: 'any' })).position!;
     const v2 = new Projector({ eventStore, readModels, projections: [counting(2)], logger: quiet });
     try {
       await append(created());
@@ -76,10 +80,16 @@ describe('projection versions', () => {
       await v1.stop();
       await v2.start();
       const at = { partition: 'acme', key: 'welcome' };
-      expect([await readModels.getCheckpoint('docs').then((c) => c?.version), await readModels.get('docs', at)]).to.deep.equal([1, { revision: 0, builtBy: 1 }]);
+      expect([await readModels.getCheckpoint('docs').then((c) => c?.version), await readModels.get('docs', at)]).to.deep.equal([
+        1,
+        { revision: 0, builtBy: 1 },
+      ]);
       expect(await v2.waitFor(await append(saved()), 10_000)).to.equal(true);
       for (let i = 0; i < 100 && (await readModels.getCheckpoint('docs'))?.version !== 2; i++) await new Promise((r) => setTimeout(r, 10));
-      expect([await readModels.getCheckpoint('docs').then((c) => c?.version), await readModels.get('docs', at)]).to.deep.equal([2, { revision: 1, builtBy: 2 }]);
+      expect([await readModels.getCheckpoint('docs').then((c) => c?.version), await readModels.get('docs', at)]).to.deep.equal([
+        2,
+        { revision: 1, builtBy: 2 },
+      ]);
     } finally {
       await v2.stop();
       db.close();

@@ -154,7 +154,12 @@ describe('projections', () => {
     });
 
     it('ProjectDeleted: a "deleted" entry; the earlier entries are other documents, kept', () => {
-      expect(foldStream(revisionHistory, [CREATED, SAVED, DELETED]).map(({ location, doc }) => [location.key, (doc as RevisionHistoryItem).event])).to.deep.equal([
+      expect(
+        foldStream(revisionHistory, [CREATED, SAVED, DELETED]).map(({ location, doc }) => [
+          location.key,
+          (doc as RevisionHistoryItem).event,
+        ]),
+      ).to.deep.equal([
         [revisionKey(0), 'created'],
         [revisionKey(1), 'saved'],
         [revisionKey(2), 'deleted'],
@@ -210,7 +215,15 @@ describe('projections', () => {
   });
 
   describe('a deleted id created again (the stream goes on: created 0, saved 1, deleted 2, created 3)', () => {
-    const AGAIN = recorded(created({ occurredAt: '2026-01-05T10:00:00.000Z', metadata: { name: 'Again', subject: 'Back {{name}}' }, publishedHtml: '<p>Back</p>', partials: { p: 'x' } }), 3);
+    const AGAIN = recorded(
+      created({
+        occurredAt: '2026-01-05T10:00:00.000Z',
+        metadata: { name: 'Again', subject: 'Back {{name}}' },
+        publishedHtml: '<p>Back</p>',
+        partials: { p: 'x' },
+      }),
+      3,
+    );
     const AFTER = recorded(saved({ occurredAt: '2026-01-06T10:00:00.000Z', metadata: { name: 'Again v2' } }), 4);
 
     it('project-details: the tombstone becomes an active document at revision 3, created then, with the new template', () => {
@@ -227,14 +240,20 @@ describe('projections', () => {
         mjmlVersion: '5.4.1',
         partials: { p: 'x' },
       } satisfies ProjectDetailsDoc);
-      expect(fold(projectDetails, [CREATED, SAVED, DELETED, AGAIN, AFTER])).to.deep.include({ revision: 4, createdAt: '2026-01-05T10:00:00.000Z', status: 'active' });
+      expect(fold(projectDetails, [CREATED, SAVED, DELETED, AGAIN, AFTER])).to.deep.include({
+        revision: 4,
+        createdAt: '2026-01-05T10:00:00.000Z',
+        status: 'active',
+      });
     });
 
     it('revision-history: the whole history in one partition, the re-creation after the deletion', () => {
       const docs = foldStream(revisionHistory, [CREATED, SAVED, DELETED, AGAIN, AFTER]);
       expect(docs.every(({ location }) => location.partition === `${WORKSPACE}/welcome`)).to.equal(true);
       expect(docs.map(({ location }) => location.key)).to.deep.equal([0, 1, 2, 3, 4].map(revisionKey));
-      expect(docs.map(({ doc }) => doc as RevisionHistoryItem).map((item) => [item.revision, item.event, item.occurredAt, item.name])).to.deep.equal([
+      expect(
+        docs.map(({ doc }) => doc as RevisionHistoryItem).map((item) => [item.revision, item.event, item.occurredAt, item.name]),
+      ).to.deep.equal([
         [0, 'created', '2026-01-01T10:00:00.000Z', 'Welcome'],
         [1, 'saved', '2026-01-02T10:00:00.000Z', 'Welcome v2'],
         [2, 'deleted', '2026-01-03T10:00:00.000Z', null],

@@ -36,7 +36,7 @@ describe('SqliteProjectorLease', () => {
     alive.delete(101);
     expect(await on('there', 303).tryAcquire('c', 60_000), 'another host cannot judge our pids').to.equal(false);
     expect(await on('here', 202).tryAcquire('b', 60_000), 'the holder died').to.equal(true);
-    expect(await on('here', 101).tryAcquire('a', 60_000), 'a renewal by the dead holder\'s id finds it gone').to.equal(false);
+    expect(await on('here', 101).tryAcquire('a', 60_000), "a renewal by the dead holder's id finds it gone").to.equal(false);
     db.close();
   });
 });

@@ -175,7 +175,10 @@ describe('LeasedProjector', () => {
     await until(() => timeline.entries.includes('holder stopped'));
     await sleep(3 * TTL_MS); // late answers keep arriving, some of them true
     expect(timeline.entries.slice(0, 2)).to.deep.equal(['holder started', 'holder stopped']);
-    expect(timeline.entries.filter((e) => e === 'holder started'), 'never resumed on a late answer').to.have.length(1);
+    expect(
+      timeline.entries.filter((e) => e === 'holder started'),
+      'never resumed on a late answer',
+    ).to.have.length(1);
     expect(timeline.most).to.equal(1);
   });
 
@@ -184,11 +187,15 @@ describe('LeasedProjector', () => {
     const readModels = new SqliteReadModelStore(db);
     await readModels.commit([], [{ projection: 'counter', version: 2, position: null }]);
     const infos: string[] = [];
-    const older = new LeasedProjector(new Projector({ eventStore, readModels, projections: [counter], logger: quiet }), new SqliteProjectorLease(db), {
-      ttlMs: TTL_MS,
-      intervalMs: INTERVAL_MS,
-      logger: { info: (_obj, msg) => infos.push(msg ?? ''), error() {} },
-    });
+    const older = new LeasedProjector(
+      new Projector({ eventStore, readModels, projections: [counter], logger: quiet }),
+      new SqliteProjectorLease(db),
+      {
+        ttlMs: TTL_MS,
+        intervalMs: INTERVAL_MS,
+        logger: { info: (_obj, msg) => infos.push(msg ?? ''), error() {} },
+      },
+    );
     running.push(older);
     await older.start(); // no throw: standing by is not a failure
     expect(older.active).to.equal(false);
@@ -199,6 +206,9 @@ describe('LeasedProjector', () => {
     await until(() => newer.active); // at once when the lease was free, or at its next try
     expect(await readModels.getCheckpoint('counter')).to.deep.equal({ version: 2, position: null });
     await sleep(5 * INTERVAL_MS);
-    expect(infos.filter((m) => m.includes('newer than this code')), 'logged once, not at every try').to.have.length(1);
+    expect(
+      infos.filter((m) => m.includes('newer than this code')),
+      'logged once, not at every try',
+    ).to.have.length(1);
   });
 });

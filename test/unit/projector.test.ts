@@ -11,7 +11,14 @@ import type { Projection, RecordedProjectEvent } from '../../src/application/por
 import type { ProjectionEvent } from '../../projections/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/application/projector/projector.js';
 import { projectStream, type ProjectEvent } from '../../src/domain/project.js';
-import { allProjections, projectPartition, revisionKey, type ProjectDetailsDoc, type RevisionHistoryItem, type TemplateSummaryDoc } from '../../projections/index.js';
+import {
+  allProjections,
+  projectPartition,
+  revisionKey,
+  type ProjectDetailsDoc,
+  type RevisionHistoryItem,
+  type TemplateSummaryDoc,
+} from '../../projections/index.js';
 import { created, deleted, saved, toEventData, WORKSPACE } from '../support/events.js';
 
 /** A read-model store that counts commits and can run a hook before each one. */
@@ -139,7 +146,10 @@ describe('Projector', () => {
     // project-details keeps createdAt from the creation: each event saw the document the one before made.
     const details = await readModels.get<ProjectDetailsDoc>('project-details', where('welcome'));
     expect(details).to.deep.include({ revision: 2, createdAt: created().data.occurredAt, updatedAt: '2026-01-05T00:00:00.000Z' });
-    const history = await readModels.list<RevisionHistoryItem>('revision-history', { partition: projectPartition({ workspace: WORKSPACE, projectId: 'welcome' }), limit: 10 });
+    const history = await readModels.list<RevisionHistoryItem>('revision-history', {
+      partition: projectPartition({ workspace: WORKSPACE, projectId: 'welcome' }),
+      limit: 10,
+    });
     expect(history.map((row) => [row.key, row.doc.event])).to.deep.equal([
       [revisionKey(0), 'created'],
       [revisionKey(1), 'saved'],
@@ -227,7 +237,9 @@ describe('Projector', () => {
     const position = await append(created(), saved());
     expect(await p.waitFor(position, 10_000)).to.equal(true);
     expect((await readModels.get<SpyDoc>('spy', where('welcome')))?.applied).to.deep.equal([1, 2]);
-    expect(logger.errors.map((e) => [e.msg, String(e.obj.err)])).to.deep.equal([['projector subscription dropped; resuming', 'Error: disk full']]);
+    expect(logger.errors.map((e) => [e.msg, String(e.obj.err)])).to.deep.equal([
+      ['projector subscription dropped; resuming', 'Error: disk full'],
+    ]);
   });
 
   it('catchUp() rejects when the store fails, and a later one succeeds', async () => {
@@ -331,7 +343,9 @@ describe('Projector', () => {
   });
 
   it('ignores events that are not project events', async () => {
-    await eventStore.appendToStream('$settings', [{ type: 'SomethingElse', data: { workspace: WORKSPACE, projectId: 'x' } }], { expectedRevision: 'any' });
+    await eventStore.appendToStream('$settings', [{ type: 'SomethingElse', data: { workspace: WORKSPACE, projectId: 'x' } }], {
+      expectedRevision: 'any',
+    });
     await append(created());
     const spy = spyProjection();
     const p = projector({ projections: [spy] });

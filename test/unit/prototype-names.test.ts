@@ -30,7 +30,11 @@ describe('prototype names are ordinary names', () => {
 
   it('the validator: a missing constructor is missing, a present one is checked, a default fills in (in place)', () => {
     const validator = new VariablesValidator();
-    const schema = { type: 'object', properties: { constructor: { type: 'string', default: 'D' }, toString: { type: 'integer' } }, required: ['toString'] };
+    const schema = {
+      type: 'object',
+      properties: { constructor: { type: 'string', default: 'D' }, toString: { type: 'integer' } },
+      required: ['toString'],
+    };
     const variables: Record<string, unknown> = {};
     expect(validator.validate(schema, variables).map((p) => [p.pointer, p.rule])).to.deep.equal([['/variables/toString', 'required']]);
     expect(Object.hasOwn(variables, 'constructor') && variables['constructor']).to.equal('D');
@@ -43,7 +47,9 @@ describe('prototype names are ordinary names', () => {
 
   it('the validator checks what is under __proto__ (Ajv skips it), with pointers and messages naming __proto__', () => {
     const validator = new VariablesValidator();
-    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","properties":{"qq":{"type":"string"}},"required":["qq"]}},"required":["__proto__"]}');
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"object","properties":{"qq":{"type":"string"}},"required":["qq"]}},"required":["__proto__"]}',
+    );
     expect(validator.validate(schema, {}).map((p) => p.pointer)).to.deep.equal(['/variables/__proto__']);
     const wrong = validator.validate(schema, JSON.parse('{"__proto__":{"qq":5}}'));
     expect(wrong.map((p) => [p.pointer, p.rule])).to.deep.equal([['/variables/__proto__/qq', 'type']]);
@@ -63,9 +69,22 @@ describe('prototype names are ordinary names', () => {
   });
 
   it('escapeKey is a bijection that never yields __proto__; toView/fromView round-trip any JSON', () => {
-    const key = fc.oneof(fc.constantFrom('__proto__', '\0__proto__', '\0\0__proto__', 'constructor', '\0', 'a'), fc.string({ maxLength: 4 }));
-    fc.assert(fc.property(key, key, (a, b) => unescapeKey(escapeKey(a)) === a && (a === b || escapeKey(a) !== escapeKey(b)) && escapeKey(a) !== '__proto__'));
-    const json = fc.jsonValue({ maxDepth: 3 }).chain((v) => fc.constantFrom(JSON.stringify(v), `{"__proto__":${JSON.stringify(v)},"\\u0000__proto__":1,"toString":[{"__proto__":2}]}`));
+    const key = fc.oneof(
+      fc.constantFrom('__proto__', '\0__proto__', '\0\0__proto__', 'constructor', '\0', 'a'),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(
+        key,
+        key,
+        (a, b) => unescapeKey(escapeKey(a)) === a && (a === b || escapeKey(a) !== escapeKey(b)) && escapeKey(a) !== '__proto__',
+      ),
+    );
+    const json = fc
+      .jsonValue({ maxDepth: 3 })
+      .chain((v) =>
+        fc.constantFrom(JSON.stringify(v), `{"__proto__":${JSON.stringify(v)},"\\u0000__proto__":1,"toString":[{"__proto__":2}]}`),
+      );
     fc.assert(fc.property(json, (text) => JSON.stringify(fromView(toView(JSON.parse(text)))) === JSON.stringify(JSON.parse(text))));
   });
 
@@ -79,7 +98,12 @@ describe('prototype names are ordinary names', () => {
     const variables = JSON.parse('{"a":{"toString":"x","valueOf":"y"},"list":[{"toString":1}],"n":{"b":1}}');
     expect(() => String(variables.a)).to.throw(TypeError);
     makePrintable(variables);
-    expect([String(variables.a), `${variables.list}`, String(variables.n), Number(variables.a)]).to.deep.equal(['[object Object]', '[object Object]', '[object Object]', NaN]);
+    expect([String(variables.a), `${variables.list}`, String(variables.n), Number(variables.a)]).to.deep.equal([
+      '[object Object]',
+      '[object Object]',
+      '[object Object]',
+      NaN,
+    ]);
     expect(JSON.stringify(variables)).to.equal('{"a":{"toString":"x","valueOf":"y"},"list":[{"toString":1}],"n":{"b":1}}');
     expect(Object.getPrototypeOf(variables.n)).to.equal(Object.prototype);
   });
@@ -87,8 +111,12 @@ describe('prototype names are ordinary names', () => {
   it('the CLI: sample paths, schema reads and canonical JSON keep __proto__ and constructor keys', () => {
     const sample = JSON.parse('{"__proto__":{"a":1},"constructor":"x","items":[{"toString":true}]}');
     expect(samplePaths(sample)).to.deep.equal(['__proto__.a', 'constructor', 'items[].toString']);
-    const reads = schemaReads(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","properties":{"a":{}}},"constructor":{}}}'));
+    const reads = schemaReads(
+      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","properties":{"a":{}}},"constructor":{}}}'),
+    );
     expect([...reads.paths].sort()).to.deep.equal(['__proto__', '__proto__.a', 'constructor']);
-    expect(canonicalJson(JSON.parse('{"b":{"__proto__":{"z":1,"y":2}},"a":1}'))).to.equal('{\n  "a": 1,\n  "b": {\n    "__proto__": {\n      "y": 2,\n      "z": 1\n    }\n  }\n}\n');
+    expect(canonicalJson(JSON.parse('{"b":{"__proto__":{"z":1,"y":2}},"a":1}'))).to.equal(
+      '{\n  "a": 1,\n  "b": {\n    "__proto__": {\n      "y": 2,\n      "z": 1\n    }\n  }\n}\n',
+    );
   });
 });

@@ -20,7 +20,12 @@ async function listen(limiter: MemoryRateLimiter) {
   app.use(problemDetails(silent));
   app.use(async (ctx, next) => {
     const limit = ctx.get('X-Test-Limit');
-    const principal: Principal = { keyId: ctx.get('X-Test-Key'), workspace: 'w', scopes: new Set(), ...(limit ? { rateLimitPerMinute: Number(limit) } : {}) };
+    const principal: Principal = {
+      keyId: ctx.get('X-Test-Key'),
+      workspace: 'w',
+      scopes: new Set(),
+      ...(limit ? { rateLimitPerMinute: Number(limit) } : {}),
+    };
     ctx.state.principal = principal;
     await next();
   });
@@ -32,7 +37,8 @@ async function listen(limiter: MemoryRateLimiter) {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    get: (key: string, limit?: number) => fetch(base, { headers: { 'X-Test-Key': key, ...(limit ? { 'X-Test-Limit': String(limit) } : {}) } }),
+    get: (key: string, limit?: number) =>
+      fetch(base, { headers: { 'X-Test-Key': key, ...(limit ? { 'X-Test-Limit': String(limit) } : {}) } }),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

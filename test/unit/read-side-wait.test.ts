@@ -9,12 +9,25 @@ import { CurrentRevisions } from '../../src/application/read/index.js';
 import type { EventStore, ProjectorLease, ReadModelStore } from '../../src/application/ports/index.js';
 import { createReadSide } from '../../src/read-side.js';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, child() { return silent; } } as never;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return silent;
+  },
+} as never;
 
 function readSideOver(getCheckpoint: () => Promise<never>) {
   const readModels = { kind: 'stub', getCheckpoint, onCheckpointsMoved: () => () => undefined } as unknown as ReadModelStore;
   const config = { projector: 'off' as const, projectorLease: { intervalMs: 1000, ttlMs: 10_000 } };
-  return createReadSide(config, { eventStore: {} as EventStore, readModels, projectorLease: {} as ProjectorLease }, new CurrentRevisions(readModels), silent);
+  return createReadSide(
+    config,
+    { eventStore: {} as EventStore, readModels, projectorLease: {} as ProjectorLease },
+    new CurrentRevisions(readModels),
+    silent,
+  );
 }
 
 describe('Read side: a write waiting for stored checkpoints', () => {
@@ -25,7 +38,9 @@ describe('Read side: a write waiting for stored checkpoints', () => {
   });
 
   it('answers false, not an error, when the store fails', async () => {
-    const failing = readSideOver(() => Promise.reject(Object.assign(new Error('MongoDB is unavailable'), { name: 'DependencyUnavailableError' })));
+    const failing = readSideOver(() =>
+      Promise.reject(Object.assign(new Error('MongoDB is unavailable'), { name: 'DependencyUnavailableError' })),
+    );
     expect(await failing.waitFor('00000000000000000001', 150)).to.equal(false);
   });
 });

@@ -25,7 +25,8 @@ describe('RenderRevisions', () => {
     readStream: (id: string, options?: { fromRevision?: number; maxCount?: number }) => ((reads += 1), events.readStream(id, options)),
     streamRevision: (id: string) => ((lookups += 1), events.streamRevision(id)),
   };
-  const revisions = (options: Partial<ConstructorParameters<typeof RenderRevisions>[2]> = {}) => new RenderRevisions(index, counted, { maxWaitMs: 100, checkStore: false, pollMs: 5, ...options });
+  const revisions = (options: Partial<ConstructorParameters<typeof RenderRevisions>[2]> = {}) =>
+    new RenderRevisions(index, counted, { maxWaitMs: 100, checkStore: false, pollMs: 5, ...options });
 
   beforeEach(async () => {
     events = new SqliteEventStore(openDatabase(':memory:'));
@@ -80,7 +81,9 @@ describe('RenderRevisions', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     await events.appendToStream(stream, toEventData(saved()), { expectedRevision: 3 });
     expect(await waiting).to.equal(4);
-    const error = await revisions({ maxWaitMs: 60 }).current(ref, { minRevision: 9 }).catch((e: unknown) => e);
+    const error = await revisions({ maxWaitMs: 60 })
+      .current(ref, { minRevision: 9 })
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(RevisionNotYetVisibleError);
     expect(error).to.include({ asked: 9, found: 4 });
     expect((error as RevisionNotYetVisibleError).waitedMs).to.be.at.least(60);
@@ -88,7 +91,9 @@ describe('RenderRevisions', () => {
 
   it('a deletion as the newest event: project_deleted', async () => {
     await events.appendToStream(stream, toEventData(deleted()), { expectedRevision: 3 });
-    const error = await revisions().current(ref, { minRevision: 2 }).catch((e: unknown) => e);
+    const error = await revisions()
+      .current(ref, { minRevision: 2 })
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(DomainError).and.include({ code: 'project_deleted' });
     expect(index.peek(ref)).to.include({ status: 'deleted', revision: 4 });
   });

@@ -22,7 +22,9 @@ const MEASURED_AT = [1, 1_000, 10_000];
 async function bytesWrittenPerSave(projection: AnyProjection, saves: number): Promise<number[]> {
   const docs = new Map<string, unknown>();
   const id = (l: DocumentLocation) => JSON.stringify([l.partition, l.key]);
-  const store: Pick<ReadModelStore, 'getMany'> = { getMany: async <T>(_c: string, ls: DocumentLocation[]) => ls.map((l) => (docs.get(id(l)) ?? null) as T | null) };
+  const store: Pick<ReadModelStore, 'getMany'> = {
+    getMany: async <T>(_c: string, ls: DocumentLocation[]) => ls.map((l) => (docs.get(id(l)) ?? null) as T | null),
+  };
   const written: number[] = [];
   const start = Date.parse('2026-01-01T00:00:00.000Z');
   for (let revision = 0; revision <= saves; revision++) {
@@ -41,10 +43,12 @@ async function bytesWrittenPerSave(projection: AnyProjection, saves: number): Pr
 describe('revision-history: bytes written per save (M4)', function () {
   this.timeout(60_000);
 
-  it('the document written for save N does not grow with N: the same bytes at revision 1, 1,000 and 10,000 but for the revision number\'s digits', async () => {
+  it("the document written for save N does not grow with N: the same bytes at revision 1, 1,000 and 10,000 but for the revision number's digits", async () => {
     const written = await bytesWrittenPerSave(revisionHistory, 10_000);
     const [one, thousand, tenThousand] = MEASURED_AT.map((n) => written[n]!) as [number, number, number];
-    console.log(`      version ${revisionHistory.version}: ${one} / ${thousand} / ${tenThousand} bytes written by the save at revision 1 / 1,000 / 10,000`);
+    console.log(
+      `      version ${revisionHistory.version}: ${one} / ${thousand} / ${tenThousand} bytes written by the save at revision 1 / 1,000 / 10,000`,
+    );
     // Only the revision number's own digits differ (1 → 10000: 4 more).
     expect(thousand - one).to.equal(3);
     expect(tenThousand - one).to.equal(4);

@@ -26,7 +26,10 @@ class CountingStore implements Pick<ReadModelStore, 'get' | 'getMany' | 'list'> 
     this.roundTrips += 1;
     return locations.map((l) => (this.docs.get(JSON.stringify([l.partition, l.key])) ?? null) as T | null);
   }
-  async list<T>(_collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
+  async list<T>(
+    _collection: string,
+    options: { partition: string; after?: string; limit: number },
+  ): Promise<Array<{ key: string; doc: T }>> {
     this.roundTrips += 1;
     const rows = [...this.docs]
       .map(([id, doc]) => ({ at: JSON.parse(id) as [string, string], doc: doc as T }))
@@ -38,7 +41,14 @@ class CountingStore implements Pick<ReadModelStore, 'get' | 'getMany' | 'list'> 
 
 function item(revision: number, event: RevisionHistoryItem['event']): RevisionHistoryItem {
   const published = event !== 'deleted';
-  return { revision, event, occurredAt: time(revision), mjmlVersion: published ? '5.4.1' : null, publishedHtmlBytes: published ? 100 : null, name: published ? 'n' : null };
+  return {
+    revision,
+    event,
+    occurredAt: time(revision),
+    mjmlVersion: published ? '5.4.1' : null,
+    publishedHtmlBytes: published ? 100 : null,
+    name: published ? 'n' : null,
+  };
 }
 
 /** 100,001 revisions: created 0, saves, deleted 40,000, created again 40,001, saves to 100,000. */
@@ -105,15 +115,22 @@ describe('revision-index: revision-history version 2 reads', () => {
 describe('revision-index: while version 1 is still served', () => {
   const store = new CountingStore();
   const items = [item(0, 'created'), item(1, 'saved'), item(2, 'deleted'), item(3, 'created'), item(4, 'saved')];
-  before(() => store.put({ partition: REF.workspace, key: REF.projectId }, { workspace: 'acme', id: 'welcome', revision: 4, items } satisfies RevisionHistoryDoc));
+  before(() =>
+    store.put({ partition: REF.workspace, key: REF.projectId }, {
+      workspace: 'acme',
+      id: 'welcome',
+      revision: 4,
+      items,
+    } satisfies RevisionHistoryDoc),
+  );
 
-  it('revisionPage pages version 1\'s list', async () => {
+  it("revisionPage pages version 1's list", async () => {
     expect(await revisionPage(store, REF, { limit: 2 })).to.deep.equal({ items: items.slice(0, 2), nextAfter: 1 });
     expect(await revisionPage(store, REF, { after: 1, limit: 2 })).to.deep.equal({ items: items.slice(2, 4), nextAfter: 3 });
     expect(await revisionPage(store, REF, { after: 3, limit: 2 })).to.deep.equal({ items: items.slice(4), nextAfter: null });
   });
 
-  it('revisionLiveAt answers undefined (the stream answers), creationOf reads version 1\'s list', async () => {
+  it("revisionLiveAt answers undefined (the stream answers), creationOf reads version 1's list", async () => {
     expect(await revisionLiveAt(store, REF, 4, START + 1500)).to.equal(undefined);
     expect(await creationOf(store, REF, 2)).to.equal(time(0));
     expect(await creationOf(store, REF, 4)).to.equal(time(3));

@@ -6,7 +6,13 @@
 import { expect } from 'chai';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../../src/rendering/handlebars/environment.js';
 import { parseHandlebars } from '../../src/rendering/index.js';
-import { SAFE_URL_HELPER, collectUrlFindings, neutraliseHtml, scrubText, wrapUrlAttributes } from '../../src/rendering/handlebars/safe-url.js';
+import {
+  SAFE_URL_HELPER,
+  collectUrlFindings,
+  neutraliseHtml,
+  scrubText,
+  wrapUrlAttributes,
+} from '../../src/rendering/handlebars/safe-url.js';
 
 const limits = { maxBytes: 1_000_000, maxIterations: 10_000 };
 const html = createHandlebars();
@@ -31,7 +37,8 @@ function guarded(source: string, output: 'html' | 'json' = 'html') {
   return loadTemplate(html, precompileTemplate(output === 'json' ? json : html, wrapped.program ?? parsed.program));
 }
 
-const run = (template: ReturnType<typeof plain>, variables: Record<string, unknown>) => collectUrlFindings(() => renderWithin(template, variables, limits));
+const run = (template: ReturnType<typeof plain>, variables: Record<string, unknown>) =>
+  collectUrlFindings(() => renderWithin(template, variables, limits));
 
 describe('safe URLs: wrapUrlAttributes', () => {
   const count = (source: string) => wrapUrlAttributes(source)?.wrapped;
@@ -60,7 +67,9 @@ describe('safe URLs: wrapUrlAttributes', () => {
   });
 
   it(`names the attribute in the ${SAFE_URL_HELPER} call`, () => {
-    expect(wrapUrlAttributes('<img src="{{i}}">')!.source).to.equal(`<img src="{{#${SAFE_URL_HELPER} "src"}}{{i}}{{/${SAFE_URL_HELPER}}}">`);
+    expect(wrapUrlAttributes('<img src="{{i}}">')!.source).to.equal(
+      `<img src="{{#${SAFE_URL_HELPER} "src"}}{{i}}{{/${SAFE_URL_HELPER}}}">`,
+    );
   });
 });
 
@@ -81,8 +90,15 @@ describe('safe URLs: rendering a wrapped template', () => {
   });
 
   it('replaces refused values with about:invalid and reports attribute and scheme', () => {
-    const { value, findings } = run(guarded(source), { name: 'Ada', url: 'JavaScript:alert(document.cookie)', img: 'data:text/html,<script>x</script>', q: 'z' });
-    expect(value).to.equal('<p>Ada</p><a href="about:invalid">Go</a><img src="about:invalid" alt=""><a href="https://x.test/?a=z&amp;b=1">k</a>');
+    const { value, findings } = run(guarded(source), {
+      name: 'Ada',
+      url: 'JavaScript:alert(document.cookie)',
+      img: 'data:text/html,<script>x</script>',
+      q: 'z',
+    });
+    expect(value).to.equal(
+      '<p>Ada</p><a href="about:invalid">Go</a><img src="about:invalid" alt=""><a href="https://x.test/?a=z&amp;b=1">k</a>',
+    );
     expect(findings.map(({ attribute, scheme }) => ({ attribute, scheme }))).to.deep.equal([
       { attribute: 'href', scheme: 'javascript' },
       { attribute: 'src', scheme: 'data' },
@@ -127,9 +143,12 @@ describe('safe URLs: rendering a wrapped template', () => {
 
 describe('safe URLs: neutraliseHtml and scrubText', () => {
   it('replaces refused URL attribute values in rendered HTML, leaving everything else byte-equal', () => {
-    const input = '<a href="https://ok.test">a</a><a href=\'vbscript:x\'>b</a><img src=javascript:y alt="javascript:z"><!-- <a href="javascript:c"> -->';
+    const input =
+      '<a href="https://ok.test">a</a><a href=\'vbscript:x\'>b</a><img src=javascript:y alt="javascript:z"><!-- <a href="javascript:c"> -->';
     const { html: out, findings } = neutraliseHtml(input);
-    expect(out).to.equal('<a href="https://ok.test">a</a><a href=\'about:invalid\'>b</a><img src=about:invalid alt="javascript:z"><!-- <a href="javascript:c"> -->');
+    expect(out).to.equal(
+      '<a href="https://ok.test">a</a><a href=\'about:invalid\'>b</a><img src=about:invalid alt="javascript:z"><!-- <a href="javascript:c"> -->',
+    );
     expect(findings.map((f) => `${f.attribute} ${f.scheme}`)).to.deep.equal(['href vbscript', 'src javascript']);
     const clean = '<a href="https://ok.test">a</a>';
     expect(neutraliseHtml(clean).html).to.equal(clean);

@@ -17,7 +17,8 @@ const program = (source: string) => {
 /** Values in a sample: objects, lists and leaves, as SAMPLE_MAX_NODES counts them. */
 function countValues(value: unknown): number {
   if (Array.isArray(value)) return 1 + value.reduce((sum: number, item) => sum + countValues(item), 0);
-  if (typeof value === 'object' && value !== null) return 1 + Object.values(value).reduce((sum: number, item) => sum + countValues(item), 0);
+  if (typeof value === 'object' && value !== null)
+    return 1 + Object.values(value).reduce((sum: number, item) => sum + countValues(item), 0);
   return 1;
 }
 
@@ -59,7 +60,9 @@ describe('The save-time sample is bounded', () => {
 
   it('refuses with template_too_complex only when one item per list still passes the bound', () => {
     const reads = Array.from({ length: 30 }, (_, i) => `{{v${i}}}`).join('');
-    expect(() => buildSampleContext(program(reads), 20)).to.throw(TemplateError).with.property('code', 'template_too_complex');
+    expect(() => buildSampleContext(program(reads), 20))
+      .to.throw(TemplateError)
+      .with.property('code', 'template_too_complex');
     try {
       buildSampleContext(program(reads), 20);
     } catch (error) {
@@ -71,7 +74,12 @@ describe('The save-time sample is bounded', () => {
   it('a template with 19 nested {{#each}} is prepared and proven, with no warning', async function () {
     this.timeout(20_000);
     const mjml = `<mjml><mj-body><mj-section><mj-column><mj-text>${nestedEach(19)}</mj-text></mj-column></mj-section></mj-body></mjml>`;
-    const prepared = await prepareTemplate({ source: { mjml }, validation: 'strict', limits: DEFAULT_TEMPLATE_LIMITS, renderLimits: { maxBytes: 2 * 1024 * 1024, maxIterations: 100_000 } });
+    const prepared = await prepareTemplate({
+      source: { mjml },
+      validation: 'strict',
+      limits: DEFAULT_TEMPLATE_LIMITS,
+      renderLimits: { maxBytes: 2 * 1024 * 1024, maxIterations: 100_000 },
+    });
     expect(prepared.warnings).to.deep.equal([]);
   });
 });

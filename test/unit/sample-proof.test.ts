@@ -81,7 +81,9 @@ for (const [mode, wrap] of Object.entries(MODES)) {
       expect(incomplete(prepared)).to.have.length(1);
       const [warning] = incomplete(prepared);
       expect(warning).to.include({ helper: 'date', argument: 'the date', line: 2, column: 1 });
-      expect(warning!.message).to.match(/^The save-time check could not render line 2 of the template with sample data: date: the date must be an ISO 8601 date/);
+      expect(warning!.message).to.match(
+        /^The save-time check could not render line 2 of the template with sample data: date: the date must be an ISO 8601 date/,
+      );
       expect(warning!.message).to.include('POST /v1/validate');
     });
 
@@ -96,7 +98,9 @@ for (const [mode, wrap] of Object.entries(MODES)) {
       const prepared = await prepare(wrap('{{> price}}'), { partials: { price: 'Price:\n{{currency (append total "x") code="EUR"}}' } });
       const [warning] = incomplete(prepared);
       expect(warning).to.include({ helper: 'currency', file: 'partials/price', line: 2 });
-      const inHelper = await prepare(wrap('{{when placed_at}}'), { helpers: { when: { template: 'On\n{{date (append d "Z")}}', params: ['d'] } } });
+      const inHelper = await prepare(wrap('{{when placed_at}}'), {
+        helpers: { when: { template: 'On\n{{date (append d "Z")}}', params: ['d'] } },
+      });
       expect(incomplete(inHelper)[0]).to.include({ helper: 'date', file: 'helpers/when', line: 2 });
     });
 
@@ -113,15 +117,22 @@ for (const [mode, wrap] of Object.entries(MODES)) {
       expect(fine.variablesRefused).to.equal(undefined);
       const refused = await prepare(snippet, { proof: { variables: { qty: 'three' } } });
       expect(refused.variablesRefused).to.include({ code: 'render_failed', helper: 'gt', argument: 'the 1st value', line: 2 });
-      expect(refused.variablesRefused!.message).to.equal('With these variables, line 2 of the template fails: gt: the 1st value must be a number, got a string of 5 characters.');
+      expect(refused.variablesRefused!.message).to.equal(
+        'With these variables, line 2 of the template fails: gt: the 1st value must be a number, got a string of 5 characters.',
+      );
       expect(incomplete(refused)).to.deep.equal([]); // the template itself is still proven on samples
     });
 
     it('real variables that pass a render limit are theirs: render_failed, and the template is still proven on samples', async () => {
       const rows = Array.from({ length: 100 }, (_, i) => i);
-      const prepared = await prepare(wrap('{{#each rows}}{{#each ../rows}}x{{/each}}{{/each}}'), { proof: { variables: { rows } }, renderLimits: { maxBytes: 1_000_000, maxIterations: 1000 } });
+      const prepared = await prepare(wrap('{{#each rows}}{{#each ../rows}}x{{/each}}{{/each}}'), {
+        proof: { variables: { rows } },
+        renderLimits: { maxBytes: 1_000_000, maxIterations: 1000 },
+      });
       expect(prepared.variablesRefused).to.include({ code: 'render_failed' });
-      expect(prepared.variablesRefused!.message).to.match(/^With these variables, the render fails: The render passed 1000 block iterations/);
+      expect(prepared.variablesRefused!.message).to.match(
+        /^With these variables, the render fails: The render passed 1000 block iterations/,
+      );
       expect(incomplete(prepared)).to.deep.equal([]);
     });
 
@@ -134,7 +145,9 @@ for (const [mode, wrap] of Object.entries(MODES)) {
       expect(divide.message).to.include('must not be 0');
       const unknown = await refusal(wrap('{{frobnicate qty}}'));
       expect(unknown.code).to.equal('unknown_helper');
-      const limit = await refusal(wrap('{{#each rows}}{{#each ../rows}}{{add 1 2}}{{/each}}{{/each}}'), { renderLimits: { maxBytes: 1_000_000, maxIterations: 5 } });
+      const limit = await refusal(wrap('{{#each rows}}{{#each ../rows}}{{add 1 2}}{{/each}}{{/each}}'), {
+        renderLimits: { maxBytes: 1_000_000, maxIterations: 5 },
+      });
       expect([limit.code, limit.extra['limit']]).to.deep.equal(['invalid_handlebars', 'RENDER_MAX_ITERATIONS']);
     });
   });
@@ -158,12 +171,23 @@ describe('typed samples', () => {
       },
     };
     expect(typedBySchema(sample, schema)).to.deep.equal({
-      a: 'x', b: 'paid', c: 5, d: '2024-01-01', e: '2024-03-07T14:05:00Z', f: 42, g: true, list: [{ n: 42 }, { n: 42 }], s: 's',
+      a: 'x',
+      b: 'paid',
+      c: 5,
+      d: '2024-01-01',
+      e: '2024-03-07T14:05:00Z',
+      f: 42,
+      g: true,
+      list: [{ n: 42 }, { n: 42 }],
+      s: 's',
     });
   });
 
   it('prototype names are ordinary names; shapes the schema contradicts are kept', () => {
-    const sample = JSON.parse('{"__proto__":"__proto__","constructor":"constructor","o":{"k":"o.k"},"l":["l[0]"]}') as Record<string, unknown>;
+    const sample = JSON.parse('{"__proto__":"__proto__","constructor":"constructor","o":{"k":"o.k"},"l":["l[0]"]}') as Record<
+      string,
+      unknown
+    >;
     const schema = JSON.parse('{"properties":{"__proto__":{"type":"number"},"o":{"type":"string"},"l":{"type":"object"}}}') as unknown;
     const typed = typedBySchema(sample, schema);
     expect(Object.getPrototypeOf(typed)).to.equal(Object.prototype);
@@ -177,7 +201,13 @@ describe('typed samples', () => {
   it('placeholderPaths and retype: string leaves found and replaced, the sample left as it was', () => {
     const sample = { a: 'a', o: { b: 'o.b', t: true }, l: ['l[0]', 'l[1]'] };
     expect([...placeholderPaths(sample)].sort()).to.deep.equal(['a', 'l[0]', 'l[1]', 'o.b']);
-    const typed = retype(sample, new Map<string, unknown>([['o.b', 42], ['l[1]', '2024-03-07']]));
+    const typed = retype(
+      sample,
+      new Map<string, unknown>([
+        ['o.b', 42],
+        ['l[1]', '2024-03-07'],
+      ]),
+    );
     expect(typed).to.deep.equal({ a: 'a', o: { b: 42, t: true }, l: ['l[0]', '2024-03-07'] });
     expect(sample.o.b).to.equal('o.b');
   });

@@ -7,7 +7,9 @@ import { describeStartupFailure, withoutPassword } from '../../src/startup-failu
 
 describe('describeStartupFailure', () => {
   it('names the unreachable store, its URL and variable, and what to check', () => {
-    const text = describeStartupFailure(new DependencyUnavailableError('kurrentdb', 'KurrentDB did not answer: 14 UNAVAILABLE'), { kurrentdbUrl: 'kurrentdb://admin:changeit@db.internal:2113?tls=false' });
+    const text = describeStartupFailure(new DependencyUnavailableError('kurrentdb', 'KurrentDB did not answer: 14 UNAVAILABLE'), {
+      kurrentdbUrl: 'kurrentdb://admin:changeit@db.internal:2113?tls=false',
+    });
     expect(text).to.include('KurrentDB cannot be reached at kurrentdb://db.internal:2113?tls=false (KURRENTDB_URL)');
     expect(text).to.include('?tls=false');
     expect(text).not.to.include('changeit');
@@ -16,7 +18,7 @@ describe('describeStartupFailure', () => {
     expect(mongo).to.include('MongoDB cannot be reached (MONGODB_URL is not set)');
   });
 
-  it('passes any other error\'s message through, without a stack', () => {
+  it("passes any other error's message through, without a stack", () => {
     const text = describeStartupFailure(new Error('Invalid configuration:\n  PORT: too big'));
     expect(text).to.equal('Letterpress could not start: Invalid configuration:\n  PORT: too big');
   });

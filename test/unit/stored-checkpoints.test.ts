@@ -12,10 +12,18 @@ describe('waitForStoredCheckpoints', () => {
   it('resolves true when a commit moves every checkpoint there, woken by the store without waiting for its poll', async () => {
     const db = openDatabase(':memory:');
     const readModels = new SqliteReadModelStore(db);
-    await readModels.commit([], [{ projection: 'a', version: 1, position: encodePosition(1) }, { projection: 'b', version: 1, position: encodePosition(1) }]);
+    await readModels.commit(
+      [],
+      [
+        { projection: 'a', version: 1, position: encodePosition(1) },
+        { projection: 'b', version: 1, position: encodePosition(1) },
+      ],
+    );
     let settled: boolean | null = null;
     // An hour between polls: only the hint can end this wait before the test's timeout.
-    const waiting = waitForStoredCheckpoints(readModels, ['a', 'b'], encodePosition(3), { timeoutMs: 60_000, intervalMs: 3_600_000 }).then((r) => (settled = r));
+    const waiting = waitForStoredCheckpoints(readModels, ['a', 'b'], encodePosition(3), { timeoutMs: 60_000, intervalMs: 3_600_000 }).then(
+      (r) => (settled = r),
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     await readModels.commit([], [{ projection: 'a', version: 1, position: encodePosition(3) }]);
     await new Promise((resolve) => setTimeout(resolve, 10));

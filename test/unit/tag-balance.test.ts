@@ -23,27 +23,47 @@ describe('tag balance (markup import)', () => {
     const [mismatch, ...rest] = prepareMarkup(markup).mismatches;
     expect(rest).to.deep.equal([]);
     expect(mismatch).to.deep.include({ code: 'mismatched_tag', line: 5, found: '</mj-txt>', expected: '</mj-text>' });
-    expect(describeMismatch(mismatch!)).to.equal('line 5: found </mj-txt>, expected </mj-text> to close <mj-text> from line 5; MJML would drop everything inside that <mj-text>.');
+    expect(describeMismatch(mismatch!)).to.equal(
+      'line 5: found </mj-txt>, expected </mj-text> to close <mj-text> from line 5; MJML would drop everything inside that <mj-text>.',
+    );
   });
 
   it('a closing tag of an outer element inside mj-text: found </mj-column>, expected </mj-text>', () => {
-    expect(found(doc('<mj-text>Hi {{name}}</mj-column>'))[0]).to.deep.equal({ code: 'mismatched_tag', line: 5, found: '</mj-column>', expected: '</mj-text>' });
+    expect(found(doc('<mj-text>Hi {{name}}</mj-column>'))[0]).to.deep.equal({
+      code: 'mismatched_tag',
+      line: 5,
+      found: '</mj-column>',
+      expected: '</mj-text>',
+    });
   });
 
   it('a closing tag that matches nothing between structural elements, reported once (not again where the element is closed for it)', () => {
-    expect(found(doc('<mj-text>x</mj-text>\n</mj-colum>'))).to.deep.equal([{ code: 'mismatched_tag', line: 6, found: '</mj-colum>', expected: '</mj-column>' }]);
-    expect(found(doc('<mj-text>x</mj-text></mj-text>'))).to.deep.equal([{ code: 'mismatched_tag', line: 5, found: '</mj-text>', expected: '</mj-column>' }]);
+    expect(found(doc('<mj-text>x</mj-text>\n</mj-colum>'))).to.deep.equal([
+      { code: 'mismatched_tag', line: 6, found: '</mj-colum>', expected: '</mj-column>' },
+    ]);
+    expect(found(doc('<mj-text>x</mj-text></mj-text>'))).to.deep.equal([
+      { code: 'mismatched_tag', line: 5, found: '</mj-text>', expected: '</mj-column>' },
+    ]);
   });
 
   it('an element left open: the closing tag that closes it for it, or the end of the file', () => {
-    expect(found(doc('<mj-image src="a.png">\n<mj-text>lost</mj-text>'))).to.deep.equal([{ code: 'mismatched_tag', line: 7, found: '</mj-column>', expected: '</mj-image>' }]);
-    expect(found('<mjml><mj-body><mj-section><mj-column>\n<mj-text>Hi {{name}}\n')).to.deep.equal([{ code: 'unclosed_tag', line: 2, found: 'end of file', expected: '</mj-text>' }]);
+    expect(found(doc('<mj-image src="a.png">\n<mj-text>lost</mj-text>'))).to.deep.equal([
+      { code: 'mismatched_tag', line: 7, found: '</mj-column>', expected: '</mj-image>' },
+    ]);
+    expect(found('<mjml><mj-body><mj-section><mj-column>\n<mj-text>Hi {{name}}\n')).to.deep.equal([
+      { code: 'unclosed_tag', line: 2, found: 'end of file', expected: '</mj-text>' },
+    ]);
   });
 
   it('an element left open where the implied close loses nothing is marked lossless (a warning whatever the validation)', () => {
-    const lossless = (markup: string) => scan(markup).map((m) => ({ code: m.code, line: m.line, found: m.found, expected: m.expected, lossless: m.lossless ?? false }));
-    expect(lossless('<mjml><mj-body></mj-body>')).to.deep.equal([{ code: 'unclosed_tag', line: 1, found: 'end of file', expected: '</mjml>', lossless: true }]);
-    expect(lossless(doc('<mj-text>x</mj-text>\n<mj-image src="a.png">'))).to.deep.equal([{ code: 'unclosed_tag', line: 6, found: '</mj-column>', expected: '</mj-image>', lossless: true }]);
+    const lossless = (markup: string) =>
+      scan(markup).map((m) => ({ code: m.code, line: m.line, found: m.found, expected: m.expected, lossless: m.lossless ?? false }));
+    expect(lossless('<mjml><mj-body></mj-body>')).to.deep.equal([
+      { code: 'unclosed_tag', line: 1, found: 'end of file', expected: '</mjml>', lossless: true },
+    ]);
+    expect(lossless(doc('<mj-text>x</mj-text>\n<mj-image src="a.png">'))).to.deep.equal([
+      { code: 'unclosed_tag', line: 6, found: '</mj-column>', expected: '</mj-image>', lossless: true },
+    ]);
     // The same open element before an outer element's closing tag: the skipped </mj-column> is still a mismatch.
     expect(lossless('<mjml><mj-body><mj-section><mj-column>\n<mj-image src="a.png">\n</mj-section></mj-body></mjml>')).to.deep.equal([
       { code: 'unclosed_tag', line: 2, found: '</mj-section>', expected: '</mj-image>', lossless: true },
@@ -55,13 +75,19 @@ describe('tag balance (markup import)', () => {
   });
 
   it('content after the root element: text and elements (Handlebars comments are not content)', () => {
-    expect(found(`${doc('<mj-text>x</mj-text>')}\nSent by {{shop}}`)).to.deep.equal([{ code: 'dropped_content', line: 10, found: 'text "Sent by {{shop}}"', expected: 'end of file' }]);
-    expect(found(`${doc('<mj-text>x</mj-text>')}<mj-text>y</mj-text>`)).to.deep.equal([{ code: 'dropped_content', line: 9, found: '<mj-text>', expected: 'end of file' }]);
+    expect(found(`${doc('<mj-text>x</mj-text>')}\nSent by {{shop}}`)).to.deep.equal([
+      { code: 'dropped_content', line: 10, found: 'text "Sent by {{shop}}"', expected: 'end of file' },
+    ]);
+    expect(found(`${doc('<mj-text>x</mj-text>')}<mj-text>y</mj-text>`)).to.deep.equal([
+      { code: 'dropped_content', line: 9, found: '<mj-text>', expected: 'end of file' },
+    ]);
     expect(found(`${doc('<mj-text>x</mj-text>')}\n{{!-- v2 --}}\n{{! by design }}\n`)).to.deep.equal([]);
   });
 
   it('text before the root element, and an ending tag closed in another case (MJML cuts its content at the exact closing tag)', () => {
-    expect(found(`Subject: Hi\n${doc('<mj-text>x</mj-text>')}`)).to.deep.equal([{ code: 'dropped_content', line: 1, found: 'text "Subject: Hi"', expected: '<mjml>' }]);
+    expect(found(`Subject: Hi\n${doc('<mj-text>x</mj-text>')}`)).to.deep.equal([
+      { code: 'dropped_content', line: 1, found: 'text "Subject: Hi"', expected: '<mjml>' },
+    ]);
     const upper = doc('<mj-text>Hi there</MJ-TEXT>');
     expect(parseMjmlMarkup(upper, '').children![0]!.children![0]!.children![0]!.children![0]!.content).to.equal(undefined);
     expect(found(upper)).to.deep.equal([{ code: 'mismatched_tag', line: 5, found: '</MJ-TEXT>', expected: '</mj-text>' }]);
@@ -86,7 +112,9 @@ describe('tag balance (markup import)', () => {
       { file: 'part.mjml', line: 2, found: '</mj-buton>', expected: '</mj-button>' },
     ]);
     const open = parseWithIncludes(doc('<mj-include path="./part.mjml" />'), new Map([['part.mjml', '<mj-text>a\n']])).mismatches;
-    expect(open.map(({ file, code, line, found }) => ({ file, code, line, found }))).to.deep.equal([{ file: 'part.mjml', code: 'unclosed_tag', line: 1, found: 'end of file' }]);
+    expect(open.map(({ file, code, line, found }) => ({ file, code, line, found }))).to.deep.equal([
+      { file: 'part.mjml', code: 'unclosed_tag', line: 1, found: 'end of file' },
+    ]);
   });
 
   it('finds nothing in any corpus template or include', function () {

@@ -85,6 +85,20 @@ describe('URL policy: classifyUrl', () => {
 describe('URL policy: prefixDecides (does the static part before an expression settle the scheme?)', () => {
   const decided = ['https://x/', 'HTTPS:', 'https', 'mailto:', '/p/', '#', '?q=', 'page-', './', 'a/b', 'javax'];
   for (const prefix of decided) it(`${JSON.stringify(prefix)} settles it`, () => expect(prefixDecides(prefix)).to.equal(true));
-  const open = ['', '  ', 'j', 'd', 'VB', 'java', 'javascript:', 'JavaScript:', 'data:', 'data:image/png;base64,', 'java ', 'vb&#115;cript:', 'java\tscript:'];
+  const open = [
+    '',
+    '  ',
+    'j',
+    'd',
+    'VB',
+    'java',
+    'javascript:',
+    'JavaScript:',
+    'data:',
+    'data:image/png;base64,',
+    'java ',
+    'vb&#115;cript:',
+    'java\tscript:',
+  ];
   for (const prefix of open) it(`${JSON.stringify(prefix)} leaves it open`, () => expect(prefixDecides(prefix)).to.equal(false));
 });

@@ -28,7 +28,10 @@ describe('Variables against generated schemas (fast-check)', () => {
           setAt(variables, at.pointer, at.wrong);
           const problems = validator.validate(schemaOf(s), variables);
           expect(problems.length).to.be.greaterThan(0);
-          expect(problems.every((p) => p.pointer === `/variables${at.pointer}`), JSON.stringify(problems)).to.equal(true);
+          expect(
+            problems.every((p) => p.pointer === `/variables${at.pointer}`),
+            JSON.stringify(problems),
+          ).to.equal(true);
         },
       ),
       { numRuns: 200 },

@@ -28,7 +28,15 @@ describe('inferSchema', () => {
         address: { type: 'object', properties: { city: PRINTABLE } },
         customer: { type: 'object', properties: { first_name: PRINTABLE } },
         extras: { type: ['array', 'object'], items: PRINTABLE },
-        order: { type: 'object', properties: { lines: { type: ['array', 'object'], items: { type: 'object', properties: { product: { type: 'object', properties: { name: PRINTABLE } }, qty: PRINTABLE } } } } },
+        order: {
+          type: 'object',
+          properties: {
+            lines: {
+              type: ['array', 'object'],
+              items: { type: 'object', properties: { product: { type: 'object', properties: { name: PRINTABLE } }, qty: PRINTABLE } },
+            },
+          },
+        },
         tags: {}, // passed to a helper: any type
         vip: {}, // only tested
       },
@@ -38,13 +46,24 @@ describe('inferSchema', () => {
   it('strict, requires every path read other than only as a test, at every level', () => {
     const strict = inferSchema(readsOf(template), { strict: true });
     expect(strict.required).to.deep.equal(['address', 'customer', 'extras', 'order', 'tags']);
-    const lines = (strict.properties!['order']!.properties!['lines']!.items)!;
+    const lines = strict.properties!['order']!.properties!['lines']!.items!;
     expect(lines.required).to.deep.equal(['product', 'qty']);
   });
 
   it('names every path it describes', () => {
     expect(schemaPaths(inferSchema(readsOf(template)))).to.deep.equal([
-      'address', 'address.city', 'customer', 'customer.first_name', 'extras', 'order', 'order.lines', 'order.lines[].product', 'order.lines[].product.name', 'order.lines[].qty', 'tags', 'vip',
+      'address',
+      'address.city',
+      'customer',
+      'customer.first_name',
+      'extras',
+      'order',
+      'order.lines',
+      'order.lines[].product',
+      'order.lines[].product.name',
+      'order.lines[].qty',
+      'tags',
+      'vip',
     ]);
   });
 });
@@ -54,7 +73,13 @@ describe('VariablesValidator', () => {
   const declared = {
     type: 'object',
     properties: {
-      order: { type: 'object', properties: { lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 } }, required: ['qty'] } } }, required: ['lines'] },
+      order: {
+        type: 'object',
+        properties: {
+          lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 } }, required: ['qty'] } },
+        },
+        required: ['lines'],
+      },
       plan: { enum: ['free', 'pro'] },
       email: { type: 'string', format: 'email' },
       name: { type: 'string', default: 'friend' },

@@ -10,7 +10,16 @@
  * with the last event it could ever apply.
  */
 import { randomUUID } from 'node:crypto';
-import { BACKWARDS, END, KurrentDBClient, START, StreamNotFoundError, excludeSystemEvents, jsonEvent, streamNameFilter } from '@kurrent/kurrentdb-client';
+import {
+  BACKWARDS,
+  END,
+  KurrentDBClient,
+  START,
+  StreamNotFoundError,
+  excludeSystemEvents,
+  jsonEvent,
+  streamNameFilter,
+} from '@kurrent/kurrentdb-client';
 import type { Filter, JSONType } from '@kurrent/kurrentdb-client';
 import {
   comparePositions,
@@ -30,7 +39,16 @@ import type { SkippedEvent } from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
-import { decodePosition, encodePosition, eventId, toPortError, toRecordedEvent, toRevision, toStreamState, unavailable } from './mapping.js';
+import {
+  decodePosition,
+  encodePosition,
+  eventId,
+  toPortError,
+  toRecordedEvent,
+  toRevision,
+  toStreamState,
+  unavailable,
+} from './mapping.js';
 import { KurrentSubscription } from './subscription.js';
 
 /** Most events `readAll` returns when `maxCount` is not given. */
@@ -91,7 +109,10 @@ export class KurrentEventStore implements EventStore, AppendHints {
     let result;
     try {
       const deadline = this.options.deadlineMs;
-      result = await this.client.appendToStream(streamId, data, { streamState: toStreamState(expected), ...(deadline !== undefined ? { deadline } : {}) });
+      result = await this.client.appendToStream(streamId, data, {
+        streamState: toStreamState(expected),
+        ...(deadline !== undefined ? { deadline } : {}),
+      });
     } catch (error) {
       throw toPortError(error, streamId, expected);
     }
@@ -110,7 +131,9 @@ export class KurrentEventStore implements EventStore, AppendHints {
     if (!result.position) {
       // A retry of a write already made (same ids): the server wrote nothing and gives no position, but the
       // revision is that write's own. Its last event has the position; the stream may have moved on since.
-      const [own] = await this.#collect(() => this.client.readStream(streamId, { fromRevision: BigInt(nextExpectedRevision), maxCount: 1 }));
+      const [own] = await this.#collect(() =>
+        this.client.readStream(streamId, { fromRevision: BigInt(nextExpectedRevision), maxCount: 1 }),
+      );
       return { nextExpectedRevision, position: own?.position ?? null };
     }
     const position = encodePosition(result.position);
@@ -120,7 +143,12 @@ export class KurrentEventStore implements EventStore, AppendHints {
 
   /** Events of one stream in revision order from `fromRevision` (default 0), at most `maxCount`; `[]` when the stream does not exist. */
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
-    return this.#collect(() => this.client.readStream(streamId, { fromRevision: BigInt(options.fromRevision ?? 0), ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}) }));
+    return this.#collect(() =>
+      this.client.readStream(streamId, {
+        fromRevision: BigInt(options.fromRevision ?? 0),
+        ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}),
+      }),
+    );
   }
 
   /**
@@ -134,7 +162,11 @@ export class KurrentEventStore implements EventStore, AppendHints {
     const filter = this.#filter(options.streamPrefix);
     // Reading from a position includes the event there: ask for one more and leave it out.
     const events = await this.#collect(() =>
-      this.client.readAll({ fromPosition: after === null ? START : decodePosition(after), maxCount: after === null ? maxCount : maxCount + 1, filter }),
+      this.client.readAll({
+        fromPosition: after === null ? START : decodePosition(after),
+        maxCount: after === null ? maxCount : maxCount + 1,
+        filter,
+      }),
     );
     return events.filter((event) => after === null || comparePositions(event.position, after) > 0).slice(0, maxCount);
   }

@@ -4,7 +4,16 @@
  * port's, the client's errors to the port's, and event ids. Source of the rules: KurrentDB docs,
  * "Appending events" (expected revision, idempotence by event id) and "Reading events" (`$all` positions).
  */
-import { ANY, AccessDeniedError, MaxAppendSizeExceededError, NO_STREAM, STREAM_EXISTS, WrongExpectedVersionError, isCommandError, ErrorType } from '@kurrent/kurrentdb-client';
+import {
+  ANY,
+  AccessDeniedError,
+  MaxAppendSizeExceededError,
+  NO_STREAM,
+  STREAM_EXISTS,
+  WrongExpectedVersionError,
+  isCommandError,
+  ErrorType,
+} from '@kurrent/kurrentdb-client';
 import type { AllStreamResolvedEvent, AppendStreamState, Position as KurrentPosition, ResolvedEvent } from '@kurrent/kurrentdb-client';
 import {
   DependencyUnavailableError,
@@ -71,7 +80,8 @@ export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent
     position: encodePosition(event.position),
     type: event.type,
     data: event.data,
-    metadata: metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && !(metadata instanceof Uint8Array) ? metadata : {},
+    metadata:
+      metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && !(metadata instanceof Uint8Array) ? metadata : {},
     recordedAt: event.created.toISOString(),
   };
 }
@@ -80,9 +90,16 @@ export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent
  * What to report of an event a subscription skips: its position and stream when the client gave them
  * (a link to a deleted event has only the link and the `$all` commit position), and why.
  */
-export function skippedEvent(resolved: AllStreamResolvedEvent, error: unknown): { position: Position | null; streamId: string | null; reason: string } {
+export function skippedEvent(
+  resolved: AllStreamResolvedEvent,
+  error: unknown,
+): { position: Position | null; streamId: string | null; reason: string } {
   const event = resolved.event ?? resolved.link;
-  const position = event?.position ? encodePosition(event.position) : resolved.commitPosition !== undefined ? encodePosition({ commit: resolved.commitPosition, prepare: resolved.commitPosition }) : null;
+  const position = event?.position
+    ? encodePosition(event.position)
+    : resolved.commitPosition !== undefined
+      ? encodePosition({ commit: resolved.commitPosition, prepare: resolved.commitPosition })
+      : null;
   return { position, streamId: event?.streamId ?? null, reason: error instanceof Error ? error.message : String(error) };
 }
 
@@ -106,7 +123,11 @@ export function eventId(event: EventData, random: () => string): string {
 export function toPortError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {
   if (error instanceof WrongExpectedVersionError) {
     const actual = error.actualState;
-    return new WrongExpectedRevisionError(streamId, expected, actual === NO_STREAM || typeof actual !== 'bigint' || actual < 0n ? 'no_stream' : toRevision(actual));
+    return new WrongExpectedRevisionError(
+      streamId,
+      expected,
+      actual === NO_STREAM || typeof actual !== 'bigint' || actual < 0n ? 'no_stream' : toRevision(actual),
+    );
   }
   if (error instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(streamId, error.maxAppendSize);
   return unavailable(error);
@@ -129,7 +150,13 @@ export class KurrentAccessDeniedError extends Error {
 }
 
 /** Client errors that mean "the server cannot answer now", not "the request is wrong". */
-const UNAVAILABLE: ReadonlySet<ErrorType> = new Set([ErrorType.UNAVAILABLE, ErrorType.DEADLINE_EXCEEDED, ErrorType.TIMEOUT, ErrorType.NOT_LEADER, ErrorType.CANCELLED]);
+const UNAVAILABLE: ReadonlySet<ErrorType> = new Set([
+  ErrorType.UNAVAILABLE,
+  ErrorType.DEADLINE_EXCEEDED,
+  ErrorType.TIMEOUT,
+  ErrorType.NOT_LEADER,
+  ErrorType.CANCELLED,
+]);
 
 /**
  * gRPC status codes with the same meaning, on errors the client passes through unconverted (an append
@@ -140,9 +167,13 @@ const GRPC_UNAVAILABLE: ReadonlySet<number> = new Set([4 /* DEADLINE_EXCEEDED */
 /** A connection failure or deadline as `DependencyUnavailableError`, access denied as `KurrentAccessDeniedError`; anything else unchanged. */
 export function unavailable(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  if (error instanceof AccessDeniedError || (!isCommandError(error) && (error as { code?: unknown }).code === 7 /* PERMISSION_DENIED */)) return new KurrentAccessDeniedError(error);
+  if (error instanceof AccessDeniedError || (!isCommandError(error) && (error as { code?: unknown }).code === 7) /* PERMISSION_DENIED */)
+    return new KurrentAccessDeniedError(error);
   const grpcCode = (error as { code?: unknown }).code;
-  if ((isCommandError(error) && UNAVAILABLE.has(error.type)) || (!isCommandError(error) && typeof grpcCode === 'number' && GRPC_UNAVAILABLE.has(grpcCode))) {
+  if (
+    (isCommandError(error) && UNAVAILABLE.has(error.type)) ||
+    (!isCommandError(error) && typeof grpcCode === 'number' && GRPC_UNAVAILABLE.has(grpcCode))
+  ) {
     return new DependencyUnavailableError('kurrentdb', `KurrentDB did not answer: ${error.message}`, { cause: error });
   }
   return error;

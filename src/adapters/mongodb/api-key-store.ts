@@ -60,7 +60,9 @@ export class MongoApiKeyStore implements ApiKeyStore {
 
   /** A page of `workspace`'s keys, oldest first, after the key `page.after` names (index `workspace`, see `openMongo`). */
   async listByWorkspace(workspace: string, page: { limit: number; after?: { createdAt: string; id: string } }): Promise<ApiKeyRecord[]> {
-    const after = page.after ? { $or: [{ createdAt: { $gt: page.after.createdAt } }, { createdAt: page.after.createdAt, _id: { $gt: page.after.id } }] } : {};
+    const after = page.after
+      ? { $or: [{ createdAt: { $gt: page.after.createdAt } }, { createdAt: page.after.createdAt, _id: { $gt: page.after.id } }] }
+      : {};
     const stored = await guardMongo(() =>
       this.#keys
         .find({ workspace, ...after })
@@ -76,7 +78,13 @@ export class MongoApiKeyStore implements ApiKeyStore {
    * @returns false when no key has that id.
    */
   async expireBy(id: string, at: string): Promise<boolean> {
-    const earlier = { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$expiresAt', null] }, null] }, { $gt: ['$expiresAt', { $literal: at }] }] }, { $literal: at }, '$expiresAt'] };
+    const earlier = {
+      $cond: [
+        { $or: [{ $eq: [{ $ifNull: ['$expiresAt', null] }, null] }, { $gt: ['$expiresAt', { $literal: at }] }] },
+        { $literal: at },
+        '$expiresAt',
+      ],
+    };
     return confirmedWrite(
       async () => (await this.#keys.updateOne({ _id: id }, [{ $set: { expiresAt: earlier } }])).matchedCount > 0,
       async () => ((await this.#keys.findOne({ _id: id, expiresAt: { $lte: at } })) ? true : null),
@@ -91,7 +99,9 @@ export class MongoApiKeyStore implements ApiKeyStore {
   async revoke(id: string, at: string): Promise<boolean> {
     // $literal: in a pipeline a string starting with '$' would be read as a field path.
     return confirmedWrite(
-      async () => (await this.#keys.updateOne({ _id: id }, [{ $set: { revokedAt: { $ifNull: ['$revokedAt', { $literal: at }] } } }])).matchedCount > 0,
+      async () =>
+        (await this.#keys.updateOne({ _id: id }, [{ $set: { revokedAt: { $ifNull: ['$revokedAt', { $literal: at }] } } }])).matchedCount >
+        0,
       async () => ((await this.#keys.findOne({ _id: id, revokedAt: { $type: 'string' } })) ? true : null),
     );
   }

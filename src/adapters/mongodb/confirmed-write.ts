@@ -17,7 +17,11 @@ import { guardMongo } from './database.js';
  * returned as the write's result; `null` (not there) sends `undo` without waiting for it and rethrows.
  * @throws DependencyUnavailableError (outages, and a write a majority does not have); other errors as they are.
  */
-export async function confirmedWrite<T>(write: () => Promise<T>, readBack: () => Promise<T | null>, undo?: () => Promise<unknown>): Promise<T> {
+export async function confirmedWrite<T>(
+  write: () => Promise<T>,
+  readBack: () => Promise<T | null>,
+  undo?: () => Promise<unknown>,
+): Promise<T> {
   try {
     return await guardMongo(write);
   } catch (error) {

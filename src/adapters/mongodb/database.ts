@@ -112,7 +112,9 @@ export async function openMongo(url: string, options: MongoOptions = {}): Promis
     await connection.client.close().catch(() => undefined);
     const unavailable = asUnavailable(error);
     if (!unavailable) throw error;
-    throw new DependencyUnavailableError('mongodb', `MongoDB is unavailable at ${withoutCredentials(url)}: ${unavailable.message}`, { cause: error });
+    throw new DependencyUnavailableError('mongodb', `MongoDB is unavailable at ${withoutCredentials(url)}: ${unavailable.message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -146,11 +148,16 @@ async function createSchema(db: Db): Promise<void> {
   for (const [name, definitions] of Object.entries(INDEXES)) {
     const created = await ensureIndexes(db.collection(name), definitions);
     // Tombstones written before `removedAt` existed start their horizon now (once: when its index is new).
-    if (created.includes('tombstones')) await db.collection(COLLECTIONS.readModels).updateMany({ doc: null, removedAt: { $exists: false } }, { $currentDate: { removedAt: true } });
+    if (created.includes('tombstones'))
+      await db
+        .collection(COLLECTIONS.readModels)
+        .updateMany({ doc: null, removedAt: { $exists: false } }, { $currentDate: { removedAt: true } });
   }
   // Keys written before per-key limits have no `rateLimitPerMinute` (read as null). The bootstrap key
   // ("all scopes", ARCHITECTURE §5) gains keys:admin, added with issue 10; idempotent ($addToSet).
-  await db.collection(COLLECTIONS.apiKeys).updateMany({ name: 'bootstrap', workspace: 'default', scopes: { $ne: 'keys:admin' } }, { $addToSet: { scopes: 'keys:admin' } });
+  await db
+    .collection(COLLECTIONS.apiKeys)
+    .updateMany({ name: 'bootstrap', workspace: 'default', scopes: { $ne: 'keys:admin' } }, { $addToSet: { scopes: 'keys:admin' } });
 }
 
 /** `wtimeoutMS` from the URL's options when it has one, else the option, else the default. */

@@ -60,16 +60,24 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         // client's retry after the outage does not meet an in-flight claim nobody owns (M6).
         await confirmedWrite(
           () =>
-            this.#records.updateOne(
-              { _id, expiresAt: { $lte: new Date(now) } },
-              {
-                $set: {
-                  scope: record.scope, key: record.key, fingerprint: record.fingerprint, owner: record.owner, response: null,
-                  expiresAt: new Date(record.expiresAt), leaseUntil: record.leaseUntil ?? record.expiresAt, target: null,
+            this.#records
+              .updateOne(
+                { _id, expiresAt: { $lte: new Date(now) } },
+                {
+                  $set: {
+                    scope: record.scope,
+                    key: record.key,
+                    fingerprint: record.fingerprint,
+                    owner: record.owner,
+                    response: null,
+                    expiresAt: new Date(record.expiresAt),
+                    leaseUntil: record.leaseUntil ?? record.expiresAt,
+                    target: null,
+                  },
                 },
-              },
-              { upsert: true },
-            ).then(() => true),
+                { upsert: true },
+              )
+              .then(() => true),
           async () => ((await this.#records.findOne({ _id, owner: record.owner })) ? true : null),
           () => this.#records.deleteOne({ _id, owner: record.owner, response: null }),
         );
@@ -95,7 +103,9 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   async takeOver(scope: string, key: string, from: string, to: string, leaseUntil: number): Promise<boolean> {
     const _id = idempotencyId(scope, key);
     return confirmedWrite(
-      async () => (await this.#records.updateOne({ _id, owner: from, response: null }, { $set: { owner: to, leaseUntil, target: null } })).modifiedCount > 0,
+      async () =>
+        (await this.#records.updateOne({ _id, owner: from, response: null }, { $set: { owner: to, leaseUntil, target: null } }))
+          .modifiedCount > 0,
       async () => ((await this.#records.findOne({ _id, owner: to })) ? true : null),
     );
   }
@@ -103,7 +113,9 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
     const _id = idempotencyId(scope, key);
     return confirmedWrite(
-      async () => (await this.#records.updateOne({ _id, owner, response: null }, { $set: { response, expiresAt: new Date(expiresAt) } })).modifiedCount > 0,
+      async () =>
+        (await this.#records.updateOne({ _id, owner, response: null }, { $set: { response, expiresAt: new Date(expiresAt) } }))
+          .modifiedCount > 0,
       async () => ((await this.#records.findOne({ _id, owner, response: { $ne: null } })) ? true : null),
     );
   }
@@ -123,9 +135,16 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   /** Most expired documents are gone already (the TTL index); this deletes what the monitor has not reached yet. */
   async purgeExpired(now: number, limit: number): Promise<number> {
-    const expired = await guardMongo(() => this.#records.find({ expiresAt: { $lte: new Date(now) } }, { projection: { _id: 1 } }).limit(limit).toArray());
+    const expired = await guardMongo(() =>
+      this.#records
+        .find({ expiresAt: { $lte: new Date(now) } }, { projection: { _id: 1 } })
+        .limit(limit)
+        .toArray(),
+    );
     if (expired.length === 0) return 0;
-    const result = await guardMongo(() => this.#records.deleteMany({ _id: { $in: expired.map((doc) => doc._id) }, expiresAt: { $lte: new Date(now) } }));
+    const result = await guardMongo(() =>
+      this.#records.deleteMany({ _id: { $in: expired.map((doc) => doc._id) }, expiresAt: { $lte: new Date(now) } }),
+    );
     return result.deletedCount;
   }
 }

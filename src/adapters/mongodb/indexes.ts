@@ -62,7 +62,10 @@ export async function ensureIndexes(collection: Collection<Document>, definition
       if (!INDEX_CONFLICT.has((error as { code?: number }).code ?? 0)) throw error;
       for (const old of sameBase) await dropIfThere(collection, old.name); // step 2: ours or older, never newer (step 1)
       await collection.createIndexes([spec]).catch((again: unknown) => {
-        throw new Error(`MongoDB refuses index '${name}' ${JSON.stringify(definition.key)} on '${collection.collectionName}' (${(again as Error).message}); another index holds that key: drop it (db.${collection.collectionName}.dropIndex(name)) and start again.`, { cause: again });
+        throw new Error(
+          `MongoDB refuses index '${name}' ${JSON.stringify(definition.key)} on '${collection.collectionName}' (${(again as Error).message}); another index holds that key: drop it (db.${collection.collectionName}.dropIndex(name)) and start again.`,
+          { cause: again },
+        );
       });
       if (!created.includes(name)) created.push(name);
     }

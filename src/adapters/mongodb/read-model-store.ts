@@ -115,7 +115,10 @@ export class MongoReadModelStore implements ReadModelStore {
    * compares strings bytewise (UTF-8) unless a collation says otherwise, the order SQLite's BINARY and
    * PostgreSQL's `COLLATE "C"` give; the `{ collection, partition, key }` index serves filter and sort.
    */
-  async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
+  async list<T>(
+    collection: string,
+    options: { partition: string; after?: string; limit: number },
+  ): Promise<Array<{ key: string; doc: T }>> {
     if (options.limit <= 0) return []; // MongoDB reads limit(0) as "no limit"
     const stored = await this.#servedFrom<StoredReadModel>(this.#readModels, collection, options.limit, (physical) => [
       { $match: listFilter(physical, options.partition, options.after) },
@@ -162,7 +165,9 @@ export class MongoReadModelStore implements ReadModelStore {
 
   /** The stored checkpoint of `projection`, `null` when it has none (never run, or reset). */
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
-    const [stored] = await this.#servedFrom<StoredCheckpoint>(this.#checkpoints, projection, 1, (physical) => [{ $match: { _id: physical } }]);
+    const [stored] = await this.#servedFrom<StoredCheckpoint>(this.#checkpoints, projection, 1, (physical) => [
+      { $match: { _id: physical } },
+    ]);
     return toCheckpoint(stored ?? null);
   }
 
@@ -241,8 +246,18 @@ export class MongoReadModelStore implements ReadModelStore {
    * documents); run again on the new collection if a switch-over moved the alias meanwhile. `expected`: the
    * most documents the read returns, so that they and the alias come in the first batch (one round trip).
    */
-  async #servedFrom<R extends Document>(source: Collection<R>, name: string, expected: number, pipeline: (physical: string) => Document[]): Promise<R[]> {
-    const alias = { $unionWith: { coll: COLLECTIONS.aliases, pipeline: [{ $match: { _id: name } }, { $project: { _id: 0, aliasOf: '$_id', servedFrom: '$physical' } }] } };
+  async #servedFrom<R extends Document>(
+    source: Collection<R>,
+    name: string,
+    expected: number,
+    pipeline: (physical: string) => Document[],
+  ): Promise<R[]> {
+    const alias = {
+      $unionWith: {
+        coll: COLLECTIONS.aliases,
+        pipeline: [{ $match: { _id: name } }, { $project: { _id: 0, aliasOf: '$_id', servedFrom: '$physical' } }],
+      },
+    };
     let physical = this.#lastServedFrom.get(name) ?? name;
     for (;;) {
       const rows = await guardMongo(() => source.aggregate([...pipeline(physical), alias], { batchSize: expected + 1 }).toArray());
@@ -265,12 +280,22 @@ export class MongoReadModelStore implements ReadModelStore {
 
   async #upsertDocuments(writes: Array<GuardedWrite<StoredReadModel>>): Promise<void> {
     try {
-      await guardMongo(() => this.#readModels.bulkWrite(writes.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } })), { ordered: false }));
+      await guardMongo(() =>
+        this.#readModels.bulkWrite(
+          writes.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } })),
+          { ordered: false },
+        ),
+      );
     } catch (error) {
       const duplicates = error instanceof MongoBulkWriteError ? duplicateKeyIndexes(writeErrorsOf(error), writeConcernFailed(error)) : null;
       if (!duplicates) throw error;
       // Matches nothing when the stored document is as new or newer; updates it when another writer had just inserted an older one.
-      await guardMongo(() => this.#readModels.bulkWrite(duplicates.map((i) => ({ updateOne: { filter: writes[i]!.filter, update: writes[i]!.update } })), { ordered: false }));
+      await guardMongo(() =>
+        this.#readModels.bulkWrite(
+          duplicates.map((i) => ({ updateOne: { filter: writes[i]!.filter, update: writes[i]!.update } })),
+          { ordered: false },
+        ),
+      );
     }
   }
 
@@ -278,7 +303,8 @@ export class MongoReadModelStore implements ReadModelStore {
   async #moveCheckpoint(physical: string, checkpoint: ProjectionCheckpoint): Promise<void> {
     const now = this.#now();
     if (await this.#upsertGuarded(this.#checkpoints, checkpointWrite(physical, checkpoint, now))) return;
-    if (refusedBySwitchOver(await guardMongo(() => this.#checkpoints.findOne({ _id: physical })), now)) throw new SwitchOverInProgressError(physical);
+    if (refusedBySwitchOver(await guardMongo(() => this.#checkpoints.findOne({ _id: physical })), now))
+      throw new SwitchOverInProgressError(physical);
     // Otherwise the stored one is at or past this one: not moved, as it should be.
   }
 

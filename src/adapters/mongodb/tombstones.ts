@@ -31,9 +31,19 @@ export interface TombstonePurgeOptions {
  * index, then deleted by `_id` with the same condition, so a document revived meanwhile stays).
  * @returns how many were deleted. @throws DependencyUnavailableError.
  */
-export async function purgeTombstones(readModels: Collection<StoredReadModel>, now: number, horizonMs: number, limit: number): Promise<number> {
+export async function purgeTombstones(
+  readModels: Collection<StoredReadModel>,
+  now: number,
+  horizonMs: number,
+  limit: number,
+): Promise<number> {
   const filter = expiredTombstones(new Date(now - horizonMs));
-  const expired = await guardMongo(() => readModels.find(filter, { projection: { _id: 1 } }).limit(limit).toArray());
+  const expired = await guardMongo(() =>
+    readModels
+      .find(filter, { projection: { _id: 1 } })
+      .limit(limit)
+      .toArray(),
+  );
   if (expired.length === 0) return 0;
   const result = await guardMongo(() => readModels.deleteMany({ _id: { $in: expired.map((doc) => doc._id) }, ...filter }));
   return result.deletedCount;

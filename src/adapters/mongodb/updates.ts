@@ -80,10 +80,17 @@ export function physicalNames(names: Iterable<string>, aliases: readonly StoredA
  * text, `null` for a removal, which stamps `removedAt` with the server's time (`$currentDate`, so no
  * process clock is trusted) for the tombstone purge; a live document has none.
  */
-export function documentUpsert(physical: string, change: DocumentLocation & { revision: number }, json: string | null): GuardedWrite<StoredReadModel> {
+export function documentUpsert(
+  physical: string,
+  change: DocumentLocation & { revision: number },
+  json: string | null,
+): GuardedWrite<StoredReadModel> {
   return {
     filter: { collection: physical, partition: change.partition, key: change.key, revision: { $lt: change.revision } },
-    update: json === null ? { $set: { revision: change.revision, doc: null }, $currentDate: { removedAt: true } } : { $set: { revision: change.revision, doc: json }, $unset: { removedAt: '' } },
+    update:
+      json === null
+        ? { $set: { revision: change.revision, doc: null }, $currentDate: { removedAt: true } }
+        : { $set: { revision: change.revision, doc: json }, $unset: { removedAt: '' } },
   };
 }
 
@@ -122,7 +129,10 @@ function noSwitchOverHolds(now: Date): Filter<StoredCheckpoint> {
  * E11000 then means "not moved" — or refused, which `refusedBySwitchOver` tells apart.
  */
 export function checkpointWrite(physical: string, checkpoint: ProjectionCheckpoint, nowMs: number): GuardedWrite<StoredCheckpoint> {
-  const older: Array<Filter<StoredCheckpoint>> = [{ version: { $lt: checkpoint.version } }, { version: checkpoint.version, position: null }];
+  const older: Array<Filter<StoredCheckpoint>> = [
+    { version: { $lt: checkpoint.version } },
+    { version: checkpoint.version, position: null },
+  ];
   if (checkpoint.position !== null) older.push({ version: checkpoint.version, position: { $lt: checkpoint.position } });
   return {
     filter: { _id: physical, retired: { $exists: false }, $and: [noSwitchOverHolds(new Date(nowMs)), { $or: older }] },
@@ -138,8 +148,17 @@ export function checkpointWrite(physical: string, checkpoint: ProjectionCheckpoi
  * commits may not move it (`checkpointWrite` does not match). Sent as an upsert (no live checkpoint counts as
  * caught up); E11000 means "not caught up, or another switch-over holds it".
  */
-export function switchOverFence(current: string, rebuilt: ProjectionCheckpoint, to: string, nowMs: number, ttlMs: number): GuardedWrite<StoredCheckpoint> {
-  const caughtUp: Array<Filter<StoredCheckpoint>> = [{ version: { $exists: false } }, { version: { $lte: rebuilt.version }, position: null }];
+export function switchOverFence(
+  current: string,
+  rebuilt: ProjectionCheckpoint,
+  to: string,
+  nowMs: number,
+  ttlMs: number,
+): GuardedWrite<StoredCheckpoint> {
+  const caughtUp: Array<Filter<StoredCheckpoint>> = [
+    { version: { $exists: false } },
+    { version: { $lte: rebuilt.version }, position: null },
+  ];
   if (rebuilt.position !== null) caughtUp.push({ version: { $lte: rebuilt.version }, position: { $lte: rebuilt.position } });
   return {
     filter: { _id: current, retired: { $exists: false }, $and: [noSwitchOverHolds(new Date(nowMs)), { $or: caughtUp }] },
@@ -184,7 +203,10 @@ export function isDuplicateKeyError(error: unknown): boolean {
  * `null` when anything else failed too (another write error, a write concern error, or no write error at
  * all — the driver's own failure), so the caller rethrows.
  */
-export function duplicateKeyIndexes(writeErrors: ReadonlyArray<{ code: number; index: number }>, writeConcernFailed: boolean): number[] | null {
+export function duplicateKeyIndexes(
+  writeErrors: ReadonlyArray<{ code: number; index: number }>,
+  writeConcernFailed: boolean,
+): number[] | null {
   if (writeConcernFailed || writeErrors.length === 0 || writeErrors.some((e) => e.code !== DUPLICATE_KEY)) return null;
   return writeErrors.map((e) => e.index).sort((a, b) => a - b);
 }

@@ -6,7 +6,6 @@ import { ApiKeyExistsError, type ApiKeyRecord, type ApiKeyStore } from '../../ap
 import { API_KEY_COLUMNS, apiKeyValues, toApiKeyRecord, type ApiKeyRow } from '../shared/api-keys.js';
 import { guardPg } from './database.js';
 
-
 /** PostgreSQL's unique_violation (SQLSTATE 23505). */
 const UNIQUE_VIOLATION = '23505';
 
@@ -25,7 +24,10 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   async insert(record: ApiKeyRecord): Promise<void> {
     try {
       await guardPg(() =>
-        this.pool.query(`INSERT INTO api_keys (${API_KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)`, apiKeyValues(record)),
+        this.pool.query(
+          `INSERT INTO api_keys (${API_KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)`,
+          apiKeyValues(record),
+        ),
       );
     } catch (error) {
       if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new ApiKeyExistsError(record.id);
@@ -61,14 +63,19 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   /** Bring key `id`'s expiry forward to `at` (never later than it is). @returns false when no key has that id. */
   async expireBy(id: string, at: string): Promise<boolean> {
     const result = await guardPg(() =>
-      this.pool.query('UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at COLLATE "C" > $1 THEN $1 ELSE expires_at END WHERE id = $2', [at, id]),
+      this.pool.query(
+        'UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at COLLATE "C" > $1 THEN $1 ELSE expires_at END WHERE id = $2',
+        [at, id],
+      ),
     );
     return (result.rowCount ?? 0) > 0;
   }
 
   /** Mark key `id` revoked at `at` (RFC 3339); revoking twice keeps the first time. @returns false when no key has that id. */
   async revoke(id: string, at: string): Promise<boolean> {
-    const result = await guardPg(() => this.pool.query('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2', [at, id]));
+    const result = await guardPg(() =>
+      this.pool.query('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2', [at, id]),
+    );
     return (result.rowCount ?? 0) > 0;
   }
 

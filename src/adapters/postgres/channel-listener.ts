@@ -60,7 +60,10 @@ export class ChannelListener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, ...pgTimeoutOptions(this.options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS) });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      ...pgTimeoutOptions(this.options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS),
+    });
     client.on('error', () => this.#dropped(client));
     client.on('end', () => this.#dropped(client));
     client.on('notification', (message) => {

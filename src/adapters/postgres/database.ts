@@ -101,7 +101,11 @@ const MIGRATION_TIMEOUT_MS = 300_000;
  *   than this code.
  */
 export async function openPostgres(url: string, options: { max?: number; timeouts?: PostgresTimeouts } = {}): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...pgTimeoutOptions(options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...pgTimeoutOptions(options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS),
+  });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that ends the process.
   pool.on('error', () => undefined);
   try {
@@ -123,7 +127,8 @@ async function migrate(pool: pg.Pool): Promise<void> {
     await slow('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
     const { rows } = await slow<{ version: number }>('SELECT version FROM schema_version');
     const current = rows[0]?.version ?? 0;
-    if (current > MIGRATIONS.length) throw new Error(`Database schema version ${current} is newer than this build understands (${MIGRATIONS.length}).`);
+    if (current > MIGRATIONS.length)
+      throw new Error(`Database schema version ${current} is newer than this build understands (${MIGRATIONS.length}).`);
     for (let version = current; version < MIGRATIONS.length; version++) await slow(MIGRATIONS[version]!);
     if (rows.length === 0) await slow('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
     else await slow('UPDATE schema_version SET version = $1', [MIGRATIONS.length]);
@@ -167,7 +172,8 @@ export async function guardPg<T>(operation: () => Promise<T>): Promise<T> {
  * `connectionTimeoutMillis` on a new connection ("Connection terminated due to connection timeout",
  * "timeout expired") and on waiting for a pooled one ("timeout exceeded when trying to connect").
  */
-const CLIENT_TIMEOUT = /Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout|^timeout expired$/i;
+const CLIENT_TIMEOUT =
+  /Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout|^timeout expired$/i;
 
 /** The connection no longer answers (a client-side timeout or a broken socket): do not reuse it. */
 function isConnectionLost(error: unknown): boolean {

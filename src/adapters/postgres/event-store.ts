@@ -28,7 +28,17 @@ import {
   type SubscriptionHandlers,
 } from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
-import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
+import {
+  AppendListeners,
+  checkExpectedRevision,
+  checkExpectedRevisionShape,
+  decodePosition,
+  encodePosition,
+  requireType,
+  toJson,
+  toRecordedEvent,
+  type EventRow,
+} from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import { ChannelListener } from './channel-listener.js';
 import type { PostgresTimeouts } from './timeouts.js';
@@ -57,7 +67,6 @@ export interface PostgresEventStoreOptions {
    */
   pollIntervalMs?: number;
 }
-
 
 /** {@link EventStore} on the `events` table of a pool from `openPostgres`. Failures of the server surface as `DependencyUnavailableError`. */
 export class PostgresEventStore implements EventStore, AppendHints {
@@ -103,7 +112,12 @@ export class PostgresEventStore implements EventStore, AppendHints {
   async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const expected = options.expectedRevision;
     checkExpectedRevisionShape(expected);
-    const rows = events.map((event) => ({ id: event.id ?? randomUUID(), type: requireType(event), data: toJson(event.data, 'data'), metadata: toJson(event.metadata ?? {}, 'metadata') }));
+    const rows = events.map((event) => ({
+      id: event.id ?? randomUUID(),
+      type: requireType(event),
+      data: toJson(event.data, 'data'),
+      metadata: toJson(event.metadata ?? {}, 'metadata'),
+    }));
     const result = await inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.append]);
       const last = await client.query<{ revision: number; position: string }>(
@@ -112,7 +126,8 @@ export class PostgresEventStore implements EventStore, AppendHints {
       );
       const lastRow = last.rows[0];
       checkExpectedRevision(streamId, expected, lastRow?.revision);
-      if (rows.length === 0) return { nextExpectedRevision: lastRow?.revision ?? -1, position: lastRow ? encodePosition(lastRow.position) : null };
+      if (rows.length === 0)
+        return { nextExpectedRevision: lastRow?.revision ?? -1, position: lastRow ? encodePosition(lastRow.position) : null };
       const head = await client.query<{ position: string }>('SELECT COALESCE(MAX(position), 0)::text AS position FROM events');
       let position = BigInt(head.rows[0]!.position);
       let revision = lastRow?.revision ?? -1;
@@ -163,14 +178,18 @@ export class PostgresEventStore implements EventStore, AppendHints {
 
   /** The revision of the stream's last event, null when it has none (one index lookup, no payload). */
   async streamRevision(streamId: string): Promise<number | null> {
-    const { rows } = await guardPg(() => this.pool.query<{ revision: number | null }>('SELECT max(revision) AS revision FROM events WHERE stream_id = $1', [streamId]));
+    const { rows } = await guardPg(() =>
+      this.pool.query<{ revision: number | null }>('SELECT max(revision) AS revision FROM events WHERE stream_id = $1', [streamId]),
+    );
     return rows[0]?.revision ?? null;
   }
 
   /** The last event of `$all` (position and recording time), `null` when the store is empty. */
   async head(): Promise<{ position: Position; recordedAt: string } | null> {
     const { rows } = await guardPg(() =>
-      this.pool.query<{ position: string; recorded_at: string }>('SELECT position::text AS position, recorded_at FROM events ORDER BY events.position DESC LIMIT 1'),
+      this.pool.query<{ position: string; recorded_at: string }>(
+        'SELECT position::text AS position, recorded_at FROM events ORDER BY events.position DESC LIMIT 1',
+      ),
     );
     const row = rows[0];
     return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;
@@ -213,5 +232,4 @@ export class PostgresEventStore implements EventStore, AppendHints {
     const head = await this.head().catch(() => null);
     if (head) this.#tell(head.position);
   }
-
 }

@@ -89,11 +89,15 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: string, key: string, owner: string): Promise<void> {
-    await guardPg(() => this.pool.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3 AND status IS NULL', [scope, key, owner]));
+    await guardPg(() =>
+      this.pool.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3 AND status IS NULL', [scope, key, owner]),
+    );
   }
 
   async get(scope: string, key: string, now: number): Promise<IdempotencyRecord | null> {
-    const { rows } = await guardPg(() => this.pool.query<Row>('SELECT * FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > $3', [scope, key, now]));
+    const { rows } = await guardPg(() =>
+      this.pool.query<Row>('SELECT * FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > $3', [scope, key, now]),
+    );
     return rows[0] ? toRecord(rows[0]) : null;
   }
 

@@ -71,7 +71,10 @@ export class PostgresReadModelStore implements ReadModelStore {
   }
 
   /** Up to `limit` live documents of one partition, keys ascending (UTF-8 byte order) and strictly after `after`. */
-  async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
+  async list<T>(
+    collection: string,
+    options: { partition: string; after?: string; limit: number },
+  ): Promise<Array<{ key: string; doc: T }>> {
     const { rows } = await guardPg(() =>
       this.pool.query<{ key: string; doc: T }>(
         `SELECT key, doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = $2 AND ($3::text IS NULL OR key > $3) AND doc IS NOT NULL
@@ -128,7 +131,10 @@ export class PostgresReadModelStore implements ReadModelStore {
   /** The stored checkpoint of `projection`, `null` when it has none. */
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
     const { rows } = await guardPg(() =>
-      this.pool.query<{ version: number; position: string | null }>(`SELECT version, position FROM checkpoints WHERE projection = ${PHYSICAL}`, [projection]),
+      this.pool.query<{ version: number; position: string | null }>(
+        `SELECT version, position FROM checkpoints WHERE projection = ${PHYSICAL}`,
+        [projection],
+      ),
     );
     const row = rows[0];
     return row ? { version: row.version, position: row.position } : null;

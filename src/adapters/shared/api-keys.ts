@@ -35,6 +35,18 @@ export function toApiKeyRecord(row: ApiKeyRow): ApiKeyRecord {
 export const API_KEY_COLUMNS = 'id, hash, name, workspace, scopes, created_at, expires_at, revoked_at, rate_limit_per_minute';
 
 /** A record's values in `API_KEY_COLUMNS` order, scopes as JSON text. */
-export function apiKeyValues(record: ApiKeyRecord): [string, string, string, string, string, string, string | null, string | null, number | null] {
-  return [record.id, record.hash, record.name, record.workspace, JSON.stringify(record.scopes), record.createdAt, record.expiresAt, record.revokedAt, record.rateLimitPerMinute];
+export function apiKeyValues(
+  record: ApiKeyRecord,
+): [string, string, string, string, string, string, string | null, string | null, number | null] {
+  return [
+    record.id,
+    record.hash,
+    record.name,
+    record.workspace,
+    JSON.stringify(record.scopes),
+    record.createdAt,
+    record.expiresAt,
+    record.revokedAt,
+    record.rateLimitPerMinute,
+  ];
 }

@@ -48,7 +48,6 @@ export function toJson(value: unknown, field: string): string {
   return json;
 }
 
-
 /** @throws RangeError on a numeric expected revision that is not a non-negative integer. */
 export function checkExpectedRevisionShape(expected: ExpectedRevision): void {
   if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {

@@ -74,7 +74,11 @@ export class PolledSubscription implements Subscription {
         // Read the head first: every matching event up to it is in the page or before it. (Both stores
         // give positions in commit order, so no event at or below the head can still appear later.)
         const head = (await this.source.head())?.position ?? null;
-        const page = await this.source.readAll({ after: this.#position, maxCount, ...(this.options.streamPrefix !== undefined ? { streamPrefix: this.options.streamPrefix } : {}) });
+        const page = await this.source.readAll({
+          after: this.#position,
+          maxCount,
+          ...(this.options.streamPrefix !== undefined ? { streamPrefix: this.options.streamPrefix } : {}),
+        });
         if (this.#stopped) return;
         if (page.length > 0) {
           await this.handlers.onEvents(page);
@@ -137,7 +141,9 @@ export class PolledSubscriptions {
 
   /** Open one (see `EventStore.subscribeToAll`). */
   open(options: SubscribeToAllOptions, handlers: SubscriptionHandlers): Subscription {
-    const subscription: Subscription = new PolledSubscription(this.source, options, handlers, this.polling, () => this.#open.delete(subscription));
+    const subscription: Subscription = new PolledSubscription(this.source, options, handlers, this.polling, () =>
+      this.#open.delete(subscription),
+    );
     this.#open.add(subscription);
     return subscription;
   }

@@ -39,7 +39,9 @@ export class SqliteApiKeyStore implements ApiKeyStore {
        ORDER BY created_at, id LIMIT ?`,
     );
     // An expiry only moves earlier; ISO-8601 UTC strings of one format compare as instants.
-    this.#expireBy = db.prepare('UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > ? THEN ? ELSE expires_at END WHERE id = ?');
+    this.#expireBy = db.prepare(
+      'UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > ? THEN ? ELSE expires_at END WHERE id = ?',
+    );
     // COALESCE: revoking twice keeps the first revocation time.
     this.#revoke = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?');
     this.#count = db.prepare('SELECT COUNT(*) AS count FROM api_keys');

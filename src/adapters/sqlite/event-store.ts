@@ -15,7 +15,17 @@ import type {
   SubscriptionHandlers,
 } from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
-import { AppendListeners, checkExpectedRevision, checkExpectedRevisionShape, decodePosition, encodePosition, requireType, toJson, toRecordedEvent, type EventRow } from '../shared/events.js';
+import {
+  AppendListeners,
+  checkExpectedRevision,
+  checkExpectedRevisionShape,
+  decodePosition,
+  encodePosition,
+  requireType,
+  toJson,
+  toRecordedEvent,
+  type EventRow,
+} from '../shared/events.js';
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';
@@ -24,7 +34,6 @@ export { encodePosition } from '../shared/events.js';
 
 /** `readAll` page size when the caller gives no `maxCount`. */
 export const DEFAULT_READ_ALL_MAX_COUNT = 500;
-
 
 /**
  * {@link EventStore} on the `events` table of a database from `openDatabase`.
@@ -139,7 +148,9 @@ export class SqliteEventStore implements EventStore, AppendHints {
     const after = options.after == null ? 0 : decodePosition(options.after);
     const maxCount = options.maxCount ?? DEFAULT_READ_ALL_MAX_COUNT;
     const rows = await sqliteCall(this.#db, () =>
-      options.streamPrefix === undefined ? this.#readAll.all(after, maxCount) : this.#readAllPrefixed.all(after, options.streamPrefix.length, options.streamPrefix, maxCount),
+      options.streamPrefix === undefined
+        ? this.#readAll.all(after, maxCount)
+        : this.#readAllPrefixed.all(after, options.streamPrefix.length, options.streamPrefix, maxCount),
     );
     return rows.map(toRecordedEvent);
   }

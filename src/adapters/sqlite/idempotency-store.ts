@@ -52,18 +52,27 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
        RETURNING owner`,
     );
     // COALESCE: a renewal without a target keeps the one noted.
-    this.#renew = db.prepare('UPDATE idempotency_keys SET lease_until = ?, target = COALESCE(?, target) WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
-    this.#takeOver = db.prepare('UPDATE idempotency_keys SET owner = ?, lease_until = ?, target = NULL WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
+    this.#renew = db.prepare(
+      'UPDATE idempotency_keys SET lease_until = ?, target = COALESCE(?, target) WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL',
+    );
+    this.#takeOver = db.prepare(
+      'UPDATE idempotency_keys SET owner = ?, lease_until = ?, target = NULL WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL',
+    );
     this.#get = db.prepare('SELECT * FROM idempotency_keys WHERE scope = ? AND key = ? AND expires_at > ?');
     this.#complete = db.prepare(
       `UPDATE idempotency_keys SET status = ?, headers = ?, body = ?, expires_at = ?
        WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL`,
     );
     this.#release = db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND status IS NULL');
-    this.#purge = db.prepare('DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)');
+    this.#purge = db.prepare(
+      'DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)',
+    );
     // IMMEDIATE: the write lock is taken first, so the upsert and the read that follows see one state.
     const claim = db.transaction((record: NewIdempotencyClaim, now: number): IdempotencyClaim => {
-      if (take.get(record.scope, record.key, record.fingerprint, record.owner, record.expiresAt, record.leaseUntil ?? record.expiresAt, now)) return { claimed: true };
+      if (
+        take.get(record.scope, record.key, record.fingerprint, record.owner, record.expiresAt, record.leaseUntil ?? record.expiresAt, now)
+      )
+        return { claimed: true };
       return { claimed: false, existing: toRecord(this.#get.get(record.scope, record.key, now)!) };
     });
     this.#claim = (record, now) => claim.immediate(record, now);
@@ -82,7 +91,9 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(scope: string, key: string, owner: string, response: StoredResponse, expiresAt: number): Promise<boolean> {
-    const result = await sqliteCall(this.#db, () => this.#complete.run(response.status, JSON.stringify(response.headers), response.body, expiresAt, scope, key, owner));
+    const result = await sqliteCall(this.#db, () =>
+      this.#complete.run(response.status, JSON.stringify(response.headers), response.body, expiresAt, scope, key, owner),
+    );
     return result.changes > 0;
   }
 
@@ -106,7 +117,10 @@ function toRecord(row: Row): IdempotencyRecord {
     key: row.key,
     fingerprint: row.fingerprint,
     owner: row.owner,
-    response: row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body },
+    response:
+      row.status === null
+        ? null
+        : { status: row.status, headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body },
     expiresAt: row.expires_at,
     leaseUntil: row.lease_until ?? row.expires_at,
     target: row.target,

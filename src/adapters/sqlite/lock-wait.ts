@@ -52,7 +52,11 @@ export async function sqliteCall<T>(db: Database.Database, operation: () => T): 
       const waited = Date.now() - started;
       if (!isLockConflict(error) || waited >= maxWaitMs) {
         if (isLockConflict(error)) {
-          throw new DependencyUnavailableError('sqlite', `SQLite is busy: another connection has held its write lock for ${waited} ms (SQLITE_LOCK_WAIT_MS is ${maxWaitMs}); retry later.`, { cause: error });
+          throw new DependencyUnavailableError(
+            'sqlite',
+            `SQLite is busy: another connection has held its write lock for ${waited} ms (SQLITE_LOCK_WAIT_MS is ${maxWaitMs}); retry later.`,
+            { cause: error },
+          );
         }
         throw asUnavailable(error) ?? error;
       }
@@ -69,7 +73,16 @@ function isLockConflict(error: unknown): boolean {
 }
 
 /** SQLite result codes that mean the storage itself is unusable, not that our statement is wrong. */
-const UNAVAILABLE_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_READONLY'];
+const UNAVAILABLE_CODES = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+  'SQLITE_READONLY',
+];
 
 /** The error to answer for an unusable database (I/O error, disk full, corrupt file, closed connection); null for ours (a constraint, a bug). */
 function asUnavailable(error: unknown): DependencyUnavailableError | null {

@@ -60,7 +60,14 @@ export class SqliteProjectorLease implements ProjectorLease {
     const acquire = db.transaction((holder: string, ttlMs: number) => {
       const current = this.#current.get(LEASE);
       // Containers sharing a file see other pid namespaces: judge only a holder on this very host.
-      if (current && current.holder !== holder && current.host === this.#self.host && current.pid !== null && current.pid !== this.#self.pid && !this.#isAlive(current.pid)) {
+      if (
+        current &&
+        current.holder !== holder &&
+        current.host === this.#self.host &&
+        current.pid !== null &&
+        current.pid !== this.#self.pid &&
+        !this.#isAlive(current.pid)
+      ) {
         this.#release.run(LEASE, current.holder);
       }
       const now = this.#now();

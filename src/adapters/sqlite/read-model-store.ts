@@ -66,13 +66,18 @@ export class SqliteReadModelStore implements ReadModelStore {
     this.#deleteCollection = db.prepare(`DELETE FROM read_models WHERE collection = ${PHYSICAL}`);
     this.#deleteCheckpoint = db.prepare(`DELETE FROM checkpoints WHERE projection = ${PHYSICAL}`);
     this.#activate = db.transaction((name: string, physical: string): boolean => {
-      const current = db.prepare<[string], { physical: string }>('SELECT physical FROM read_model_aliases WHERE name = ?').get(name)?.physical ?? name;
+      const current =
+        db.prepare<[string], { physical: string }>('SELECT physical FROM read_model_aliases WHERE name = ?').get(name)?.physical ?? name;
       if (current === physical) return true;
-      const checkpoint = db.prepare<[string], { version: number; position: string | null }>('SELECT version, position FROM checkpoints WHERE projection = ?');
+      const checkpoint = db.prepare<[string], { version: number; position: string | null }>(
+        'SELECT version, position FROM checkpoints WHERE projection = ?',
+      );
       const live = checkpoint.get(current);
       const rebuilt = checkpoint.get(physical);
       if (!rebuilt || !caughtUp(rebuilt, live)) return false;
-      db.prepare('INSERT INTO read_model_aliases (name, physical) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET physical = excluded.physical').run(name, physical);
+      db.prepare(
+        'INSERT INTO read_model_aliases (name, physical) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET physical = excluded.physical',
+      ).run(name, physical);
       db.prepare('DELETE FROM read_models WHERE collection = ?').run(current);
       db.prepare('DELETE FROM checkpoints WHERE projection = ?').run(current);
       return true;
@@ -80,9 +85,16 @@ export class SqliteReadModelStore implements ReadModelStore {
 
     this.#commit = db.transaction((changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => {
       for (const { change, json } of changes) {
-        this.#upsert.run({ collection: change.collection, partition: change.partition, key: change.key, revision: change.revision, doc: json });
+        this.#upsert.run({
+          collection: change.collection,
+          partition: change.partition,
+          key: change.key,
+          revision: change.revision,
+          doc: json,
+        });
       }
-      for (const { projection, version, position } of checkpoints) this.#upsertCheckpoint.run({ collection: projection, version, position });
+      for (const { projection, version, position } of checkpoints)
+        this.#upsertCheckpoint.run({ collection: projection, version, position });
     });
     this.#reset = db.transaction((projection: string) => {
       this.#deleteCollection.run({ collection: projection });
@@ -107,10 +119,15 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   /** Up to `limit` documents of one partition, keys ascending (UTF-8 byte order) and strictly after `after` when given. */
-  async list<T>(collection: string, options: { partition: string; after?: string; limit: number }): Promise<Array<{ key: string; doc: T }>> {
+  async list<T>(
+    collection: string,
+    options: { partition: string; after?: string; limit: number },
+  ): Promise<Array<{ key: string; doc: T }>> {
     const { partition, after, limit } = options;
     const rows = await sqliteCall(this.#db, () =>
-      after === undefined ? this.#listFirst.all({ collection, partition, limit }) : this.#listAfter.all({ collection, partition, after, limit }),
+      after === undefined
+        ? this.#listFirst.all({ collection, partition, limit })
+        : this.#listAfter.all({ collection, partition, after, limit }),
     );
     return rows.map((row) => ({ key: row.key, doc: JSON.parse(row.doc) as T }));
   }
@@ -134,7 +151,9 @@ export class SqliteReadModelStore implements ReadModelStore {
    * @returns false, changing nothing, when `physical` is behind.
    */
   async activate(name: string, physical: string): Promise<boolean> {
-    return sqliteCall(this.#db, () => (this.#activate as unknown as { immediate(n: string, p: string): boolean }).immediate(name, physical));
+    return sqliteCall(this.#db, () =>
+      (this.#activate as unknown as { immediate(n: string, p: string): boolean }).immediate(name, physical),
+    );
   }
 
   /** The stored checkpoint of `projection`, `null` when it has none (never run, or reset). */

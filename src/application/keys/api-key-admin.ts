@@ -141,7 +141,11 @@ export class ApiKeyAdmin {
    * @throws KeyManagementError `api_key_not_found`, `api_key_inactive` (revoked or expired: nothing to
    *   hand over), `scope_escalation`, `rate_limit_escalation`, `expiry_in_past`, `invalid_request`.
    */
-  async rotate(by: KeyManager, id: string, options: ExpiryInput & { overlapMs?: number } = {}): Promise<{ token: string; record: ApiKeyRecord; previous: ApiKeyRecord }> {
+  async rotate(
+    by: KeyManager,
+    id: string,
+    options: ExpiryInput & { overlapMs?: number } = {},
+  ): Promise<{ token: string; record: ApiKeyRecord; previous: ApiKeyRecord }> {
     const old = await this.get(by, id);
     const status = this.status(old);
     if (status !== 'active') throw new KeyManagementError('api_key_inactive', `API key '${id}' is ${status}; create a new key instead.`);
@@ -151,11 +155,23 @@ export class ApiKeyAdmin {
       throw new KeyManagementError('invalid_request', `The overlap must be between 0 and ${MAX_OVERLAP_MS / 86_400_000} days.`, 'overlap');
     }
     const lifetime = old.expiresAt ? Date.parse(old.expiresAt) - Date.parse(old.createdAt) : null;
-    const expiry = options.expiresAt || options.expiresInMs !== undefined ? options : lifetime !== null && lifetime > 0 ? { expiresInMs: Math.min(lifetime, MAX_LIFETIME_MS) } : {};
+    const expiry =
+      options.expiresAt || options.expiresInMs !== undefined
+        ? options
+        : lifetime !== null && lifetime > 0
+          ? { expiresInMs: Math.min(lifetime, MAX_LIFETIME_MS) }
+          : {};
     const now = this.keys.now();
     const expiresAt = this.expiry(expiry, now.getTime());
     // The new key first: if the store fails between the two steps the caller still holds a working key.
-    const issued = await this.keys.issue({ name: old.name, workspace: old.workspace, scopes: old.scopes, expiresAt, rateLimitPerMinute: old.rateLimitPerMinute, createdAt: now.toISOString() });
+    const issued = await this.keys.issue({
+      name: old.name,
+      workspace: old.workspace,
+      scopes: old.scopes,
+      expiresAt,
+      rateLimitPerMinute: old.rateLimitPerMinute,
+      createdAt: now.toISOString(),
+    });
     if (overlapMs === 0) await this.keys.revoke(id);
     else await this.keys.expireBy(id, new Date(this.keys.now().getTime() + overlapMs));
     return { ...issued, previous: await this.get(by, id) };
@@ -169,7 +185,11 @@ export class ApiKeyAdmin {
       return by.workspace;
     }
     if (requested === undefined || !WORKSPACE.test(requested)) {
-      throw new KeyManagementError('invalid_request', 'The workspace must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit.', 'workspace');
+      throw new KeyManagementError(
+        'invalid_request',
+        'The workspace must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit.',
+        'workspace',
+      );
     }
     return requested;
   }
@@ -179,7 +199,11 @@ export class ApiKeyAdmin {
     if (by === 'operator') return;
     const lacking = scopes.filter((scope) => !by.scopes.has(scope));
     if (lacking.length > 0) {
-      throw new KeyManagementError('scope_escalation', `This API key cannot grant scope${lacking.length > 1 ? 's' : ''} it lacks: ${lacking.join(', ')}.`, 'scopes');
+      throw new KeyManagementError(
+        'scope_escalation',
+        `This API key cannot grant scope${lacking.length > 1 ? 's' : ''} it lacks: ${lacking.join(', ')}.`,
+        'scopes',
+      );
     }
     const own = by.rateLimitPerMinute;
     if (own !== undefined && (rateLimitPerMinute === null || rateLimitPerMinute > own)) {
@@ -204,7 +228,11 @@ export class ApiKeyAdmin {
     if (at === null) return null;
     if (Number.isNaN(at)) throw new KeyManagementError('invalid_request', 'The expiry is not a valid instant.', field);
     if (at <= now) {
-      throw new KeyManagementError('expiry_in_past', `The expiry ${new Date(at).toISOString()} is not in the future (now ${new Date(now).toISOString()}).`, field);
+      throw new KeyManagementError(
+        'expiry_in_past',
+        `The expiry ${new Date(at).toISOString()} is not in the future (now ${new Date(now).toISOString()}).`,
+        field,
+      );
     }
     if (at - now > MAX_LIFETIME_MS) throw new KeyManagementError('invalid_request', 'A key may live at most 10 years (3650d).', field);
     return new Date(at).toISOString();

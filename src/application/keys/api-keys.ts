@@ -97,9 +97,17 @@ export class ApiKeys {
     readonly store: ApiKeyStore,
     options: ApiKeysOptions = {},
   ) {
-    const { now = () => new Date(), cacheTtlMs = 5000, cacheMaxEntries = 10_000, unknownTtlMs = 5000, unknownMaxEntries = 10_000 } = options;
-    if (!Number.isSafeInteger(cacheTtlMs) || cacheTtlMs < 0) throw new RangeError(`cacheTtlMs must be a non-negative integer, got ${cacheTtlMs}.`);
-    if (!Number.isSafeInteger(cacheMaxEntries) || cacheMaxEntries <= 0) throw new RangeError(`cacheMaxEntries must be a positive integer, got ${cacheMaxEntries}.`);
+    const {
+      now = () => new Date(),
+      cacheTtlMs = 5000,
+      cacheMaxEntries = 10_000,
+      unknownTtlMs = 5000,
+      unknownMaxEntries = 10_000,
+    } = options;
+    if (!Number.isSafeInteger(cacheTtlMs) || cacheTtlMs < 0)
+      throw new RangeError(`cacheTtlMs must be a non-negative integer, got ${cacheTtlMs}.`);
+    if (!Number.isSafeInteger(cacheMaxEntries) || cacheMaxEntries <= 0)
+      throw new RangeError(`cacheMaxEntries must be a positive integer, got ${cacheMaxEntries}.`);
     this.now = now;
     this.cacheTtlMs = cacheTtlMs;
     this.cache = new LRUCache<string, CachedKey>({ max: cacheMaxEntries });
@@ -248,7 +256,11 @@ export class ApiKeys {
   async bootstrap(bootstrapKey: string | undefined): Promise<{ created: false } | { created: true; generated: string | null; id: string }> {
     if ((await this.store.count()) > 0) return { created: false };
     try {
-      const { token, record } = await this.issue({ name: 'bootstrap', workspace: DEFAULT_WORKSPACE, ...(bootstrapKey ? { token: bootstrapKey } : {}) });
+      const { token, record } = await this.issue({
+        name: 'bootstrap',
+        workspace: DEFAULT_WORKSPACE,
+        ...(bootstrapKey ? { token: bootstrapKey } : {}),
+      });
       return { created: true, generated: bootstrapKey ? null : token, id: record.id };
     } catch (error) {
       // Another instance starting at the same moment registered the same BOOTSTRAP_API_KEY first.

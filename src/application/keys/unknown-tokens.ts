@@ -29,8 +29,10 @@ export class UnknownTokens {
     maxEntries: number,
     private readonly now: () => number,
   ) {
-    if (!Number.isSafeInteger(ttlMs) || ttlMs < 0) throw new RangeError(`unknown-token ttlMs must be a non-negative integer, got ${ttlMs}.`);
-    if (!Number.isSafeInteger(maxEntries) || maxEntries <= 0) throw new RangeError(`unknown-token maxEntries must be a positive integer, got ${maxEntries}.`);
+    if (!Number.isSafeInteger(ttlMs) || ttlMs < 0)
+      throw new RangeError(`unknown-token ttlMs must be a non-negative integer, got ${ttlMs}.`);
+    if (!Number.isSafeInteger(maxEntries) || maxEntries <= 0)
+      throw new RangeError(`unknown-token maxEntries must be a positive integer, got ${maxEntries}.`);
     this.seen = new LRUCache<string, number>({ max: maxEntries });
   }
 

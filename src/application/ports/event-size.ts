@@ -18,7 +18,9 @@ export const MAX_EVENT_BYTES = 1024 * 1024;
  * (a few bytes more), plus the metadata JSON (`key_id`, `request_id`), plus the type counted twice.
  */
 export function eventBytes(event: { type: string }, metadata: unknown): number {
-  return Buffer.byteLength(JSON.stringify(event), 'utf8') + Buffer.byteLength(JSON.stringify(metadata ?? {}), 'utf8') + 2 * event.type.length;
+  return (
+    Buffer.byteLength(JSON.stringify(event), 'utf8') + Buffer.byteLength(JSON.stringify(metadata ?? {}), 'utf8') + 2 * event.type.length
+  );
 }
 
 /** An event over `MAX_EVENT_BYTES` (counted by `eventBytes`). @throws TemplateError 413 `template_too_large`. */

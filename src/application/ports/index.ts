@@ -8,7 +8,17 @@ export { ApiKeyExistsError, SCOPES } from './api-keys.js';
 export type { ApiKeyRecord, ApiKeyStore, Scope } from './api-keys.js';
 export { DependencyUnavailableError } from './errors.js';
 export { AppendTooLargeError, WrongExpectedRevisionError, comparePositions } from './event-store.js';
-export type { AppendResult, EventData, EventStore, ExpectedRevision, Position, RecordedEvent, SubscribeToAllOptions, Subscription, SubscriptionHandlers } from './event-store.js';
+export type {
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  Position,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+  SubscriptionHandlers,
+} from './event-store.js';
 export { MAX_EVENT_BYTES, checkEventSize, eventBytes, storeRefusedEventSize } from './event-size.js';
 export type { FailureCounter } from './failure-counter.js';
 export type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore, NewIdempotencyClaim, StoredResponse } from './idempotency.js';

@@ -184,7 +184,10 @@ export class CheckpointedProjections {
     // A projection built beside its live read model resets its side collection only: readers keep the live one.
     for (const p of targets) await this.readModels.reset(this.#target(p.name));
     // Record the versions now, so an empty store does not reset again on every start.
-    await this.readModels.commit([], targets.map((p) => ({ projection: this.#target(p.name), version: p.version, position: null })));
+    await this.readModels.commit(
+      [],
+      targets.map((p) => ({ projection: this.#target(p.name), version: p.version, position: null })),
+    );
     for (const p of targets) {
       this.#positions.set(p.name, null);
       this.#pendingResets.delete(p.name);
@@ -199,7 +202,14 @@ export class CheckpointedProjections {
 
   #fault(error: unknown, projection: AnyProjection, event: RecordedEvent): void {
     this.logger.error(
-      { err: error, projection: projection.name, position: event.position, streamId: event.streamId, revision: event.revision, type: event.type },
+      {
+        err: error,
+        projection: projection.name,
+        position: event.position,
+        streamId: event.streamId,
+        revision: event.revision,
+        type: event.type,
+      },
       'projection threw; event skipped for this projection',
     );
   }
@@ -213,7 +223,10 @@ export class CheckpointedProjections {
         listener(events);
       } catch (error) {
         // The page is committed whatever a listener does; failing here would re-read and re-apply it.
-        this.logger.error({ err: error, from: events[0]!.position, to: events[events.length - 1]!.position }, 'onApplied listener threw; ignored');
+        this.logger.error(
+          { err: error, from: events[0]!.position, to: events[events.length - 1]!.position },
+          'onApplied listener threw; ignored',
+        );
       }
     }
   }

@@ -128,7 +128,11 @@ export class LeasedProjector {
       await this.projector.stop();
       await this.lease.release(this.holder).catch(() => undefined);
       if (!(error instanceof NewerProjectionVersionError)) throw error;
-      if (this.#standingByFor !== error.message) this.options.logger?.info({ holder: this.holder, projection: error.projection, stored: error.stored, code: error.code }, error.message);
+      if (this.#standingByFor !== error.message)
+        this.options.logger?.info(
+          { holder: this.holder, projection: error.projection, stored: error.stored, code: error.code },
+          error.message,
+        );
       this.#standingByFor = error.message;
     }
   }
@@ -146,7 +150,10 @@ export class LeasedProjector {
   /** Stop projecting at `at` (this process's clock) unless a renewal moves it on first. */
   #armDeadline(at: number): void {
     this.#clearDeadline();
-    this.#deadline = setTimeout(() => void this.#demote('projector lease not renewed in time (renewals failing or late): standing by'), Math.max(0, at - this.#now()));
+    this.#deadline = setTimeout(
+      () => void this.#demote('projector lease not renewed in time (renewals failing or late): standing by'),
+      Math.max(0, at - this.#now()),
+    );
   }
 
   #clearDeadline(): void {

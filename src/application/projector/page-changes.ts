@@ -51,7 +51,9 @@ export async function pageChanges(
   if (located.length === 0) return [];
   const stored = await readModels.getMany<unknown>(projection.name, [...locations.values()]);
   const docs = new Map<string, { change: DocumentChange; dirty: boolean }>();
-  [...locations].forEach(([key, location], i) => docs.set(key, { change: { collection: projection.name, ...location, doc: stored[i] ?? null, revision: -1 }, dirty: false }));
+  [...locations].forEach(([key, location], i) =>
+    docs.set(key, { change: { collection: projection.name, ...location, doc: stored[i] ?? null, revision: -1 }, dirty: false }),
+  );
   for (const { event, key } of located) {
     const entry = docs.get(key)!;
     const next = guard(event, () => ({ doc: projection.evolve(entry.change.doc, event) ?? null }));

@@ -12,10 +12,7 @@ import type { Position, ProjectionCheckpoint, ReadModelStore, AnyProjection } fr
 
 /** What the projector does with one projection, given its stored checkpoint. */
 export type VersionPlan =
-  | { kind: 'fresh' }
-  | { kind: 'current' }
-  | { kind: 'upgrade'; from: number; side: string }
-  | { kind: 'newer-stored'; stored: number };
+  { kind: 'fresh' } | { kind: 'current' } | { kind: 'upgrade'; from: number; side: string } | { kind: 'newer-stored'; stored: number };
 
 /**
  * The collection a projection's version is built in beside the live one: `<name>@v<version>`. Fixed per
@@ -88,7 +85,10 @@ export async function planProjections(
     const resumed = built?.version === p.version; // anything else there is reset first
     const position = resumed ? built.position : null;
     starts.push({ name: p.name, target: plan.side, position, reset: !resumed });
-    logger.info({ projection: p.name, from: plan.from, to: p.version, building: plan.side, resumedAt: position }, 'projection version changed; building the new version beside the live one');
+    logger.info(
+      { projection: p.name, from: plan.from, to: p.version, building: plan.side, resumedAt: position },
+      'projection version changed; building the new version beside the live one',
+    );
   }
   return starts;
 }

@@ -75,7 +75,9 @@ export class Projector {
     this.#eventStore = options.eventStore;
     this.#logger = options.logger ?? consoleLogger;
     this.#batchSize = batchSize;
-    this.#projections = new CheckpointedProjections(options.readModels, [...options.projections], this.#logger, () => this.#settleWaiters());
+    this.#projections = new CheckpointedProjections(options.readModels, [...options.projections], this.#logger, () =>
+      this.#settleWaiters(),
+    );
   }
 
   /**
@@ -245,7 +247,11 @@ export class Projector {
 
   /** `activateBuilt`, a failure logged (the next live page or caught-up tries again). */
   async #switchBuilt(): Promise<void> {
-    await this.#projections.activateBuilt().catch((error: unknown) => this.#logger.error({ err: error }, 'switching to a new projection version failed; retrying after the next page'));
+    await this.#projections
+      .activateBuilt()
+      .catch((error: unknown) =>
+        this.#logger.error({ err: error }, 'switching to a new projection version failed; retrying after the next page'),
+      );
   }
 
   #subscribe(handlers: PageHandlers): Subscription {

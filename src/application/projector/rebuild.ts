@@ -45,7 +45,12 @@ export async function rebuildWhileServing(
   const started = Date.now();
   const suffix = `@rebuild-${started}`;
   const building = projections.map((p) => ({ ...p, name: `${p.name}${suffix}` }));
-  const projector = new Projector({ ...stores, projections: building, batchSize: 500, ...(options.logger ? { logger: options.logger } : {}) });
+  const projector = new Projector({
+    ...stores,
+    projections: building,
+    batchSize: 500,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   let events = 0;
   projector.onApplied((page) => {
     events += page.length;
@@ -94,7 +99,10 @@ export interface Verification {
  * @throws UnknownProjectEventError when a project stream holds an event that is not a project event (the fold
  *   cannot apply it); what the stores throw.
  */
-export async function verifyAgainstStreams(stores: { eventStore: EventStore; readModels: ReadModelStore }, projections: readonly AnyProjection[]): Promise<Verification> {
+export async function verifyAgainstStreams(
+  stores: { eventStore: EventStore; readModels: ReadModelStore },
+  projections: readonly AnyProjection[],
+): Promise<Verification> {
   const floor = await lowestCheckpoint(stores.readModels, projections);
   const streams = new Map<string, RecordedProjectEvent[]>();
   for (const recorded of await readProjectEvents(stores.eventStore, null)) {
@@ -105,7 +113,12 @@ export async function verifyAgainstStreams(stores: { eventStore: EventStore; rea
     for (const projection of projections) {
       for (const { location, doc: expected } of foldStream(projection, stream)) {
         const actual = await stores.readModels.get(projection.name, location);
-        compared.push({ streamId, name: `${projection.name}/${location.partition}/${location.key}`, stored: canonical(actual), folded: canonical(expected) });
+        compared.push({
+          streamId,
+          name: `${projection.name}/${location.partition}/${location.key}`,
+          stored: canonical(actual),
+          folded: canonical(expected),
+        });
       }
     }
   }
@@ -122,7 +135,13 @@ export async function verifyAgainstStreams(stores: { eventStore: EventStore; rea
     documents += 1;
     if (entry.stored !== entry.folded) mismatches.push(entry.name);
   }
-  return { documents, storedHash: stored.digest('hex'), foldedHash: folded.digest('hex'), mismatches, skipped: compared.length - documents };
+  return {
+    documents,
+    storedHash: stored.digest('hex'),
+    foldedHash: folded.digest('hex'),
+    mismatches,
+    skipped: compared.length - documents,
+  };
 }
 
 /** The lowest checkpoint position of `projections` (null: one has applied nothing, so every stream is newer). */
@@ -139,7 +158,7 @@ async function lowestCheckpoint(readModels: ReadModelStore, projections: readonl
 /** Every project-stream event after `after` (null: from the start), in `$all` order. */
 async function readProjectEvents(eventStore: EventStore, after: Position | null): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
-  for (let from = after; ; ) {
+  for (let from = after; ;) {
     const page = await eventStore.readAll({ after: from, maxCount: 1000, streamPrefix: PROJECT_STREAM_PREFIX });
     if (page.length === 0) return events;
     events.push(...page);
@@ -151,7 +170,10 @@ async function readProjectEvents(eventStore: EventStore, after: Position | null)
  * A stream folded through one projection: each document it locates (one per project for most projections,
  * one per revision for `revision-history`), in the order first located, with what `evolve` makes of it.
  */
-export function foldStream(projection: AnyProjection, stream: readonly RecordedProjectEvent[]): Array<{ location: DocumentLocation; doc: unknown }> {
+export function foldStream(
+  projection: AnyProjection,
+  stream: readonly RecordedProjectEvent[],
+): Array<{ location: DocumentLocation; doc: unknown }> {
   const docs = new Map<string, { location: DocumentLocation; doc: unknown }>();
   for (const event of stream) {
     const location = projection.locate(event);
@@ -167,6 +189,8 @@ export function foldStream(projection: AnyProjection, stream: readonly RecordedP
 /** JSON with object keys sorted at every level: stores may keep keys in another order (PostgreSQL's JSONB). */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
   );
 }

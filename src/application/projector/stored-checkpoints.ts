@@ -48,7 +48,13 @@ export async function waitForStoredCheckpoints(
 
 /** Each projection's stored checkpoint, and the lowest position among them (`null` when any has none). */
 export async function storedProjectorStatus(readModels: ReadModelStore, projections: ReadonlyArray<{ name: string; version: number }>) {
-  const stored = await Promise.all(projections.map(async (p) => ({ name: p.name, version: p.version, position: (await readModels.getCheckpoint(p.name))?.position ?? null })));
+  const stored = await Promise.all(
+    projections.map(async (p) => ({
+      name: p.name,
+      version: p.version,
+      position: (await readModels.getCheckpoint(p.name))?.position ?? null,
+    })),
+  );
   let lowest: Position | null = null;
   for (const { position } of stored) {
     if (position === null) return { projections: stored, position: null, appliedRecordedAt: null };

@@ -36,7 +36,8 @@ export class CurrentRevisions {
   /** @throws RangeError when `maxEntries` is not a positive integer. */
   constructor(readModels: ReadModelStore, options: CurrentRevisionsOptions = {}) {
     const { maxEntries = 100_000 } = options;
-    if (!Number.isSafeInteger(maxEntries) || maxEntries <= 0) throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}.`);
+    if (!Number.isSafeInteger(maxEntries) || maxEntries <= 0)
+      throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}.`);
     this.#readModels = readModels;
     this.#entries = new LRUCache<string, CurrentRevisionEntry>({ max: maxEntries });
   }

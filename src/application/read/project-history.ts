@@ -5,10 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ProjectEvent } from '../../domain/project.js';
-import {
-  type RecordedEvent,
-  decodeProjectEvent,
-} from '../ports/index.js';
+import { type RecordedEvent, decodeProjectEvent } from '../ports/index.js';
 
 /** One revision of a project as its stream recorded it. */
 export interface RevisionRecord {

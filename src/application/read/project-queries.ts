@@ -8,11 +8,7 @@ import { projectStream, type ProjectRef } from '../../domain/project.js';
 import { publishedTemplateView, type PublishedTemplateView } from '../../domain/published-template.js';
 import type { ProjectDetailsDoc, RevisionHistoryItem, TemplateSummaryDoc } from '../../../projections/index.js';
 import type { CurrentRevision, CurrentRevisions } from './current-revisions.js';
-import {
-  type EventStore,
-  type ReadModelStore,
-  decodeProjectEvent,
-} from '../ports/index.js';
+import { type EventStore, type ReadModelStore, decodeProjectEvent } from '../ports/index.js';
 import { eventAt } from './project-history.js';
 import { creationOf, revisionLiveAt, revisionPage } from './revision-index.js';
 
@@ -63,7 +59,8 @@ export class ProjectQueries {
     // yet, seen by a render asking for it: render-revisions.ts); the stream decides.
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: revision, maxCount: 1 });
     const recorded = event && decodeProjectEvent(event);
-    if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted') throw revisionNotFound(ref.projectId, revision, current.revision);
+    if (!recorded || recorded.revision !== revision || recorded.type === 'ProjectDeleted')
+      throw revisionNotFound(ref.projectId, revision, current.revision);
     const data = recorded.data;
     return {
       ...ref,
@@ -92,7 +89,8 @@ export class ProjectQueries {
     }
     const [event] = await this.eventStore.readStream(projectStream(ref), { fromRevision: live.revision, maxCount: 1 });
     const recorded = event && decodeProjectEvent(event);
-    if (!recorded || recorded.revision !== live.revision || recorded.type === 'ProjectDeleted') return this.getProjectAsOfFromStream(ref, at);
+    if (!recorded || recorded.revision !== live.revision || recorded.type === 'ProjectDeleted')
+      return this.getProjectAsOfFromStream(ref, at);
     const { occurredAt, metadata } = recorded.data;
     const createdAt = await this.createdAtOf(ref, live.revision, occurredAt, details.createdAt);
     return { ...ref, revision: live.revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(recorded.data) };
@@ -109,7 +107,9 @@ export class ProjectQueries {
     }
     const event = decodeProjectEvent(recorded);
     if (event.type === 'ProjectDeleted') {
-      throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, { at });
+      throw new DomainError('project_deleted', `Project '${ref.projectId}' had been deleted by ${at} (at ${event.data.occurredAt}).`, {
+        at,
+      });
     }
     const { occurredAt, metadata } = event.data;
     // The creation this revision belongs to: the last one at or before it (an id can be created again after a delete).
@@ -129,7 +129,10 @@ export class ProjectQueries {
   }
 
   /** Live projects of a workspace in id order, `limit` at a time after the cursor id. */
-  async listProjects(workspace: string, page: { after?: string; limit: number }): Promise<{ items: TemplateSummaryDoc[]; nextCursor: string | null }> {
+  async listProjects(
+    workspace: string,
+    page: { after?: string; limit: number },
+  ): Promise<{ items: TemplateSummaryDoc[]; nextCursor: string | null }> {
     const rows = await this.readModels.list<TemplateSummaryDoc>('template-list', {
       partition: workspace,
       limit: page.limit + 1,
@@ -146,7 +149,10 @@ export class ProjectQueries {
    * stream, whose events carry every revision's AST and HTML.
    * @throws DomainError `project_not_found`, `project_deleted`.
    */
-  async listRevisions(ref: ProjectRef, page: { after?: number; limit: number }): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
+  async listRevisions(
+    ref: ProjectRef,
+    page: { after?: number; limit: number },
+  ): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
     await this.getProject(ref);
     return revisionPage(this.readModels, ref, page);
   }
@@ -169,4 +175,3 @@ function location(ref: ProjectRef) {
 function notFound(ref: ProjectRef): DomainError {
   return new DomainError('project_not_found', `Project '${ref.projectId}' does not exist.`, { project_id: ref.projectId });
 }
-

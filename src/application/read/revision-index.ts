@@ -26,11 +26,23 @@ type Reads = Pick<ReadModelStore, 'get' | 'getMany' | 'list'>;
  * finds none, version 1's document is read, and if that is gone too (the switch to version 2 fell between
  * the two reads) the list is asked once more.
  */
-export async function revisionPage(readModels: Reads, ref: ProjectRef, page: { after?: number; limit: number }): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
+export async function revisionPage(
+  readModels: Reads,
+  ref: ProjectRef,
+  page: { after?: number; limit: number },
+): Promise<{ items: RevisionHistoryItem[]; nextAfter: number | null }> {
   const rows = await listPage(readModels, ref, page);
-  if (rows.length > 0) return pageOf(rows.map((row) => row.doc), page.limit);
+  if (rows.length > 0)
+    return pageOf(
+      rows.map((row) => row.doc),
+      page.limit,
+    );
   const versionOne = await versionOneDoc(readModels, ref);
-  if (versionOne === null) return pageOf((await listPage(readModels, ref, page)).map((row) => row.doc), page.limit);
+  if (versionOne === null)
+    return pageOf(
+      (await listPage(readModels, ref, page)).map((row) => row.doc),
+      page.limit,
+    );
   const all = versionOne.items;
   const start = page.after === undefined ? 0 : firstAfter(all, page.after);
   return pageOf(all.slice(start, start + page.limit + 1), page.limit);
@@ -57,14 +69,22 @@ function pageOf(items: RevisionHistoryItem[], limit: number): { items: RevisionH
  * @returns undefined when a probed revision has no document (version 1 served, or the read model behind
  *   `head`): ask the event stream instead.
  */
-export async function revisionLiveAt(readModels: Reads, ref: ProjectRef, head: number, at: number): Promise<RevisionHistoryItem | null | undefined> {
+export async function revisionLiveAt(
+  readModels: Reads,
+  ref: ProjectRef,
+  head: number,
+  at: number,
+): Promise<RevisionHistoryItem | null | undefined> {
   const partition = projectPartition(ref);
   let low = -1; // occurred at or before `at` (-1: before revision 0)
   let high = head + 1; // occurred after `at` (head + 1: after every revision)
   let found: RevisionHistoryItem | null = null;
   while (high - low > 1) {
     const probes = spread(low, high);
-    const docs = await readModels.getMany<RevisionHistoryItem>(COLLECTION, probes.map((r) => ({ partition, key: revisionKey(r) })));
+    const docs = await readModels.getMany<RevisionHistoryItem>(
+      COLLECTION,
+      probes.map((r) => ({ partition, key: revisionKey(r) })),
+    );
     for (const [i, doc] of docs.entries()) {
       if (doc === null) return undefined;
       if (Date.parse(doc.occurredAt) > at) {
@@ -100,7 +120,10 @@ async function walkBackToCreation(readModels: Reads, ref: ProjectRef, revision: 
   const partition = projectPartition(ref);
   for (let high = revision; high >= 0; high -= CREATION_SCAN_BLOCK) {
     const revisions = Array.from({ length: Math.min(CREATION_SCAN_BLOCK, high + 1) }, (_, i) => high - i);
-    const docs = await readModels.getMany<RevisionHistoryItem>(COLLECTION, revisions.map((r) => ({ partition, key: revisionKey(r) })));
+    const docs = await readModels.getMany<RevisionHistoryItem>(
+      COLLECTION,
+      revisions.map((r) => ({ partition, key: revisionKey(r) })),
+    );
     for (const doc of docs) {
       if (doc === null) return undefined;
       if (doc.event === 'created') return doc.occurredAt;

@@ -105,12 +105,25 @@ function asHeader(text: string | null, field: 'subject' | 'preheader', warnings:
  * the HTML (email/preheader.ts) and returned as the render's `preheader`, so it is rendered once.
  * @throws as renderParts.
  */
-export function renderPreheader(parts: CompiledParts, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
+export function renderPreheader(
+  parts: CompiledParts,
+  variables: Record<string, unknown>,
+  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
+): string | null {
   return runPart(parts.preheader, variables, options);
 }
 
-function runPart(template: CompiledTemplate | null, variables: Record<string, unknown>, options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers }): string | null {
-  return template ? renderWithin(template, variables, options.limits, { ...(options.locale ? { locale: options.locale } : {}), ...(options.helpers ? { helpers: options.helpers } : {}) }) : null;
+function runPart(
+  template: CompiledTemplate | null,
+  variables: Record<string, unknown>,
+  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
+): string | null {
+  return template
+    ? renderWithin(template, variables, options.limits, {
+        ...(options.locale ? { locale: options.locale } : {}),
+        ...(options.helpers ? { helpers: options.helpers } : {}),
+      })
+    : null;
 }
 
 /**
@@ -127,7 +140,15 @@ export function linkWarnings(html: string): EmailWarning[] {
   return emailWarnings(html).filter((warning) => warning.code === 'javascript_link' || warning.code === 'insecure_link');
 }
 
-const WARNING_ORDER: readonly EmailWarning['code'][] = ['header_control_characters', 'header_truncated', 'unsafe_url_neutralised', 'gmail_clipping', 'image_without_alt', 'javascript_link', 'insecure_link'];
+const WARNING_ORDER: readonly EmailWarning['code'][] = [
+  'header_control_characters',
+  'header_truncated',
+  'unsafe_url_neutralised',
+  'gmail_clipping',
+  'image_without_alt',
+  'javascript_link',
+  'insecure_link',
+];
 
 /** Warnings in the order renders list them (`WARNING_ORDER`), keeping the order within one code. */
 export function inWarningOrder(warnings: readonly EmailWarning[]): EmailWarning[] {
@@ -147,7 +168,10 @@ export const MAX_PREHEADER_LENGTH = 1000;
  */
 export function messagePartProblems(metadata: Record<string, unknown>): Array<{ pointer: string; message: string }> {
   const problems: Array<{ pointer: string; message: string }> = [];
-  for (const [field, max] of [['subject', MAX_SUBJECT_LENGTH], ['preheader', MAX_PREHEADER_LENGTH]] as const) {
+  for (const [field, max] of [
+    ['subject', MAX_SUBJECT_LENGTH],
+    ['preheader', MAX_PREHEADER_LENGTH],
+  ] as const) {
     const value = metadata[field];
     if (value === undefined || value === null) continue;
     const pointer = `/metadata/${field}`;
@@ -155,7 +179,8 @@ export function messagePartProblems(metadata: Record<string, unknown>): Array<{ 
     else if (value.length > max) problems.push({ pointer, message: `metadata.${field} is ${value.length} characters; at most ${max}.` });
     else {
       const parsed = parseHandlebars(value);
-      if (!parsed.ok) problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
+      if (!parsed.ok)
+        problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
     }
   }
   return problems;

@@ -22,11 +22,7 @@
 import { DomainError, CodedError, type ErrorReport } from '../../domain/errors.js';
 import { projectStream, type ProjectRef } from '../../domain/project.js';
 import type { CurrentRevisions } from '../read/index.js';
-import {
-  type EventStore,
-  type RecordedProjectEvent,
-  isProjectEvent,
-} from '../ports/index.js';
+import { type EventStore, type RecordedProjectEvent, isProjectEvent } from '../ports/index.js';
 
 /** Settings of `RenderRevisions`. */
 export interface RenderRevisionsOptions {
@@ -105,7 +101,8 @@ export class RenderRevisions {
     for (;;) {
       const newest = await this.#newestFrom(ref, from);
       if (newest) {
-        if (newest.type === 'ProjectDeleted') throw new DomainError('project_deleted', `Project '${ref.projectId}' was deleted at ${newest.data.occurredAt}.`);
+        if (newest.type === 'ProjectDeleted')
+          throw new DomainError('project_deleted', `Project '${ref.projectId}' was deleted at ${newest.data.occurredAt}.`);
         return newest.revision;
       }
       // Nothing at or past `from` in the stream: the index was right (or the revision asked is not there).

@@ -32,7 +32,16 @@ import {
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
 import { VariablesPolicy } from './render-variables.js';
-import { messagePartReads, inWarningOrder, linkWarnings, renderParts, renderPreheader, revisionWarnings, type EmailWarning, type MessageParts } from './render-parts.js';
+import {
+  messagePartReads,
+  inWarningOrder,
+  linkWarnings,
+  renderParts,
+  renderPreheader,
+  revisionWarnings,
+  type EmailWarning,
+  type MessageParts,
+} from './render-parts.js';
 import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 
@@ -140,9 +149,13 @@ export class TemplateRenderer {
   async render(ref: ProjectRef, request: RenderRequest): Promise<RenderOutput> {
     // The current-revision index answers from memory (and the stream, when asked or behind: RenderRevisions);
     // when it knows nothing, getProject throws the precise 404 (never existed, or deleted).
-    const wanted = { ...(request.minRevision !== undefined ? { minRevision: request.minRevision } : {}), ...(request.revision !== undefined ? { revision: request.revision } : {}) };
+    const wanted = {
+      ...(request.minRevision !== undefined ? { minRevision: request.minRevision } : {}),
+      ...(request.revision !== undefined ? { revision: request.revision } : {}),
+    };
     const latest = (await this.revisions.current(ref, wanted)) ?? (await this.queries.getProject(ref)).revision;
-    if (request.minRevision !== undefined && latest < request.minRevision) throw new RevisionNotYetVisibleError(ref.projectId, request.minRevision, latest, 0);
+    if (request.minRevision !== undefined && latest < request.minRevision)
+      throw new RevisionNotYetVisibleError(ref.projectId, request.minRevision, latest, 0);
     const revision = request.revision ?? latest;
     if (revision > latest || revision < 0) {
       throw revisionNotFound(ref.projectId, revision, latest);
@@ -150,9 +163,23 @@ export class TemplateRenderer {
     let entry = this.cache.get(ref, revision);
     const cache = entry ? 'HIT' : 'MISS';
     entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
-    const base = { id: ref.projectId, revision, updatedAt: entry.updatedAt, publishedSha256: entry.publishedSha256, format: request.format, cache } as const;
+    const base = {
+      id: ref.projectId,
+      revision,
+      updatedAt: entry.updatedAt,
+      publishedSha256: entry.publishedSha256,
+      format: request.format,
+      cache,
+    } as const;
     // A dynamic revision's MJML is its source, Handlebars left in.
-    if (request.format === 'mjml') return { ...base, body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)), escaped: false, parts: NO_PARTS, missingVariables: [] };
+    if (request.format === 'mjml')
+      return {
+        ...base,
+        body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)),
+        escaped: false,
+        parts: NO_PARTS,
+        missingVariables: [],
+      };
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     const locale = request.locale ?? entry.locale;
     // What this render reads and was not sent (after the check: declared defaults are filled in by then).
@@ -164,7 +191,17 @@ export class TemplateRenderer {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale, missing);
         if (escaped !== null) {
           const body = preheader === null ? escaped.value : placePreheader(escaped.value, preheader, 'json');
-          const parts = this.parts(entry, request, locale, preheader, missing, () => this.renderHtml(entry, request.variables, locale, missing).html, Buffer.byteLength(body, 'utf8'), undefined, escaped.findings);
+          const parts = this.parts(
+            entry,
+            request,
+            locale,
+            preheader,
+            missing,
+            () => this.renderHtml(entry, request.variables, locale, missing).html,
+            Buffer.byteLength(body, 'utf8'),
+            undefined,
+            escaped.findings,
+          );
           return { ...base, body, escaped: true, parts, missingVariables: missing.paths() };
         }
       } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
@@ -173,7 +210,10 @@ export class TemplateRenderer {
     }
     const { html, findings } = this.renderHtml(entry, request.variables, locale, missing);
     const body = preheader === null ? html : placePreheader(html, preheader);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings) : NO_PARTS;
+    const parts =
+      request.encoding === 'json'
+        ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings)
+        : NO_PARTS;
     return { ...base, body, escaped: false, parts, missingVariables: missing.paths() };
   }
 
@@ -183,7 +223,14 @@ export class TemplateRenderer {
    * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
    *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
    */
-  private async renderDynamic(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>, preheader: string | null, missing: MissingReads): Promise<RenderOutput> {
+  private async renderDynamic(
+    entry: CachedTemplate,
+    request: RenderRequest,
+    locale: string | undefined,
+    base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>,
+    preheader: string | null,
+    missing: MissingReads,
+  ): Promise<RenderOutput> {
     const mjml = this.renderText(entry, request.variables, locale, missing);
     const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
     let compiled = this.mjmlCache.get(key);
@@ -193,7 +240,10 @@ export class TemplateRenderer {
     const html = preheader === null ? compiled.html : placePreheader(compiled.html, preheader);
     const htmlBytes = Buffer.byteLength(html, 'utf8');
     if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
-    const parts = request.encoding === 'json' ? this.parts(entry, request, locale, preheader, missing, () => html, htmlBytes, compiled.warnings) : NO_PARTS;
+    const parts =
+      request.encoding === 'json'
+        ? this.parts(entry, request, locale, preheader, missing, () => html, htmlBytes, compiled.warnings)
+        : NO_PARTS;
     return { ...base, cache, body: html, escaped: false, parts, missingVariables: missing.paths() };
   }
 
@@ -212,7 +262,8 @@ export class TemplateRenderer {
         })
         .catch((error: unknown) => {
           // What the variables made the template generate that MJML refuses: the render's fault, not the revision's.
-          if (error instanceof TemplateError && (error.code === 'invalid_mjml' || error.code === 'mjml_compile_failed')) throw new RenderError(`The MJML generated with these variables does not compile: ${error.message}`);
+          if (error instanceof TemplateError && (error.code === 'invalid_mjml' || error.code === 'mjml_compile_failed'))
+            throw new RenderError(`The MJML generated with these variables does not compile: ${error.message}`);
           throw error;
         })
         .finally(() => this.mjmlLoading.delete(key));
@@ -227,7 +278,17 @@ export class TemplateRenderer {
    * `missing_variable` warning per path the render read (`missing`, HTML and parts) and was not sent.
    * @throws RenderLimitError; RenderError.
    */
-  private parts(entry: CachedTemplate, request: RenderRequest, locale: string | undefined, preheader: string | null, missing: MissingReads, html: () => string, htmlBytes: number, warnings?: EmailWarning[], findings: readonly UrlFinding[] = []): MessageParts {
+  private parts(
+    entry: CachedTemplate,
+    request: RenderRequest,
+    locale: string | undefined,
+    preheader: string | null,
+    missing: MissingReads,
+    html: () => string,
+    htmlBytes: number,
+    warnings?: EmailWarning[],
+    findings: readonly UrlFinding[] = [],
+  ): MessageParts {
     entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
     const staticWarnings = warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings;
     try {
@@ -235,7 +296,11 @@ export class TemplateRenderer {
       const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings, preheader));
       if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
       if (findings.length === 0) return parts;
-      return { ...parts, text: parts.text === null ? null : scrubText(parts.text, findings), warnings: [neutralisedUrlWarning(findings), ...parts.warnings] };
+      return {
+        ...parts,
+        text: parts.text === null ? null : scrubText(parts.text, findings),
+        warnings: [neutralisedUrlWarning(findings), ...parts.warnings],
+      };
     } catch (error) {
       if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
       throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
@@ -243,10 +308,21 @@ export class TemplateRenderer {
   }
 
   /** The rendered `metadata.preheader`, null when not set. @throws RenderLimitError; RenderError. */
-  private preheader(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string | null {
+  private preheader(
+    entry: CachedTemplate,
+    variables: Record<string, unknown>,
+    locale: string | undefined,
+    missing: MissingReads,
+  ): string | null {
     if (!entry.parts.preheader) return null;
     try {
-      return missing.run(() => renderPreheader(entry.parts, variables, { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) }));
+      return missing.run(() =>
+        renderPreheader(entry.parts, variables, {
+          limits: this.options.limits,
+          ...(locale ? { locale } : {}),
+          ...(entry.helpers ? { helpers: entry.helpers } : {}),
+        }),
+      );
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
       throw new RenderError(`The preheader failed to render with these variables: ${(error as Error).message}`);
@@ -270,7 +346,12 @@ export class TemplateRenderer {
    * were wrapped in, or, for a revision that could not be wrapped, by checking the whole HTML.
    * @throws as renderText.
    */
-  private renderHtml(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): { html: string; findings: UrlFinding[] } {
+  private renderHtml(
+    entry: CachedTemplate,
+    variables: Record<string, unknown>,
+    locale: string | undefined,
+    missing: MissingReads,
+  ): { html: string; findings: UrlFinding[] } {
     if (entry.urlScan) return neutraliseHtml(this.renderText(entry, variables, locale, missing));
     const { value, findings } = collectUrlFindings(() => this.renderText(entry, variables, locale, missing));
     return { html: value, findings };
@@ -279,7 +360,11 @@ export class TemplateRenderer {
   /** @throws RenderLimitError past the budget; RenderError when Handlebars throws. */
   private renderText(entry: CachedTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): string {
     try {
-      const options = { ...(locale ? { locale } : {}), ...(entry.partials ? { partials: entry.partials } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
+      const options = {
+        ...(locale ? { locale } : {}),
+        ...(entry.partials ? { partials: entry.partials } : {}),
+        ...(entry.helpers ? { helpers: entry.helpers } : {}),
+      };
       return missing.run(() => renderWithin(entry.template, variables, this.options.limits, options));
     } catch (error) {
       if (error instanceof RenderLimitError) throw error;
@@ -292,7 +377,12 @@ export class TemplateRenderer {
    * so its byte count is not the exact one the limit is about — past a limit (or on any error), the
    * plain render decides, exactly, with the message it gives.
    */
-  private tryEscaped(template: CompiledTemplate, variables: Record<string, unknown>, locale: string | undefined, missing: MissingReads): { value: string; findings: UrlFinding[] } | null {
+  private tryEscaped(
+    template: CompiledTemplate,
+    variables: Record<string, unknown>,
+    locale: string | undefined,
+    missing: MissingReads,
+  ): { value: string; findings: UrlFinding[] } | null {
     try {
       return collectUrlFindings(() => missing.run(() => renderWithin(template, variables, this.options.limits, locale ? { locale } : {})));
     } catch {

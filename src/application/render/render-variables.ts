@@ -26,7 +26,11 @@ export class InvalidVariablesError extends CodedError<'invalid_variables'> {
   readonly code = 'invalid_variables';
   constructor(readonly problems: VariableProblem[]) {
     const first = problems[0]!;
-    super(problems.length === 1 ? `The variables do not fit this template: ${first.message}` : `The variables do not fit this template: ${problems.length} problems, the first: ${first.message}`);
+    super(
+      problems.length === 1
+        ? `The variables do not fit this template: ${first.message}`
+        : `The variables do not fit this template: ${problems.length} problems, the first: ${first.message}`,
+    );
   }
 
   override report(): ErrorReport {
@@ -96,7 +100,10 @@ export class VariablesPolicy {
  * Just `pointer` when the schema there requires nothing below it.
  */
 function missingLeaves(strictSchema: JsonSchema, pointer: string): VariableProblem[] {
-  const segments = pointer.split('/').slice(2).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer
+    .split('/')
+    .slice(2)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: JsonSchema | undefined = strictSchema;
   for (const segment of segments) {
     const properties: Record<string, JsonSchema> | undefined = node?.properties;
@@ -104,7 +111,8 @@ function missingLeaves(strictSchema: JsonSchema, pointer: string): VariableProbl
   }
   const leaves: VariableProblem[] = [];
   const walk = (schema: JsonSchema | undefined, at: string): void => {
-    const required = schema && !schema.items && schema.properties ? (schema.required ?? []).filter((name) => Object.hasOwn(schema.properties!, name)) : [];
+    const required =
+      schema && !schema.items && schema.properties ? (schema.required ?? []).filter((name) => Object.hasOwn(schema.properties!, name)) : [];
     if (required.length === 0) leaves.push({ pointer: at, rule: 'required', message: `${at} is required and missing.` });
     for (const name of required) walk(schema!.properties![name], `${at}/${escapePointer(name)}`);
   };

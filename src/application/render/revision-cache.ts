@@ -33,7 +33,15 @@ export interface RevisionLoader {
     partials?: Record<string, string>,
     helpers?: Record<string, HelperDeclaration>,
     dynamic?: boolean,
-  ): Promise<{ template: CompiledTemplate | null; publishedSha256: string; reads: DataRead[]; parts?: CompiledParts & { reads: DataRead[] }; partials?: LoadedPartials; helpers?: LoadedHelpers; urlScan?: true }>;
+  ): Promise<{
+    template: CompiledTemplate | null;
+    publishedSha256: string;
+    reads: DataRead[];
+    parts?: CompiledParts & { reads: DataRead[] };
+    partials?: LoadedPartials;
+    helpers?: LoadedHelpers;
+    urlScan?: true;
+  }>;
   variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]>;
   /** The MJML a dynamic revision's render generated, compiled to HTML (in the compile pool, under its deadline). */
   compileMjml(mjml: string): Promise<{ html: string }>;
@@ -128,7 +136,23 @@ export class RevisionCache {
         const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
         const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
         const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = { template, ...(loaded.partials ? { partials: loaded.partials } : {}), ...(Object.keys(view.partials).length > 0 ? { partialSources: view.partials } : {}), ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}), ...(loaded.helpers ? { helpers: loaded.helpers } : {}), ...(loaded.urlScan ? { urlScan: true as const } : {}), ...(dynamic ? { dynamic } : {}), publishedHtml: view.publishedHtml, publishedSha256, contract, parts, locale: metadataLocale(view.metadata), ast: view.ast, updatedAt: view.updatedAt, size };
+        const entry: CachedTemplate = {
+          template,
+          ...(loaded.partials ? { partials: loaded.partials } : {}),
+          ...(Object.keys(view.partials).length > 0 ? { partialSources: view.partials } : {}),
+          ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}),
+          ...(loaded.helpers ? { helpers: loaded.helpers } : {}),
+          ...(loaded.urlScan ? { urlScan: true as const } : {}),
+          ...(dynamic ? { dynamic } : {}),
+          publishedHtml: view.publishedHtml,
+          publishedSha256,
+          contract,
+          parts,
+          locale: metadataLocale(view.metadata),
+          ast: view.ast,
+          updatedAt: view.updatedAt,
+          size,
+        };
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));
@@ -144,7 +168,10 @@ export class RevisionCache {
  */
 export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
   const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
-  return [{ file: '', text }, ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial }))];
+  return [
+    { file: '', text },
+    ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial })),
+  ];
 }
 
 function cacheKey(ref: ProjectRef, revision: number): string {

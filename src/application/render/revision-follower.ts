@@ -6,13 +6,7 @@
  */
 import { PROJECT_STREAM_PREFIX } from '../../domain/project.js';
 import type { CurrentRevisions } from '../read/index.js';
-import {
-  comparePositions,
-  type EventStore,
-  type Position,
-  type Subscription,
-  isProjectEvent,
-} from '../ports/index.js';
+import { comparePositions, type EventStore, type Position, type Subscription, isProjectEvent } from '../ports/index.js';
 
 export interface RevisionFollowerOptions {
   /** Told when the subscription drops (it resumes by itself after `retryInMs`). */

@@ -46,7 +46,13 @@ export class TemplateValidation {
    * when given, checked against its contract. Refusals become `errors`, never exceptions.
    * @throws CompileQueueFullError (503) and what is not the template's fault.
    */
-  async validateSource(input: { source: TemplateSource; validation: ValidationMode; metadata: Record<string, unknown>; variables?: Record<string, unknown>; strict?: boolean }): Promise<ValidationReport> {
+  async validateSource(input: {
+    source: TemplateSource;
+    validation: ValidationMode;
+    metadata: Record<string, unknown>;
+    variables?: Record<string, unknown>;
+    strict?: boolean;
+  }): Promise<ValidationReport> {
     let prepared;
     const declared = declaredSchema(input.metadata) ?? null;
     try {
@@ -55,7 +61,10 @@ export class TemplateValidation {
       prepared = await this.deps.templates.prepare(input.source, input.validation, proof);
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
-      const errors = error.problems.length > 0 ? error.problems.map((p) => ({ ...p, code: error.code })) : [{ code: error.code, message: error.message }];
+      const errors =
+        error.problems.length > 0
+          ? error.problems.map((p) => ({ ...p, code: error.code }))
+          : [{ code: error.code, message: error.message }];
       return { valid: false, errors, warnings: [], variables: null };
     }
     const reads = [...(prepared.reads ?? []), ...messagePartReads(input.metadata)]; // subject and preheader count too
@@ -73,7 +82,11 @@ export class TemplateValidation {
     return {
       valid: errors.length === 0,
       errors,
-      warnings: [...prepared.warnings, ...undeclaredReads(reads, input.metadata), ...previewReplacedWarnings(prepared.template, input.metadata)],
+      warnings: [
+        ...prepared.warnings,
+        ...undeclaredReads(reads, input.metadata),
+        ...previewReplacedWarnings(prepared.template, input.metadata),
+      ],
       variables: { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] },
     };
   }
@@ -85,17 +98,28 @@ export class TemplateValidation {
    * render's `missing_variable` warning.
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; CompileQueueFullError.
    */
-  async validateSaved(ref: ProjectRef, input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number }): Promise<ValidationReport> {
+  async validateSaved(
+    ref: ProjectRef,
+    input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number },
+  ): Promise<ValidationReport> {
     const variables = await this.deps.renderer.variables(ref);
     const errors: ValidationProblem[] = [];
     const unsent: ValidationProblem[] = [];
     if (input.variables) {
       try {
-        const output = await this.deps.renderer.render(ref, { variables: input.variables, format: 'html', encoding: 'json', strict: input.strict ?? false, ...(input.revision !== undefined ? { revision: input.revision } : {}) });
-        for (const w of output.parts.warnings) if (w.code === 'missing_variable' || w.code === 'missing_variables_omitted') unsent.push({ ...w });
+        const output = await this.deps.renderer.render(ref, {
+          variables: input.variables,
+          format: 'html',
+          encoding: 'json',
+          strict: input.strict ?? false,
+          ...(input.revision !== undefined ? { revision: input.revision } : {}),
+        });
+        for (const w of output.parts.warnings)
+          if (w.code === 'missing_variable' || w.code === 'missing_variables_omitted') unsent.push({ ...w });
       } catch (error) {
         if (error instanceof InvalidVariablesError) errors.push(...error.problems.map((problem) => ({ ...problem })));
-        else if (error instanceof RenderError || error instanceof RenderLimitError) errors.push({ pointer: '/variables', message: error.message });
+        else if (error instanceof RenderError || error instanceof RenderLimitError)
+          errors.push({ pointer: '/variables', message: error.message });
         else throw error;
       }
     }

@@ -32,7 +32,14 @@ import {
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
 import { ProjectStates } from './project-states.js';
 import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js';
-import { PROJECTION_WAIT_MS, viewOf, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './write-results.js';
+import {
+  PROJECTION_WAIT_MS,
+  viewOf,
+  type Actor,
+  type ProjectCommandsDeps,
+  type PublishingResult,
+  type WriteResult,
+} from './write-results.js';
 import type { ProjectView } from '../read/index.js';
 
 /**
@@ -112,14 +119,21 @@ export class CommandPath {
       await once?.beforeAppend({ ...ref, after: state.status === 'none' ? null : state.revision });
       try {
         const expected = state.status === 'none' ? 'no_stream' : state.revision;
-        const appended = await this.deps.eventStore.appendToStream(stream, events.map((event) => ({ ...event, metadata })), { expectedRevision: expected });
+        const appended = await this.deps.eventStore.appendToStream(
+          stream,
+          events.map((event) => ({ ...event, metadata })),
+          { expectedRevision: expected },
+        );
         once?.afterCommit?.();
         const after = events.reduce(evolve, state);
         this.states.set(stream, after); // what the next load would fold
         const position = appended.position!; // a decided command has at least one event
         await this.awaitProjections(position);
         const view = viewOf(ref, after, events);
-        const warnings = [...(prepared?.warnings ?? []), ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : [])];
+        const warnings = [
+          ...(prepared?.warnings ?? []),
+          ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : []),
+        ];
         return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
       } catch (error) {
         if (error instanceof AppendTooLargeError) throw storeRefusedEventSize(error.maxBytes);
@@ -150,7 +164,11 @@ export class CommandPath {
       metadata,
       ...publishedTemplateView(template),
     };
-    const warnings = [...(prepared?.warnings ?? []), ...undeclaredReads(prepared?.reads, metadata), ...previewReplacedWarnings(view, metadata)];
+    const warnings = [
+      ...(prepared?.warnings ?? []),
+      ...undeclaredReads(prepared?.reads, metadata),
+      ...previewReplacedWarnings(view, metadata),
+    ];
     return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
   }
 
@@ -165,7 +183,10 @@ export class CommandPath {
   }
 
   /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */
-  private async prepare(input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate }, metadata: ProjectMetadata | undefined): Promise<PreparedTemplate | null> {
+  private async prepare(
+    input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate },
+    metadata: ProjectMetadata | undefined,
+  ): Promise<PreparedTemplate | null> {
     if (input.template) return { template: input.template, warnings: [] };
     const declared = metadata ? declaredSchema(metadata) : undefined;
     if (input.source) return this.deps.templates.prepare(input.source, input.validation ?? 'strict', declared ? { declared } : undefined);

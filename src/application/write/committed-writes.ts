@@ -11,12 +11,7 @@
  * the events appended to one stream since the attempt decided.
  */
 import { evolve, initialState, projectStream, type ProjectRef } from '../../domain/project.js';
-import {
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-  decodeProjectEvent,
-} from '../ports/index.js';
+import { type EventStore, type Position, type RecordedEvent, decodeProjectEvent } from '../ports/index.js';
 import type { ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
 import { PROJECTION_WAIT_MS, viewOf, type WriteTarget } from './write-results.js';
@@ -55,7 +50,11 @@ const PAGE = 100;
  * events appended since (pages of 100); the project as that write left it is folded from the stream's start
  * (one more read, of its revisions up to the write's).
  */
-export async function findCommittedWrite(eventStore: Pick<EventStore, 'readStream'>, target: WriteTarget, tag: WriteTag): Promise<CommittedWrite | null> {
+export async function findCommittedWrite(
+  eventStore: Pick<EventStore, 'readStream'>,
+  target: WriteTarget,
+  tag: WriteTag,
+): Promise<CommittedWrite | null> {
   const ref = { workspace: target.workspace, projectId: target.projectId };
   const stream = projectStream(ref);
   let from = target.after === null ? 0 : target.after + 1;

@@ -27,7 +27,13 @@ export class ProjectCommands {
     ref: ProjectRef,
     input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode; actor?: Actor },
   ): Promise<PublishingResult> {
-    return this.commandPath.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({ type: 'CreateProject', ...ref, at, metadata: input.metadata, template: compiled(template) }));
+    return this.commandPath.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({
+      type: 'CreateProject',
+      ...ref,
+      at,
+      metadata: input.metadata,
+      template: compiled(template),
+    }));
   }
 
   /**
@@ -60,7 +66,8 @@ export class ProjectCommands {
     const stream = projectStream(ref);
     precheck(intent, await this.commandPath.loadState(stream)); // a missing or deleted project is that, not a missing revision
     const published = await this.commandPath.readPublished(stream, revision);
-    if (!published) throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
+    if (!published)
+      throw new DomainError('revision_not_found', `Project '${ref.projectId}' has no revision ${revision} to restore.`, { revision });
     const { template, metadata } = published;
     return this.commandPath.publishing(intent, { template, actor: input.actor, restoredFrom: revision }, (at, template) => ({
       type: 'SaveProject',
@@ -99,7 +106,12 @@ export class ProjectCommands {
       // Decided against the revision merged onto, whatever the client asked: a newer one means merging again.
       const onto = { type: 'SaveProject' as const, ...ref, expectedRevision: state.revision };
       try {
-        return await this.commandPath.publishing(onto, { template: published.template, actor: input.actor }, (at, template) => ({ ...onto, at, template: compiled(template), metadata }));
+        return await this.commandPath.publishing(onto, { template: published.template, actor: input.actor }, (at, template) => ({
+          ...onto,
+          at,
+          template: compiled(template),
+          metadata,
+        }));
       } catch (error) {
         const raced = error instanceof DomainError && error.code === 'revision_mismatch' && input.expectedRevision === undefined;
         if (!raced) throw error;
@@ -116,5 +128,4 @@ export class ProjectCommands {
     const intent: CommandIntent = { type: 'DeleteProject', ...ref, ...expected };
     return this.commandPath.execute(intent, { actor: input.actor }, (at) => ({ type: 'DeleteProject', ...ref, at, ...expected }));
   }
-
 }

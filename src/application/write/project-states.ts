@@ -1,10 +1,7 @@
 /** The folded states of project streams, kept between writes so that a load reads only what is new. */
 import { LRUCache } from 'lru-cache';
 import { evolve, initialState, type ProjectState } from '../../domain/project.js';
-import {
-  type EventStore,
-  decodeProjectEvent,
-} from '../ports/index.js';
+import { type EventStore, decodeProjectEvent } from '../ports/index.js';
 
 /** A project stream's folded state, cached (`ProjectCommands` loads and updates it on every write). */
 export class ProjectStates {

@@ -5,11 +5,7 @@
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import type { PublishedTemplate } from '../../domain/project.js';
 import { publishedTemplateOf } from '../../domain/published-template.js';
-import {
-  type EventStore,
-  type RecordedEvent,
-  decodeProjectEvent,
-} from '../ports/index.js';
+import { type EventStore, type RecordedEvent, decodeProjectEvent } from '../ports/index.js';
 
 /** What a revision published, and the event that recorded it. */
 export interface PublishedRevision {
@@ -22,7 +18,11 @@ export interface PublishedRevision {
  * Revision `revision` of `stream` as published (one event read); undefined when the stream has no such
  * revision or it is a deletion. @throws what the event store throws; UnknownProjectEventError.
  */
-export async function readPublishedRevision(eventStore: EventStore, stream: string, revision: number): Promise<PublishedRevision | undefined> {
+export async function readPublishedRevision(
+  eventStore: EventStore,
+  stream: string,
+  revision: number,
+): Promise<PublishedRevision | undefined> {
   const [recorded] = await eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
   if (!recorded || recorded.revision !== revision) return undefined;
   const event = decodeProjectEvent(recorded);

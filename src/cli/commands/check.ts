@@ -26,7 +26,10 @@ export async function check(client: LetterpressClient, ids: string[], options: C
     const unknown = ids.filter((id) => !present.includes(id));
     if (unknown.length > 0) throw new UsageError(`no project directory ${unknown.map((id) => join(options.dir!, id)).join(', ')}.`);
     for (const id of ids.length > 0 ? ids : present) {
-      const report = (await client.post('/validate', readProject(join(options.dir, id)))).body as { variables: { inferred: unknown } | null; errors: Array<{ message: string }> };
+      const report = (await client.post('/validate', readProject(join(options.dir, id)))).body as {
+        variables: { inferred: unknown } | null;
+        errors: Array<{ message: string }>;
+      };
       if (report.variables === null) results.push({ id, missing: [], refused: report.errors.map((e) => e.message).join('; ') });
       else results.push({ id, missing: missingVariables(required, schemaReads(report.variables.inferred)) });
     }
@@ -57,10 +60,15 @@ export async function check(client: LetterpressClient, ids: string[], options: C
 
 /** The union of `--required` (leaf paths of a JSON sample) and `--required-list`. @throws UsageError when neither is given. */
 function requiredPaths(options: CheckOptions): string[] {
-  if (options.required === undefined && options.requiredList === undefined) throw new UsageError('give --required <sample.json> and/or --required-list a.b,c.');
+  if (options.required === undefined && options.requiredList === undefined)
+    throw new UsageError('give --required <sample.json> and/or --required-list a.b,c.');
   const paths = new Set<string>();
   if (options.required !== undefined) for (const path of samplePaths(readJsonObject(options.required, '--required'))) paths.add(path);
-  for (const path of (options.requiredList ?? '').split(',').map((p) => p.trim()).filter(Boolean)) paths.add(path);
+  for (const path of (options.requiredList ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean))
+    paths.add(path);
   if (paths.size === 0) throw new UsageError('the required variables are empty: nothing to check.');
   return [...paths].sort();
 }

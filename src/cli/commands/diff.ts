@@ -27,7 +27,9 @@ export async function diff(client: LetterpressClient, id: string, a: number, b: 
   for (const name of Object.keys(before)) {
     if (before[name] === after[name]) continue;
     same = false;
-    process.stdout.write(createTwoFilesPatch(`a/${id}@${a}/${name}`, `b/${id}@${b}/${name}`, before[name]!, after[name]!, `revision ${a}`, `revision ${b}`));
+    process.stdout.write(
+      createTwoFilesPatch(`a/${id}@${a}/${name}`, `b/${id}@${b}/${name}`, before[name]!, after[name]!, `revision ${a}`, `revision ${b}`),
+    );
   }
   if (same) process.stderr.write(`${id}: revisions ${a} and ${b} publish the same template, metadata and HTML\n`);
   return EXIT.ok;

@@ -8,7 +8,9 @@ export function readJsonObject(path: string, flag: string): Record<string, unkno
   try {
     text = readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new UsageError(`${flag} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `${flag} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   let value: unknown;
   try {

@@ -71,9 +71,13 @@ export function rateLimitText(own: number | null, serviceDefault: number | undef
 }
 
 export async function createKey(client: LetterpressClient, options: CreateKeyOptions): Promise<number> {
-  const scopes = options.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [...DEFAULT_CREATE_SCOPES];
+  const scopes = options.scopes
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [...DEFAULT_CREATE_SCOPES];
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (unknown.length > 0 || scopes.length === 0) throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
+  if (unknown.length > 0 || scopes.length === 0)
+    throw new UsageError(`unknown scope(s): ${unknown.join(', ') || '(none given)'}; scopes are ${SCOPES.join(', ')}.`);
   const body = {
     name: options.name ?? 'unnamed',
     scopes,
@@ -106,7 +110,8 @@ export async function rotateKey(client: LetterpressClient, id: string, options: 
 }
 
 function expiry(options: { expiresIn?: string; expiresAt?: string }): Record<string, string> {
-  if (options.expiresIn !== undefined && options.expiresAt !== undefined) throw new UsageError('give --expires-in or --expires-at, not both.');
+  if (options.expiresIn !== undefined && options.expiresAt !== undefined)
+    throw new UsageError('give --expires-in or --expires-at, not both.');
   if (options.expiresIn !== undefined) return { expires_in: options.expiresIn };
   return options.expiresAt !== undefined ? { expires_at: options.expiresAt } : {};
 }

@@ -51,7 +51,14 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
       const { project, rendered } = fetched;
       backUp(id, (line) => progress.note(line));
       const projectDir = join(dir, id);
-      writeProject(projectDir, { mjml: rendered.mjml, ast: project.ast, metadata: project.metadata ?? {}, partials: project.partials ?? {}, helpers: project.helpers ?? {}, renderMode: project.render_mode === 'dynamic' ? 'dynamic' : 'static' });
+      writeProject(projectDir, {
+        mjml: rendered.mjml,
+        ast: project.ast,
+        metadata: project.metadata ?? {},
+        partials: project.partials ?? {},
+        helpers: project.helpers ?? {},
+        renderMode: project.render_mode === 'dynamic' ? 'dynamic' : 'static',
+      });
       lock.projects[id] = { revision: project.revision, updated_at: project.updated_at, sha256: contentHash(readProject(projectDir)) };
       writeLock(dir, lock);
       progress.step(id, `pulled ${id} @ revision ${project.revision}`);
@@ -73,7 +80,9 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
   for (const id of plan.deleted) {
     const hash = localHash(id);
     if (options.prune && hash !== null && hash !== lock.projects[id]?.sha256 && !options.force) {
-      process.stderr.write(`${id} was deleted on the server; its local files have unpushed edits and are kept (pull --prune --force removes them)\n`);
+      process.stderr.write(
+        `${id} was deleted on the server; its local files have unpushed edits and are kept (pull --prune --force removes them)\n`,
+      );
     } else if (options.prune) {
       backUp(id, (line) => process.stderr.write(`${line}\n`));
       removeProject(join(dir, id));

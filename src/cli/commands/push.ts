@@ -28,7 +28,10 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
   const present = projectIds(dir);
   const ids = options.ids && options.ids.length > 0 ? options.ids : present;
   const missing = ids.filter((id) => !present.includes(id));
-  if (missing.length > 0) throw new UsageError(`no project directory ${missing.map((id) => join(dir, id)).join(', ')} (a project directory holds template.mjml or ast.json).`);
+  if (missing.length > 0)
+    throw new UsageError(
+      `no project directory ${missing.map((id) => join(dir, id)).join(', ')} (a project directory holds template.mjml or ast.json).`,
+    );
 
   const changed: Array<{ id: string; body: SaveBody; hash: string }> = [];
   let unchanged = 0;
@@ -42,7 +45,9 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
   // GET /health, which a key of any scope may call (a 503 there is the store's state, not the key's).
   if (changed.length === 0) await client.get('/health', { accept: [503] });
   // In a dry run, also say which saves would meet a conflict: one list instead of a request per project.
-  const current = options.dryRun ? new Map((changed.length > 0 ? await client.all<ListedProject>('/projects') : []).map((p) => [p.id, p])) : undefined;
+  const current = options.dryRun
+    ? new Map((changed.length > 0 ? await client.all<ListedProject>('/projects') : []).map((p) => [p.id, p]))
+    : undefined;
 
   let failures = 0;
   const progress = startProgress(options.dryRun ? 'validate' : 'push', changed.length);
@@ -100,7 +105,10 @@ async function saveOne(
     const saved = response.body;
     synced(saved);
     noteWarnings(progress, id, saved.warnings ?? []);
-    progress.step(id, `${revision === undefined ? 'created' : saved.unchanged ? 'unchanged on the server' : 'saved'} ${id} @ revision ${saved.revision}`);
+    progress.step(
+      id,
+      `${revision === undefined ? 'created' : saved.unchanged ? 'unchanged on the server' : 'saved'} ${id} @ revision ${saved.revision}`,
+    );
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
@@ -123,7 +131,11 @@ async function validateOne(
   revision: number | undefined,
   server: ListedProject | undefined,
 ): Promise<boolean> {
-  const report = (await client.post('/validate', body)).body as { valid: boolean; errors: Array<{ message: string; pointer?: string; line?: number }>; warnings: Array<{ message: string }> };
+  const report = (await client.post('/validate', body)).body as {
+    valid: boolean;
+    errors: Array<{ message: string; pointer?: string; line?: number }>;
+    warnings: Array<{ message: string }>;
+  };
   let problem = '';
   if (revision !== undefined && !server) problem = ' — but it was deleted on the server';
   else if (revision !== undefined && server && server.revision !== revision) {
@@ -139,7 +151,11 @@ async function validateOne(
     progress.step(id, `valid: would ${revision === undefined ? 'create' : 'save'} ${id}`);
     return true;
   }
-  progress.note(report.valid ? `valid: would ${revision === undefined ? 'create' : 'save'} ${id}${problem}` : `${id} is invalid:\n${report.errors.map((e) => `  ${where(e)}${e.message}`).join('\n')}`);
+  progress.note(
+    report.valid
+      ? `valid: would ${revision === undefined ? 'create' : 'save'} ${id}${problem}`
+      : `${id} is invalid:\n${report.errors.map((e) => `  ${where(e)}${e.message}`).join('\n')}`,
+  );
   progress.step(id);
   return false;
 }
@@ -166,6 +182,7 @@ function refusal(dir: string, id: string, error: ApiError, revision: number | un
     const conflict = `conflict: a project '${id}' already exists on the server but was never pulled here.`;
     return `${conflict} Nothing was overwritten. To merge: ${mergeSteps(dir)} again.`;
   }
-  if (error.code === 'project_deleted' || error.code === 'project_not_found') return `${id} was deleted on the server: pull --prune to drop it, or remove its lock entry to create it again.`;
+  if (error.code === 'project_deleted' || error.code === 'project_not_found')
+    return `${id} was deleted on the server: pull --prune to drop it, or remove its lock entry to create it again.`;
   return `${id} was refused: ${formatProblem(error)}`;
 }

@@ -15,7 +15,11 @@ export interface RenderOptions {
 export async function render(client: LetterpressClient, id: string, options: RenderOptions): Promise<number> {
   const variables = options.vars !== undefined ? readJsonObject(options.vars, '--vars') : {};
   const body = { variables, ...(options.revision !== undefined ? { revision: options.revision } : {}) };
-  const result = (await client.post(`/templates/${seg(id)}/render`, body)).body as { html: string; text: string | null; warnings: Array<{ message: string }> };
+  const result = (await client.post(`/templates/${seg(id)}/render`, body)).body as {
+    html: string;
+    text: string | null;
+    warnings: Array<{ message: string }>;
+  };
   const output = options.text ? (result.text ?? '') : result.html;
   // The exact bytes when piped (the tests compare them with the API's); a final newline on a terminal.
   process.stdout.write(process.stdout.isTTY && !output.endsWith('\n') ? `${output}\n` : output);

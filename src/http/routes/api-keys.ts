@@ -39,7 +39,11 @@ export function apiKeyRoutes(router: Router<AppState>, deps: AppDeps): void {
     const id = parseKeyId(ctx.params['id']!);
     const { token, record, previous } = await admin.rotate(principal(ctx), id, parseRotateKey(ctx.state.body));
     const location = ctx.path.replace(/\/[^/]+\/rotate$/, `/${record.id}`);
-    sendIssued(ctx, location, { ...presentKey(record, admin.status(record)), token, previous: presentKey(previous, admin.status(previous)) });
+    sendIssued(ctx, location, {
+      ...presentKey(record, admin.status(record)),
+      token,
+      previous: presentKey(previous, admin.status(previous)),
+    });
   });
 }
 

@@ -14,7 +14,8 @@ import { createRequire } from 'node:module';
 import { constants, gzipSync } from 'node:zlib';
 import type { AppState } from '../middleware.js';
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const page = (specUrl: string) => `<!doctype html>
 <html lang="en">

@@ -23,6 +23,16 @@ export function healthRoutes(router: Router<AppState>, deps: AppDeps): void {
       sendJson(ctx, 200, report);
       return;
     }
-    writeProblem(ctx, new ProblemError(503, 'dependency_unavailable', report.detail ?? 'A dependency is down.', [], { 'Retry-After': '5' }, { checks: report['checks'] ?? report }));
+    writeProblem(
+      ctx,
+      new ProblemError(
+        503,
+        'dependency_unavailable',
+        report.detail ?? 'A dependency is down.',
+        [],
+        { 'Retry-After': '5' },
+        { checks: report['checks'] ?? report },
+      ),
+    );
   });
 }

@@ -21,19 +21,27 @@ export const MERGE_PATCH_TYPE = 'application/merge-patch+json';
 export function projectRevisionRoutes(router: Router<AppState>, deps: AppDeps): void {
   const once = idempotentWrites(deps, 'saved'); // Idempotency-Key, as on every write
   const conditional = requireIfMatch(deps.requireIfMatch); // REQUIRE_IF_MATCH → 428
-  router.patch('/projects/:id', requireScope('projects:write'), conditional, mergePatchBody(), jsonBody(deps.bodyLimitBytes), once, async (ctx) => {
-    const ref = refOf(ctx);
-    const patch = parseMetadataPatch(ctx.state.body);
-    const expectedRevision = parseIfMatch(ctx.get('If-Match'));
-    const result = await deps.commands.patchMetadata(ref, {
-      patch,
-      check: checkMetadata,
-      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
-      actor: actorOf(ctx),
-    });
-    ctx.set('ETag', etag(result.view.revision));
-    sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
-  });
+  router.patch(
+    '/projects/:id',
+    requireScope('projects:write'),
+    conditional,
+    mergePatchBody(),
+    jsonBody(deps.bodyLimitBytes),
+    once,
+    async (ctx) => {
+      const ref = refOf(ctx);
+      const patch = parseMetadataPatch(ctx.state.body);
+      const expectedRevision = parseIfMatch(ctx.get('If-Match'));
+      const result = await deps.commands.patchMetadata(ref, {
+        patch,
+        check: checkMetadata,
+        ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+        actor: actorOf(ctx),
+      });
+      ctx.set('ETag', etag(result.view.revision));
+      sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
+    },
+  );
 
   router.get('/projects/:id/revisions', requireScope('projects:read'), async (ctx) => {
     const ref = refOf(ctx);

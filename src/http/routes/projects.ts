@@ -27,7 +27,12 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.post('/projects', write, body, onceCreated!, async (ctx) => {
     const input = parseCreate(ctx.state.body);
     const ref = { workspace: principal(ctx).workspace, projectId: input.id ?? deps.newId() };
-    const result = await deps.commands.create(ref, { metadata: input.metadata ?? {}, source: input.source, validation: input.validation, actor: actorOf(ctx) });
+    const result = await deps.commands.create(ref, {
+      metadata: input.metadata ?? {},
+      source: input.source,
+      validation: input.validation,
+      actor: actorOf(ctx),
+    });
     const { view } = result;
     ctx.set('Location', `${ctx.path}/${encodeURIComponent(ref.projectId)}`);
     ctx.set('ETag', etag(view.revision));
@@ -45,10 +50,16 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const revision = parseRevisionQuery(ctx.query['revision']);
     const at = parseAtQuery(ctx.query['at']);
     if (revision !== undefined && at !== undefined) {
-      throw new ProblemError(400, 'invalid_request', 'Ask for a revision or an instant, not both.', [{ pointer: '/at', message: 'not with revision' }]);
+      throw new ProblemError(400, 'invalid_request', 'Ask for a revision or an instant, not both.', [
+        { pointer: '/at', message: 'not with revision' },
+      ]);
     }
     const view =
-      revision !== undefined ? await deps.queries.getProjectAt(ref, revision) : at !== undefined ? await deps.queries.getProjectAsOf(ref, at) : await deps.queries.getProject(ref);
+      revision !== undefined
+        ? await deps.queries.getProjectAt(ref, revision)
+        : at !== undefined
+          ? await deps.queries.getProjectAsOf(ref, at)
+          : await deps.queries.getProject(ref);
     ctx.set('ETag', etag(view.revision));
     // A past revision never changes; what `at` names can (a later save), until `at` itself is past.
     ctx.set('Cache-Control', revision !== undefined ? 'private, max-age=31536000, immutable' : 'private, no-cache');
@@ -81,7 +92,10 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const ref = refOf(ctx);
     const revision = parseRevisionQuery(ctx.params['revision']) ?? 0; // the path always has one
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
-    const result = await deps.commands.restore(ref, revision, { ...(expectedRevision !== undefined ? { expectedRevision } : {}), actor: actorOf(ctx) });
+    const result = await deps.commands.restore(ref, revision, {
+      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+      actor: actorOf(ctx),
+    });
     ctx.set('ETag', etag(result.view.revision));
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });

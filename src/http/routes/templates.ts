@@ -24,7 +24,11 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     const raw = ctx.accepts('application/json', 'text/html') === 'text/html';
     ctx.vary('Accept'); // the answer depends on Accept: a cache must not hand the JSON form to an HTML client
     if (raw && request.format === 'mjml') {
-      throw new ProblemError(406, 'not_acceptable', 'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".');
+      throw new ProblemError(
+        406,
+        'not_acceptable',
+        'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".',
+      );
     }
     const output = await deps.renderer.render(refOf(ctx), { ...request, encoding: raw ? 'text' : 'json' });
     ctx.set('X-Cache', output.cache);
@@ -65,7 +69,13 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentTemplate(view, variables));
   });
 
-  router.delete('/templates/:id', requireScope('projects:write'), requireIfMatch(deps.requireIfMatch), idempotentWrites(deps, 'deleted'), async (ctx) => {
-    await deleteProject(ctx, deps);
-  });
+  router.delete(
+    '/templates/:id',
+    requireScope('projects:write'),
+    requireIfMatch(deps.requireIfMatch),
+    idempotentWrites(deps, 'deleted'),
+    async (ctx) => {
+      await deleteProject(ctx, deps);
+    },
+  );
 }

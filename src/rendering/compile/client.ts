@@ -4,7 +4,16 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { RenderLimits } from '../handlebars/budget.js';
-import { createHandlebars, loadDeclaredHelpers, loadPartial, loadTemplate, type CompiledTemplate, type LoadedHelpers, type LoadedPartials, type TemplateOutput } from '../handlebars/environment.js';
+import {
+  createHandlebars,
+  loadDeclaredHelpers,
+  loadPartial,
+  loadTemplate,
+  type CompiledTemplate,
+  type LoadedHelpers,
+  type LoadedPartials,
+  type TemplateOutput,
+} from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { DataRead } from '../handlebars/walker.js';
 import type { MessagePartSources } from './message-parts.js';
@@ -35,7 +44,14 @@ export class PooledTemplatePreparer {
       // Before the tree is cloned to a worker: structured clone recurses, and a deep tree would overflow it.
       checkTreeSize(source.ast, this.limits);
     }
-    return this.pool.run({ kind: 'prepare', source, validation, limits: this.limits, renderLimits: this.renderLimits, ...(proof ? { proof } : {}) });
+    return this.pool.run({
+      kind: 'prepare',
+      source,
+      validation,
+      limits: this.limits,
+      renderLimits: this.renderLimits,
+      ...(proof ? { proof } : {}),
+    });
   }
 }
 
@@ -78,21 +94,53 @@ export class PooledRevisionLoader {
   ): Promise<LoadedTemplate> {
     const withPartials = partials && Object.keys(partials).length > 0 ? { partials } : {};
     const withHelpers = helpers && Object.keys(helpers).length > 0 ? { helpers } : {};
-    const loaded = await this.pool.run({ kind: 'load', publishedHtml, output, ...(parts ? { parts } : {}), ...withPartials, ...withHelpers, ...(dynamic ? { dynamic } : {}) });
+    const loaded = await this.pool.run({
+      kind: 'load',
+      publishedHtml,
+      output,
+      ...(parts ? { parts } : {}),
+      ...withPartials,
+      ...withHelpers,
+      ...(dynamic ? { dynamic } : {}),
+    });
     const load = (spec: string | null) => (spec === null ? null : loadTemplate(this.handlebars, spec));
     const messageParts = loaded.parts
-      ? { parts: { subject: load(loaded.parts.subject), preheader: load(loaded.parts.preheader), text: load(loaded.parts.text), reads: loaded.parts.reads } }
+      ? {
+          parts: {
+            subject: load(loaded.parts.subject),
+            preheader: load(loaded.parts.preheader),
+            text: load(loaded.parts.text),
+            reads: loaded.parts.reads,
+          },
+        }
       : {};
     const loadedPartials = loaded.partials
-      ? { partials: Object.freeze(Object.fromEntries(Object.entries(loaded.partials).map(([name, spec]) => [name, loadPartial(this.handlebars, spec)]))) }
+      ? {
+          partials: Object.freeze(
+            Object.fromEntries(Object.entries(loaded.partials).map(([name, spec]) => [name, loadPartial(this.handlebars, spec)])),
+          ),
+        }
       : {};
     const loadedHelpers = loaded.helpers ? { helpers: loadDeclaredHelpers(this.handlebars, loaded.helpers, loadedPartials.partials) } : {};
-    return { template: load(loaded.spec), publishedSha256: loaded.publishedSha256, reads: loaded.reads, ...messageParts, ...loadedPartials, ...loadedHelpers, ...(loaded.urlScan ? { urlScan: true as const } : {}) };
+    return {
+      template: load(loaded.spec),
+      publishedSha256: loaded.publishedSha256,
+      reads: loaded.reads,
+      ...messageParts,
+      ...loadedPartials,
+      ...loadedHelpers,
+      ...(loaded.urlScan ? { urlScan: true as const } : {}),
+    };
   }
 
   /** The data paths a template reads, sorted (`order.lines[].name`). @throws CompileQueueFullError; TemplateError. */
   variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]> {
-    return this.pool.run({ kind: 'variables', ast, ...(partials && Object.keys(partials).length > 0 ? { partials } : {}), ...(source !== undefined ? { source } : {}) });
+    return this.pool.run({
+      kind: 'variables',
+      ast,
+      ...(partials && Object.keys(partials).length > 0 ? { partials } : {}),
+      ...(source !== undefined ? { source } : {}),
+    });
   }
 
   /**

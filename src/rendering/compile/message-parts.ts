@@ -29,7 +29,12 @@ export interface MessagePartSpecs {
 }
 
 /** Compile the parts. Never throws: a part that does not parse (data written before it was checked) is null. */
-export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: string, sources: MessagePartSources, options: { text?: boolean } = {}): MessagePartSpecs {
+export function compileMessageParts(
+  env: HandlebarsEnvironment,
+  publishedHtml: string,
+  sources: MessagePartSources,
+  options: { text?: boolean } = {},
+): MessagePartSpecs {
   const reads: DataRead[] = [];
   const part = (source: string | undefined, collect: boolean): string | null => {
     if (source === undefined) return null;
@@ -49,5 +54,8 @@ export function compileMessageParts(env: HandlebarsEnvironment, publishedHtml: s
 
 /** A rendered text part tidied: no runs of blank lines (left by blocks that rendered nothing), trimmed. */
 export function tidyText(text: string): string {
-  return text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -16,7 +16,13 @@ import type { TemplateWarning } from '../template-source.js';
  * safe-URL helper where a render could make them unsafe (`wrapUrlAttributes`); `scan` when one of them
  * cannot be wrapped, so every render of the revision is checked whole instead (`neutraliseHtml`).
  */
-export function guardUrls(program: hbs.AST.Program, html: string, partials: Map<string, hbs.AST.Program>, partialSources: Record<string, string>, helpers: HelperPrograms) {
+export function guardUrls(
+  program: hbs.AST.Program,
+  html: string,
+  partials: Map<string, hbs.AST.Program>,
+  partialSources: Record<string, string>,
+  helpers: HelperPrograms,
+) {
   let scan = false;
   const wrap = (source: string, original: hbs.AST.Program): hbs.AST.Program => {
     const wrapped = wrapUrlAttributes(source);
@@ -25,12 +31,21 @@ export function guardUrls(program: hbs.AST.Program, html: string, partials: Map<
   };
   const wrappedProgram = wrap(html, program);
   const wrappedPartials = new Map([...partials].map(([name, partial]) => [name, wrap(partialSources[name] ?? '', partial)]));
-  const wrappedHelpers = new Map([...helpers].map(([name, helper]) => [name, helper.html ? { ...helper, program: wrap(helper.template, helper.program) } : helper]));
+  const wrappedHelpers = new Map(
+    [...helpers].map(([name, helper]) => [name, helper.html ? { ...helper, program: wrap(helper.template, helper.program) } : helper]),
+  );
   return { program: wrappedProgram, partials: wrappedPartials, helpers: wrappedHelpers, scan };
 }
 
 /** `unescaped_output` warnings of a template (`exact`: `markup` is the file sent) and of its project partials. */
-export function outputWarnings(program: hbs.AST.Program, markup: string, files: SourceFile[], exact: boolean, partialPrograms: PartialPrograms, partials: Record<string, string>): TemplateWarning[] {
+export function outputWarnings(
+  program: hbs.AST.Program,
+  markup: string,
+  files: SourceFile[],
+  exact: boolean,
+  partialPrograms: PartialPrograms,
+  partials: Record<string, string>,
+): TemplateWarning[] {
   const warnings = unescapedOutputWarnings(program, markup, files, exact);
   for (const [name, partial] of partialPrograms) {
     const text = partials[name] ?? '';

@@ -113,9 +113,10 @@ export class CompilePool {
   async warmUp(): Promise<void> {
     const job: CompileJob = { kind: 'load', publishedHtml: '<p>{{x}}</p>', output: 'json' };
     // A thread's start-up (loading mjml) can exceed a tight deadline; warm-up gets a generous one.
-    const warm = () => this.run(job, { timeoutMs: Math.max(this.timeoutMs, 60_000) }).catch((error: unknown) => {
-      if (!(error instanceof CompileQueueFullError)) throw error; // COMPILE_QUEUE_MAX 0 on a thread still starting
-    });
+    const warm = () =>
+      this.run(job, { timeoutMs: Math.max(this.timeoutMs, 60_000) }).catch((error: unknown) => {
+        if (!(error instanceof CompileQueueFullError)) throw error; // COMPILE_QUEUE_MAX 0 on a thread still starting
+      });
     await Promise.all(Array.from({ length: this.pool.options.maxThreads }, warm));
   }
 
@@ -186,10 +187,16 @@ export class CompilePool {
   private translate(error: unknown, timeoutMs: number): unknown {
     const e = error as { name?: string; code?: string; message?: string };
     if (e.name === 'AbortError') {
-      return new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], { timeout_ms: timeoutMs });
+      return new TemplateError('mjml_compile_timeout', `MJML compilation took longer than ${timeoutMs} ms and was stopped.`, [], {
+        timeout_ms: timeoutMs,
+      });
     }
     if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new TemplateError('template_too_complex', 'Compiling this template needs more memory than a compile worker has (COMPILE_WORKER_MEMORY_MB).', []);
+      return new TemplateError(
+        'template_too_complex',
+        'Compiling this template needs more memory than a compile worker has (COMPILE_WORKER_MEMORY_MB).',
+        [],
+      );
     }
     // Piscina's own refusals ("Task queue is at limit", "No task queue available and all Workers are
     // busy"): not expected, since it never holds more jobs than threads, but still a busy pool, not a 500.

@@ -10,7 +10,15 @@ import { analyzeTemplate, parseHandlebars } from '../handlebars/analysis.js';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { PartialPrograms } from '../handlebars/partials.js';
-import { checkHandlebars, isHandlebarsFirst, partialFile, refuseGoTemplates, refuseNonMjmlDocument, type HelperPrograms, type SourceFile } from '../handlebars/guards.js';
+import {
+  checkHandlebars,
+  isHandlebarsFirst,
+  partialFile,
+  refuseGoTemplates,
+  refuseNonMjmlDocument,
+  type HelperPrograms,
+  type SourceFile,
+} from '../handlebars/guards.js';
 import { findImagesWithoutAlt, imageAltSaveWarnings } from '../email/image-alt.js';
 import { otherLanguageHint } from '../handlebars/parse-errors.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
@@ -40,21 +48,34 @@ const jsonHandlebars = createHandlebars('json');
  */
 export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<PreparedTemplate> {
   const { source, validation, limits } = job;
-  if ('mjml' in source && (source.renderMode === 'dynamic' || (source.renderMode === undefined && isHandlebarsFirst(source.mjml)))) return prepareDynamic(job, source);
+  if ('mjml' in source && (source.renderMode === 'dynamic' || (source.renderMode === undefined && isHandlebarsFirst(source.mjml))))
+    return prepareDynamic(job, source);
   const partials = source.partials ?? {};
   const helpers = source.helpers ?? {};
   const warnings: TemplateWarning[] = [];
-  const { tree, files } = 'mjml' in source ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials, validation) : acceptAst(source.ast, limits, partials);
+  const { tree, files } =
+    'mjml' in source
+      ? importMarkup(source.mjml, source.includes ?? {}, limits, warnings, partials, validation)
+      : acceptAst(source.ast, limits, partials);
   const ast = toMjmlAst(tree);
   const markup = toMjmlMarkup(ast);
-  const { program, analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  const {
+    program,
+    analysis,
+    partials: partialPrograms,
+    helpers: helperPrograms,
+  } = checkHandlebars(markup, files, limits, partials, helpers);
   warnings.push(...outputWarnings(program, markup, files, false, partialPrograms, partials));
   // A Liquid tag (`{% for x in y %}`) parses as plain text and would be sent as is: say so.
   const hint = otherLanguageHint('mjml' in source ? source.mjml : markup); // lines of the file sent
   if (hint) warnings.push({ message: hint.message, line: hint.line });
 
   const compiled = await compileMjml(tree);
-  const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));
+  const findings = compiled.errors.map((e) => ({
+    message: e.message,
+    tag: e.tagName,
+    ...(typeof e.line === 'number' ? { line: e.line } : {}),
+  }));
   if (validation === 'strict' && findings.length > 0) {
     throw new TemplateError(
       'mjml_validation_failed',
@@ -65,20 +86,46 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
   }
   warnings.push(...findings, ...urlWarnings(compiled.html), ...imageWarnings(files, partials, 'mjml' in source));
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
-  const proof = proveCompiledHtml(compiled.html, { ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers), sample: buildSampleContext(analysis) });
+  const proof = proveCompiledHtml(compiled.html, {
+    ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers),
+    sample: buildSampleContext(analysis),
+  });
   warnings.push(...proof.warnings);
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
-  const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
-  return { template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored }, warnings, reads, ...refusedVariables(proof) };
+  const stored = {
+    ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}),
+    ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}),
+  };
+  return {
+    template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored },
+    warnings,
+    reads,
+    ...refusedVariables(proof),
+  };
 }
 
 /** A dry run's variables refused by a helper in the proof render (POST /validate reports it as an error). */
 const refusedVariables = (proof: ProofOutcome) => (proof.variablesRefused ? { variablesRefused: proof.variablesRefused } : {});
 
 /** What the save-time proof (compile/proof.ts) needs of a template besides its sample. */
-function proofSources(job: Omit<PrepareJob, 'kind'>, files: SourceFile[], partials: Record<string, string>, partialPrograms: PartialPrograms, helperPrograms: HelperPrograms, helpers: Record<string, HelperDeclaration>) {
+function proofSources(
+  job: Omit<PrepareJob, 'kind'>,
+  files: SourceFile[],
+  partials: Record<string, string>,
+  partialPrograms: PartialPrograms,
+  helperPrograms: HelperPrograms,
+  helpers: Record<string, HelperDeclaration>,
+) {
   const compiledHelpers = compileHelpers(helpers, helperPrograms);
-  return { files, partials, partialPrograms, helperPrograms, compiledHelpers, limits: job.renderLimits, ...(job.proof ? { proof: job.proof } : {}) };
+  return {
+    files,
+    partials,
+    partialPrograms,
+    helperPrograms,
+    compiledHelpers,
+    limits: job.renderLimits,
+    ...(job.proof ? { proof: job.proof } : {}),
+  };
 }
 
 /** The empty `<mjml>` node a dynamic revision stores as its ast: its MJML exists only per render. */
@@ -89,28 +136,49 @@ export const DYNAMIC_AST: MjmlNode = Object.freeze({ tagName: 'mjml', attributes
  * sample data built from its own expressions (with its partials and helpers), and that MJML compiled
  * once to hold it to MJML's rules (strict: findings refuse it; soft: they are warnings). Stored as its source.
  */
-async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: string; includes?: Record<string, string> } & TemplateSource): Promise<PreparedTemplate> {
+async function prepareDynamic(
+  job: Omit<PrepareJob, 'kind'>,
+  source: { mjml: string; includes?: Record<string, string> } & TemplateSource,
+): Promise<PreparedTemplate> {
   const { validation, limits } = job;
   const markup = source.mjml;
   const partials = source.partials ?? {};
   const helpers = source.helpers ?? {};
   if (source.includes && Object.keys(source.includes).length > 0) {
-    throw new TemplateError('invalid_mjml', 'A dynamic template cannot use "includes": MJML reads them after Handlebars ran. Send them as "partials" instead.', [{ message: 'includes with render_mode dynamic' }]);
+    throw new TemplateError(
+      'invalid_mjml',
+      'A dynamic template cannot use "includes": MJML reads them after Handlebars ran. Send them as "partials" instead.',
+      [{ message: 'includes with render_mode dynamic' }],
+    );
   }
   checkSourceBytes(markup, {}, limits, partials);
   const files: SourceFile[] = [{ file: '', text: markup }];
   refuseGoTemplates(files);
   const warnings: TemplateWarning[] = [];
-  const { program, analysis, partials: partialPrograms, helpers: helperPrograms } = checkHandlebars(markup, files, limits, partials, helpers);
+  const {
+    program,
+    analysis,
+    partials: partialPrograms,
+    helpers: helperPrograms,
+  } = checkHandlebars(markup, files, limits, partials, helpers);
   warnings.push(...outputWarnings(program, markup, files, true, partialPrograms, partials));
   const hint = otherLanguageHint(markup);
   if (hint) warnings.push({ message: hint.message, line: hint.line });
-  const proof = proveDynamic(markup, { ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers), sample: buildSampleContext(analysis) });
+  const proof = proveDynamic(markup, {
+    ...proofSources(job, files, partials, partialPrograms, helperPrograms, helpers),
+    sample: buildSampleContext(analysis),
+  });
   warnings.push(...proof.warnings);
   const generated = proof.output;
   checkLimit('maxSourceBytes', limits, Buffer.byteLength(generated, 'utf8'));
-  const compiled = await compileGeneratedMjml(generated, limits, (mismatches) => applyMismatchPolicy(mismatches, validation, warnings, { text: generated }));
-  const findings = compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) }));
+  const compiled = await compileGeneratedMjml(generated, limits, (mismatches) =>
+    applyMismatchPolicy(mismatches, validation, warnings, { text: generated }),
+  );
+  const findings = compiled.errors.map((e) => ({
+    message: e.message,
+    tag: e.tagName,
+    ...(typeof e.line === 'number' ? { line: e.line } : {}),
+  }));
   if (validation === 'strict' && findings.length > 0) {
     throw new TemplateError(
       'mjml_validation_failed',
@@ -119,11 +187,23 @@ async function prepareDynamic(job: Omit<PrepareJob, 'kind'>, source: { mjml: str
       findings.map((f) => ({ ...(f.line !== undefined ? { line: f.line } : {}), message: `${f.tag}: ${f.message}` })),
     );
   }
-  warnings.push(...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })), ...urlWarnings(compiled.html), ...imageWarnings(files, partials, true));
+  warnings.push(
+    ...findings.map((f) => ({ ...f, message: `${f.message} (in the MJML generated with sample data)` })),
+    ...urlWarnings(compiled.html),
+    ...imageWarnings(files, partials, true),
+  );
   checkLimit('maxHtmlBytes', limits, Buffer.byteLength(compiled.html, 'utf8'));
   const reads = analysis.dataReads.map((read) => ({ path: [...read.path], use: read.use }));
-  const stored = { ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}), ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}) };
-  return { template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored }, warnings, reads, ...refusedVariables(proof) };
+  const stored = {
+    ...(Object.keys(partials).length > 0 ? { partials: { ...partials } } : {}),
+    ...(Object.keys(helpers).length > 0 ? { helpers: { ...helpers } } : {}),
+  };
+  return {
+    template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored },
+    warnings,
+    reads,
+    ...refusedVariables(proof),
+  };
 }
 
 /**
@@ -138,24 +218,36 @@ async function compileGeneratedMjml(generated: string, limits: TemplateLimits, o
   try {
     ({ tree, mismatches } = parseWithIncludes(generated, new Map(), limits));
   } catch (error) {
-    if (error instanceof TemplateError && (error.code === 'mjml_compile_timeout' || error.code === 'template_too_large' || error.code === 'template_too_complex')) throw error;
+    if (
+      error instanceof TemplateError &&
+      (error.code === 'mjml_compile_timeout' || error.code === 'template_too_large' || error.code === 'template_too_complex')
+    )
+      throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates cannot be parsed: ${message}`, [{ message }]);
   }
   if (mismatches.length > 0) onMismatches?.(mismatches);
   if (tree.tagName !== 'mjml') {
-    throw new TemplateError('invalid_mjml', `The MJML this template's Handlebars generates must have an <mjml> root element; it has <${tree.tagName}>. Check that its partials open and close <mjml>.`, [
-      { message: `generated root element is <${tree.tagName}>` },
-    ]);
+    throw new TemplateError(
+      'invalid_mjml',
+      `The MJML this template's Handlebars generates must have an <mjml> root element; it has <${tree.tagName}>. Check that its partials open and close <mjml>.`,
+      [{ message: `generated root element is <${tree.tagName}>` }],
+    );
   }
   return compileMjml(tree);
 }
 
 /** One render's generated MJML compiled to HTML (the compile pool's `mjml` job). @throws TemplateError as compileGeneratedMjml. */
-export async function compileDynamic(job: { mjml: string; limits: TemplateLimits }): Promise<{ html: string; warnings: TemplateWarning[] }> {
+export async function compileDynamic(job: {
+  mjml: string;
+  limits: TemplateLimits;
+}): Promise<{ html: string; warnings: TemplateWarning[] }> {
   const compiled = await compileGeneratedMjml(job.mjml, job.limits);
   checkLimit('maxHtmlBytes', job.limits, Buffer.byteLength(compiled.html, 'utf8'));
-  return { html: compiled.html, warnings: compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) })) };
+  return {
+    html: compiled.html,
+    warnings: compiled.errors.map((e) => ({ message: e.message, tag: e.tagName, ...(typeof e.line === 'number' ? { line: e.line } : {}) })),
+  };
 }
 
 /** A stored revision made renderable. @throws TemplateError `invalid_handlebars` (only for data written by an older version). */
@@ -166,9 +258,14 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   const programs = parseStoredPartials(job.partials ?? {});
   // URL attributes a render could make unsafe go through the safe-URL helper (safe-url.ts); a dynamic
   // revision's compiled HTML is checked after each MJML compile instead.
-  const guarded = job.dynamic ? null : guardUrls(parsed.program, job.publishedHtml, programs, job.partials ?? {}, parseStoredHelpers(job.helpers ?? {}));
+  const guarded = job.dynamic
+    ? null
+    : guardUrls(parsed.program, job.publishedHtml, programs, job.partials ?? {}, parseStoredHelpers(job.helpers ?? {}));
   // The JSON-escaped form calls the helper that unescapes before it classifies (safe-url.ts).
-  const jsonProgram = job.output === 'json' && guarded && !guarded.scan ? (wrapUrlAttributes(job.publishedHtml, 'json')?.program ?? parsed.program) : parsed.program;
+  const jsonProgram =
+    job.output === 'json' && guarded && !guarded.scan
+      ? (wrapUrlAttributes(job.publishedHtml, 'json')?.program ?? parsed.program)
+      : parsed.program;
   const spec = precompileTemplate(handlebars, guarded?.program ?? parsed.program);
   const helpers = job.output === 'html' ? compileHelpers(job.helpers ?? {}, guarded?.helpers ?? parseStoredHelpers(job.helpers ?? {})) : {};
   const hasTemplateHelpers = Object.values(helpers).some((helper) => 'spec' in helper);
@@ -176,9 +273,19 @@ export function loadRevision(job: Omit<LoadJob, 'kind'>): LoadedRevision {
   // The text part is derived from the HTML with `{{> name}}` still in it, which would insert a partial's
   // HTML into the text: with partials, the render converts its rendered HTML instead (text null).
   // A dynamic revision's text comes from the HTML its render compiles, never from its source.
-  const parts = job.parts && job.output === 'html' ? { parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, { text: programs.size === 0 && !hasTemplateHelpers && !job.dynamic }) } : {};
+  const parts =
+    job.parts && job.output === 'html'
+      ? {
+          parts: compileMessageParts(handlebars, job.publishedHtml, job.parts, {
+            text: programs.size === 0 && !hasTemplateHelpers && !job.dynamic,
+          }),
+        }
+      : {};
   const compiledPartials = guarded?.partials ?? programs;
-  const partials = programs.size > 0 && job.output === 'html' ? { partials: Object.fromEntries([...compiledPartials].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) } : {};
+  const partials =
+    programs.size > 0 && job.output === 'html'
+      ? { partials: Object.fromEntries([...compiledPartials].map(([name, program]) => [name, precompileTemplate(handlebars, program)])) }
+      : {};
   const declared = Object.keys(helpers).length > 0 ? { helpers } : {};
   const scan = guarded?.scan ? { urlScan: true as const } : {};
   const jsonSpec = () => (job.dynamic || guarded?.scan ? null : jsonSpecOf(jsonProgram, spec));
@@ -192,7 +299,12 @@ function parseStoredHelpers(helpers: Record<string, HelperDeclaration>): HelperP
     if (!('template' in declaration)) continue;
     const parsed = parseHandlebars(declaration.template);
     if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored helper '${name}' is not valid Handlebars: ${parsed.message}`);
-    programs.set(name, { program: parsed.program, template: declaration.template, params: declaration.params ?? [], html: declaration.html ?? false });
+    programs.set(name, {
+      program: parsed.program,
+      template: declaration.template,
+      params: declaration.params ?? [],
+      html: declaration.html ?? false,
+    });
   }
   return programs;
 }
@@ -213,7 +325,8 @@ function parseStoredPartials(partials: Record<string, string>): Map<string, hbs.
   const programs = new Map<string, hbs.AST.Program>();
   for (const [name, text] of Object.entries(partials)) {
     const parsed = parseHandlebars(text);
-    if (!parsed.ok) throw new TemplateError('invalid_handlebars', `The stored partial '${name}' is not valid Handlebars: ${parsed.message}`);
+    if (!parsed.ok)
+      throw new TemplateError('invalid_handlebars', `The stored partial '${name}' is not valid Handlebars: ${parsed.message}`);
     programs.set(name, parsed.program);
   }
   return programs;
@@ -275,7 +388,14 @@ async function compileMjml(tree: ParsedNode) {
   }
 }
 
-function importMarkup(markup: string, includes: Record<string, string>, limits: TemplateLimits, warnings: TemplateWarning[], partials: Record<string, string>, validation: PrepareJob['validation']) {
+function importMarkup(
+  markup: string,
+  includes: Record<string, string>,
+  limits: TemplateLimits,
+  warnings: TemplateWarning[],
+  partials: Record<string, string>,
+  validation: PrepareJob['validation'],
+) {
   checkSourceBytes(markup, includes, limits, partials);
   const includeFiles = includeFilesFrom(includes);
   const files: SourceFile[] = [{ file: '', text: markup }, ...[...includeFiles].map(([file, text]) => ({ file, text }))];
@@ -289,7 +409,10 @@ function importMarkup(markup: string, includes: Record<string, string>, limits: 
   if (tree.tagName !== 'mjml') throw new TemplateError('invalid_mjml', `The root element must be <mjml>, got <${tree.tagName}>.`);
   warnings.push(...notes);
   const stray = findStructuralText(tree);
-  refuseStructuralText(stray.filter((s) => s.text.includes('{{')), { pointers: false });
+  refuseStructuralText(
+    stray.filter((s) => s.text.includes('{{')),
+    { pointers: false },
+  );
   for (const s of stray) {
     warnings.push({ message: describeStrayText(s), ...lineOf(s.node) });
     delete s.node.content; // MJML never renders it; keeping it would make the stored ast invalid

@@ -8,7 +8,14 @@ import { parseHandlebars } from '../handlebars/analysis.js';
 import { RenderLimitError, type RenderLimits } from '../handlebars/budget.js';
 import { CallSites, partialSources, type ProgramSource } from '../handlebars/call-sites.js';
 import { helperFile } from '../handlebars/declared-helpers.js';
-import { loadDeclaredHelpers, loadPartial, loadTemplate, precompileTemplate, renderWithin, type CompiledHelper } from '../handlebars/environment.js';
+import {
+  loadDeclaredHelpers,
+  loadPartial,
+  loadTemplate,
+  precompileTemplate,
+  renderWithin,
+  type CompiledHelper,
+} from '../handlebars/environment.js';
 import type { HelperPrograms, SourceFile } from '../handlebars/guards.js';
 import { HelperArgumentError } from '../handlebars/helpers/index.js';
 import { describeCompiledParseError } from '../handlebars/parse-errors.js';
@@ -83,10 +90,18 @@ function refusingTemplateErrors(withWhat: string, run: () => ProofOutcome): Proo
     return run();
   } catch (error) {
     if (error instanceof RenderLimitError) {
-      throw new TemplateError('invalid_handlebars', `Rendering this template with sample data passes a render limit: ${error.message}`, [], { limit: error.limit, max: error.max });
+      throw new TemplateError(
+        'invalid_handlebars',
+        `Rendering this template with sample data passes a render limit: ${error.message}`,
+        [],
+        { limit: error.limit, max: error.max },
+      );
     }
     if (error instanceof TemplateError) throw error;
-    throw new TemplateError('invalid_handlebars', `Handlebars fails to render this template${withWhat ? ` ${withWhat}` : ''}: ${(error as Error).message}`);
+    throw new TemplateError(
+      'invalid_handlebars',
+      `Handlebars fails to render this template${withWhat ? ` ${withWhat}` : ''}: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -94,7 +109,9 @@ function refusingTemplateErrors(withWhat: string, run: () => ProofOutcome): Proo
 function prove(program: hbs.AST.Program, text: string, compiled: boolean, sources: ProofSources) {
   const env = proofHandlebars;
   const template = loadTemplate(env, precompileTemplate(env, program));
-  const partialFns = Object.fromEntries([...sources.partialPrograms].map(([name, partial]) => [name, loadPartial(env, precompileTemplate(env, partial))]));
+  const partialFns = Object.fromEntries(
+    [...sources.partialPrograms].map(([name, partial]) => [name, loadPartial(env, precompileTemplate(env, partial))]),
+  );
   const withPartials = sources.partialPrograms.size > 0 ? { partials: partialFns } : {};
   const hasHelpers = Object.keys(sources.compiledHelpers).length > 0;
   const withHelpers = hasHelpers ? { helpers: loadDeclaredHelpers(env, sources.compiledHelpers, withPartials.partials) } : {};

@@ -36,7 +36,13 @@ export default async function run(task: { job: CompileJob; started: MessagePort 
   const { job } = task;
   try {
     const value =
-      job.kind === 'prepare' ? await prepareTemplate(job) : job.kind === 'load' ? loadRevision(job) : job.kind === 'mjml' ? await compileDynamic(job) : templateVariables(job.ast, job.partials, job.source);
+      job.kind === 'prepare'
+        ? await prepareTemplate(job)
+        : job.kind === 'load'
+          ? loadRevision(job)
+          : job.kind === 'mjml'
+            ? await compileDynamic(job)
+            : templateVariables(job.ast, job.partials, job.source);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof TemplateError) {
@@ -44,7 +50,15 @@ export default async function run(task: { job: CompileJob; started: MessagePort 
     }
     if (error instanceof RangeError) {
       // A pathological template can exhaust the stack in a recursive walk: the template's doing, a 400.
-      return { ok: false, error: { code: 'template_too_complex', message: `The template is too deeply nested to process (${error.message}).`, problems: [], extra: {} } };
+      return {
+        ok: false,
+        error: {
+          code: 'template_too_complex',
+          message: `The template is too deeply nested to process (${error.message}).`,
+          problems: [],
+          extra: {},
+        },
+      };
     }
     throw error;
   }

@@ -107,7 +107,13 @@ export function findImagesWithoutAlt(sources: readonly ImageSource[]): ImageWith
         if (isMjml && defaults.tags.has(tag.name)) return;
         if (isMjml && (tag.attribs.get('mj-class') ?? '').split(/\s+/).some((name) => defaults.classes.has(name))) return;
         const within = isMjml ? undefined : open[open.length - 1];
-        found.push({ file: source.file, line: lineAt(starts, tag.start), tag: tag.name, src: tag.attribs.get('src') ?? '', ...(within ? { within } : {}) });
+        found.push({
+          file: source.file,
+          line: lineAt(starts, tag.start),
+          tag: tag.name,
+          src: tag.attribs.get('src') ?? '',
+          ...(within ? { within } : {}),
+        });
       },
       (name) => {
         if (name === 'mj-head') inHead = Math.max(0, inHead - 1);
@@ -131,7 +137,10 @@ const describeImage = (image: ImageWithoutAlt): string =>
  */
 export function imageAltSaveWarnings(images: readonly ImageWithoutAlt[], withLines = true): TemplateWarning[] {
   return images.slice(0, MAX_IMAGE_WARNINGS).map((image, index) => {
-    const more = index === MAX_IMAGE_WARNINGS - 1 && images.length > MAX_IMAGE_WARNINGS ? ` (${images.length - MAX_IMAGE_WARNINGS} more images without alt are not listed)` : '';
+    const more =
+      index === MAX_IMAGE_WARNINGS - 1 && images.length > MAX_IMAGE_WARNINGS
+        ? ` (${images.length - MAX_IMAGE_WARNINGS} more images without alt are not listed)`
+        : '';
     const where = withLines ? ` (${image.file ? `${image.file}, ` : ''}line ${image.line})` : image.file ? ` (${image.file})` : '';
     return {
       code: 'image_without_alt',

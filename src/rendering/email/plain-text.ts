@@ -60,7 +60,14 @@
  * replaced by "...", so that pathological nesting cannot overflow the stack of html-to-text's recursive
  * walk.
  */
-import { compile, type DomNode, type FormatCallback, type FormatOptions, type HtmlToTextOptions, type SelectorDefinition } from 'html-to-text';
+import {
+  compile,
+  type DomNode,
+  type FormatCallback,
+  type FormatOptions,
+  type HtmlToTextOptions,
+  type SelectorDefinition,
+} from 'html-to-text';
 import { isScriptUrl } from './warnings.js';
 
 export interface PlainTextOptions {
@@ -112,7 +119,10 @@ const TAG_FORMATS: Readonly<Record<string, TagFormat>> = {
   ul: { format: 'unorderedList', options: { itemPrefix: ' * ', leadingLineBreaks: 2, trailingLineBreaks: 2 } },
   ol: { format: 'orderedList', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
   ...Object.fromEntries(
-    ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => [h, { format: 'heading', options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } }]),
+    ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => [
+      h,
+      { format: 'heading', options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    ]),
   ),
   ...Object.fromEntries(
     ['div', 'section', 'article', 'aside', 'header', 'footer', 'main', 'nav', 'form', 'address', 'center', 'td', 'th'].map((tag) => [
@@ -154,7 +164,10 @@ export function styleHidesElement(style: string): boolean {
   for (const declaration of style.replace(/\/\*[\s\S]*?\*\//g, '').split(';')) {
     const colon = declaration.indexOf(':');
     if (colon < 0 || declaration.slice(0, colon).trim().toLowerCase() !== 'display') continue;
-    let value = declaration.slice(colon + 1).trim().toLowerCase();
+    let value = declaration
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase();
     const isImportant = /!\s*important$/.test(value);
     if (isImportant) value = value.replace(/!\s*important$/, '').trim();
     if (important && !isImportant) continue;
@@ -183,7 +196,10 @@ function visibleRows(table: DomNode): DomNode[] {
       (child.name === 'thead' ? head : child.name === 'tfoot' ? foot : body).push(...rows);
     }
   }
-  return [...head, ...body, ...foot].map((row) => ({ ...row, children: tagChildren(row, new Set(['td', 'th'])).filter((cell) => !isHidden(cell)) }));
+  return [...head, ...body, ...foot].map((row) => ({
+    ...row,
+    children: tagChildren(row, new Set(['td', 'th'])).filter((cell) => !isHidden(cell)),
+  }));
 }
 
 /**
@@ -296,7 +312,8 @@ const FORMATTERS: Record<string, FormatCallback> = {
     const formatters = builder.options.formatters;
     if (isDataTable(elem)) {
       const caption = tagChildren(elem, new Set(['caption'])).filter((c) => !isHidden(c));
-      if (caption.length > 0) formatters.block!({ ...elem, children: caption }, walk, builder, { leadingLineBreaks: 2, trailingLineBreaks: 1 });
+      if (caption.length > 0)
+        formatters.block!({ ...elem, children: caption }, walk, builder, { leadingLineBreaks: 2, trailingLineBreaks: 1 });
       formatters.dataTable!({ ...elem, children: visibleRows(elem) }, walk, builder, formatOptions);
     } else {
       formatters.block!(elem, walk, builder, { leadingLineBreaks: 1, trailingLineBreaks: 1 });

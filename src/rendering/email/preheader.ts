@@ -23,7 +23,8 @@ import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { TemplateWarning } from '../template-source.js';
 
 /** mjml-body 5.4.1 `lib/helpers/preview.js`: the style of MJML's hidden preview block. */
-export const PREVIEW_STYLE = 'display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;opacity:0;overflow:hidden;';
+export const PREVIEW_STYLE =
+  'display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;opacity:0;overflow:hidden;';
 const BLOCK_OPEN = `\n    <div style="${PREVIEW_STYLE}">`;
 const BLOCK_CLOSE = '</div>\n  ';
 /** What mj-body writes between `<body …>` and the preview block (mjml-body 5.4.1 `render`). */
@@ -69,7 +70,9 @@ export function placePreheader(html: string, preheader: string, encoding: 'text'
 
 /** Whether an MJML tree has `<mj-preview>` in its `<mj-head>`. */
 function astHasPreview(ast: MjmlNode): boolean {
-  return (ast.children ?? []).some((child) => child.tagName === 'mj-head' && (child.children ?? []).some((node) => node.tagName === 'mj-preview'));
+  return (ast.children ?? []).some(
+    (child) => child.tagName === 'mj-head' && (child.children ?? []).some((node) => node.tagName === 'mj-preview'),
+  );
 }
 
 /**
@@ -91,7 +94,7 @@ export function previewReplacedWarnings(
       code: 'mj_preview_replaced',
       message:
         'The template has its own <mj-preview> and metadata.preheader is set: every render shows metadata.preheader in the inbox preview ' +
-        'and leaves the template\'s <mj-preview> out. Remove one of them.',
+        "and leaves the template's <mj-preview> out. Remove one of them.",
     },
   ];
 }

@@ -88,4 +88,3 @@ export function lineAt(starts: number[], offset: number): number {
   }
   return low + 1;
 }
-

@@ -26,7 +26,16 @@ import { decodeHTMLAttribute } from 'entities';
  * `data` on `<object>`). Not `srcset` (its candidates are image URLs, never run as script) nor `style`
  * (`url(javascript:…)` in CSS runs in no current browser).
  */
-export const URL_ATTRIBUTES: readonly string[] = Object.freeze(['action', 'background', 'data', 'formaction', 'href', 'poster', 'src', 'xlink:href']);
+export const URL_ATTRIBUTES: readonly string[] = Object.freeze([
+  'action',
+  'background',
+  'data',
+  'formaction',
+  'href',
+  'poster',
+  'src',
+  'xlink:href',
+]);
 
 const URL_ATTRIBUTE_SET: ReadonlySet<string> = new Set(URL_ATTRIBUTES);
 
@@ -112,7 +121,8 @@ export function classifyUrl(value: string, decoded = false): UrlVerdict {
 /** The URL as the URL parser reads it, lower-cased: for the `data:` media type test. */
 function normalised(url: string): string {
   // eslint-disable-next-line no-control-regex -- the URL parser strips leading C0 controls and spaces; so must we
-  return url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '').toLowerCase();
+  const trimmed = url.replace(/^[\u0000-\u0020]+/, '');
+  return trimmed.replace(/[\t\n\r]/g, '').toLowerCase();
 }
 
 /**

@@ -12,7 +12,14 @@
 import { Tokenizer } from 'htmlparser2';
 
 /** `unsafe_url_neutralised` comes from the render's URL check (email/url-warnings.ts), not from `emailWarnings`. */
-export type EmailWarningCode = 'gmail_clipping' | 'image_without_alt' | 'javascript_link' | 'insecure_link' | 'unsafe_url_neutralised' | 'header_control_characters' | 'header_truncated';
+export type EmailWarningCode =
+  | 'gmail_clipping'
+  | 'image_without_alt'
+  | 'javascript_link'
+  | 'insecure_link'
+  | 'unsafe_url_neutralised'
+  | 'header_control_characters'
+  | 'header_truncated';
 
 export interface EmailWarning {
   code: EmailWarningCode;
@@ -120,8 +127,7 @@ function forEachStartTag(html: string, visit: (name: string, attribs: ReadonlyMa
   tokenizer.end();
 }
 
-const truncate = (value: string): string =>
-  value.length <= MAX_EXAMPLE_LENGTH ? value : `${value.slice(0, MAX_EXAMPLE_LENGTH - 1)}…`;
+const truncate = (value: string): string => (value.length <= MAX_EXAMPLE_LENGTH ? value : `${value.slice(0, MAX_EXAMPLE_LENGTH - 1)}…`);
 
 class Finding {
   count = 0;

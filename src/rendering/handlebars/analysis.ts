@@ -88,7 +88,11 @@ export function analyzeTemplate(program: hbs.AST.Program, options: AnalysisOptio
   }
   const available = new Set([...AVAILABLE_HELPERS, ...(options.declaredHelpers ?? [])]);
   const missingPartials = walk.partialStatements
-    .filter((p) => p.dynamic || (p.name === '@partial-block' ? !p.insideInlinePartial && !options.isPartial : !inline.has(p.name) && !partials.has(p.name)))
+    .filter(
+      (p) =>
+        p.dynamic ||
+        (p.name === '@partial-block' ? !p.insideInlinePartial && !options.isPartial : !inline.has(p.name) && !partials.has(p.name)),
+    )
     .map(({ name, line }) => ({ name, line }));
   return {
     helpers: sortedUnique(walk.helperCalls.map((call) => call.name)),

@@ -76,7 +76,11 @@ export class CallSites {
       const n = node as Node;
       const path = n['path'] as { type?: string; parts?: string[]; original?: string } | undefined;
       const loc = n['loc'] as hbs.AST.SourceLocation | undefined;
-      if ((n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') && path?.type === 'PathExpression' && loc) {
+      if (
+        (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') &&
+        path?.type === 'PathExpression' &&
+        loc
+      ) {
         const key = `${loc.start.line}:${loc.start.column}`;
         const text = source.text.slice(offset(loc.start), offset(loc.end));
         const list = this.sites.get(key) ?? [];

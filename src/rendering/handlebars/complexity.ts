@@ -42,7 +42,19 @@ const token = (name: string): number => {
 };
 
 /** Tokens that open a statement (one each), and those of them that open a block level. */
-const STATEMENT = new Set(['COMMENT', 'OPEN', 'OPEN_UNESCAPED', 'OPEN_PARTIAL', 'OPEN_BLOCK', 'OPEN_INVERSE', 'OPEN_PARTIAL_BLOCK', 'OPEN_RAW_BLOCK', 'OPEN_INVERSE_CHAIN'].map(token));
+const STATEMENT = new Set(
+  [
+    'COMMENT',
+    'OPEN',
+    'OPEN_UNESCAPED',
+    'OPEN_PARTIAL',
+    'OPEN_BLOCK',
+    'OPEN_INVERSE',
+    'OPEN_PARTIAL_BLOCK',
+    'OPEN_RAW_BLOCK',
+    'OPEN_INVERSE_CHAIN',
+  ].map(token),
+);
 const OPENS_BLOCK = new Set(['OPEN_BLOCK', 'OPEN_INVERSE', 'OPEN_PARTIAL_BLOCK', 'OPEN_RAW_BLOCK'].map(token));
 const CHAIN = token('OPEN_INVERSE_CHAIN');
 const CLOSES_BLOCK = new Set(['OPEN_ENDBLOCK', 'END_RAW_BLOCK'].map(token));

@@ -98,7 +98,9 @@ const OUTPUT_COUNTER = '__letterpressCountOutput';
  * through the output counter; and the check of variable reads (read-tracking.ts). Child programs are
  * compiled by `this.compiler`, so it points here too.
  */
-class MeteredCompiler extends (readTrackingCodeGenerator(JavaScriptCompiler as unknown as CodeGeneratorClass) as unknown as JavaScriptCompilerClass) {
+class MeteredCompiler extends (readTrackingCodeGenerator(
+  JavaScriptCompiler as unknown as CodeGeneratorClass,
+) as unknown as JavaScriptCompilerClass) {
   override appendToBuffer(source: unknown, location?: unknown, explicit?: boolean): unknown {
     return super.appendToBuffer([`${OUTPUT_COUNTER}(`, source, ')'], location, explicit);
   }
@@ -128,7 +130,10 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
   }
   env.registerHelper('log', () => '');
   // Internal: what a revision's URL attributes are wrapped in at load (safe-url.ts); templates cannot call it.
-  for (const [name, output] of [[SAFE_URL_HELPER, 'html'], [SAFE_URL_JSON_HELPER, 'json']] as const) {
+  for (const [name, output] of [
+    [SAFE_URL_HELPER, 'html'],
+    [SAFE_URL_JSON_HELPER, 'json'],
+  ] as const) {
     const bare = (self: unknown, options: HelperOptions) => asVariable.call(self, env, name, options);
     env.registerHelper(name, rolledBack(safeUrlHelper(output, bare as never)) as Handlebars.HelperDelegate);
   }
@@ -186,7 +191,11 @@ export function loadTemplate(env: HandlebarsEnvironment, spec: string): Compiled
  * Called bare (`{{name}}`, no argument and no hash), either reads the variable `name`, like a library helper.
  * @throws SyntaxError when a spec is not `precompileTemplate` output.
  */
-export function loadDeclaredHelpers(env: HandlebarsEnvironment, compiled: Readonly<Record<string, CompiledHelper>>, partials?: LoadedPartials): LoadedHelpers {
+export function loadDeclaredHelpers(
+  env: HandlebarsEnvironment,
+  compiled: Readonly<Record<string, CompiledHelper>>,
+  partials?: LoadedPartials,
+): LoadedHelpers {
   const loaded: Record<string, LoadedHelper> = {};
   for (const [name, helper] of Object.entries(compiled)) {
     const bare = (args: unknown[]) => args.length === 1 && Object.keys((args[0] as HelperOptions).hash ?? {}).length === 0;
@@ -206,13 +215,17 @@ export function loadDeclaredHelpers(env: HandlebarsEnvironment, compiled: Readon
     const call = metered(function (this: unknown, ...all: unknown[]): unknown {
       const options = all.pop() as HelperOptions;
       const context: Record<string, unknown> = {};
-      const define = (key: string, value: unknown) => Object.defineProperty(context, key, { value, enumerable: true, writable: true, configurable: true });
+      const define = (key: string, value: unknown) =>
+        Object.defineProperty(context, key, { value, enumerable: true, writable: true, configurable: true });
       for (const [key, value] of Object.entries(options.hash ?? {})) define(key, value);
       params.forEach((param, index) => {
         if (index < all.length) define(param, all[index]);
       });
       const locale = options.data?.locale;
-      const output = template(context, { data: typeof locale === 'string' ? { locale } : {}, ...(partials !== undefined ? { partials: { ...partials } } : {}) });
+      const output = template(context, {
+        data: typeof locale === 'string' ? { locale } : {},
+        ...(partials !== undefined ? { partials: { ...partials } } : {}),
+      });
       return html ? new env.SafeString(output) : output;
     });
     loaded[name] = function (this: unknown, ...all: unknown[]) {
@@ -234,7 +247,9 @@ export function loadPartial(env: HandlebarsEnvironment, spec: string): LoadedPar
 
 function templateSpecOf(env: HandlebarsEnvironment, spec: string): Parameters<typeof env.template>[0] {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
-  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, MISSING_READ, `return ${spec};`)(countOutput, escapeJsonText, missingRead) as Parameters<typeof env.template>[0];
+  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, MISSING_READ, `return ${spec};`)(countOutput, escapeJsonText, missingRead) as Parameters<
+    typeof env.template
+  >[0];
 }
 
 /**
@@ -243,12 +258,21 @@ function templateSpecOf(env: HandlebarsEnvironment, spec: string): Parameters<ty
  * @throws RenderLimitError past a limit; RangeError for a locale that is not a BCP 47 tag; Handlebars'
  *   errors (e.g. "#each requires an iterator"); HelperArgumentError for a value a helper cannot use.
  */
-export function renderWithin(template: CompiledTemplate, context: Record<string, unknown>, limits: RenderLimits, options?: RenderOptions): string {
+export function renderWithin(
+  template: CompiledTemplate,
+  context: Record<string, unknown>,
+  limits: RenderLimits,
+  options?: RenderOptions,
+): string {
   const locale = options?.locale === undefined ? undefined : canonicalLocale(options.locale);
   const partials = options?.partials;
   const helpers = options?.helpers;
   if (locale === undefined && partials === undefined && helpers === undefined) return runMetered(limits, () => template(context));
-  const render = { ...(locale !== undefined ? { locale } : {}), ...(partials !== undefined ? { partials } : {}), ...(helpers !== undefined ? { helpers } : {}) };
+  const render = {
+    ...(locale !== undefined ? { locale } : {}),
+    ...(partials !== undefined ? { partials } : {}),
+    ...(helpers !== undefined ? { helpers } : {}),
+  };
   return runMetered(limits, () => template(context, render));
 }
 

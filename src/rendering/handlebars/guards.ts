@@ -207,7 +207,8 @@ function parseHelperTemplates(declared: DeclaredHelpers): HelperPrograms {
 function refuseDeclaredCalls(declared: DeclaredHelpers, helpers: HelperPrograms, partials: PartialPrograms): void {
   if (declared.names.length === 0) return;
   const names = new Set(declared.names);
-  const callsOf = (program: hbs.AST.Program) => analyzeTemplate(program, { declaredHelpers: declared.names }).helpers.filter((name) => names.has(name));
+  const callsOf = (program: hbs.AST.Program) =>
+    analyzeTemplate(program, { declaredHelpers: declared.names }).helpers.filter((name) => names.has(name));
   const refuse = (name: string, how: string, callee: string): never => {
     throw new TemplateError(
       'invalid_helper',
@@ -243,11 +244,16 @@ export const partialFile = (name: string) => `partials/${name}`;
 function parsePartials(partials: Readonly<Record<string, string>>): PartialPrograms {
   const names = Object.keys(partials);
   if (names.length > MAX_PARTIALS) {
-    throw new TemplateError('template_too_complex', `The template has ${names.length} partials; the limit is ${MAX_PARTIALS}.`, [{ pointer: '/partials', message: `more than ${MAX_PARTIALS} partials` }], {
-      limit: 'MAX_PARTIALS',
-      max: MAX_PARTIALS,
-      found: names.length,
-    });
+    throw new TemplateError(
+      'template_too_complex',
+      `The template has ${names.length} partials; the limit is ${MAX_PARTIALS}.`,
+      [{ pointer: '/partials', message: `more than ${MAX_PARTIALS} partials` }],
+      {
+        limit: 'MAX_PARTIALS',
+        max: MAX_PARTIALS,
+        found: names.length,
+      },
+    );
   }
   const badNames = names.filter((name) => !PARTIAL_NAME.test(name));
   if (badNames.length > 0) {
@@ -279,14 +285,26 @@ function refuseCycles(programs: PartialPrograms): void {
     'recursive_partial',
     cycle.length === 2
       ? `The partial '${cycle[0]}' calls itself (${chain}): it would recurse without end. Partials may not call themselves or each other in a cycle.`
-      : `The partials ${cycle.slice(0, -1).map((n) => `'${n}'`).join(', ')} call each other in a cycle (${chain}): they would recurse without end.`,
-    cycle.slice(0, -1).map((name, i) => ({ file: partialFile(name), pointer: `/partials/${escapePointer(name)}`, message: `calls {{> ${cycle[i + 1]}}}` })),
+      : `The partials ${cycle
+          .slice(0, -1)
+          .map((n) => `'${n}'`)
+          .join(', ')} call each other in a cycle (${chain}): they would recurse without end.`,
+    cycle
+      .slice(0, -1)
+      .map((name, i) => ({ file: partialFile(name), pointer: `/partials/${escapePointer(name)}`, message: `calls {{> ${cycle[i + 1]}}}` })),
     { cycle },
   );
 }
 
 /** The checks of one program (the template, or a partial: `isPartial`). Returns its analysis. */
-function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFile[], partials: PartialPrograms, isPartial: boolean, scope: HelperScope): TemplateAnalysis {
+function checkProgram(
+  program: hbs.AST.Program,
+  markup: string,
+  files: SourceFile[],
+  partials: PartialPrograms,
+  isPartial: boolean,
+  scope: HelperScope,
+): TemplateAnalysis {
   const analysis = analyzeTemplate(program, { partials, isPartial, declaredHelpers: scope.declared });
   const available = [...AVAILABLE_HELPERS, ...scope.declared].sort();
   refuseDecorators(program, markup, files);
@@ -317,7 +335,10 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
           ? `The partials of this template are: ${available.join(', ')}; `
           : 'This template has no partials: send them in "partials" ({ "name": "source" }), ') +
         'or define them in the template with {{#*inline "name"}}…{{/inline}}.',
-      names.map((name) => ({ ...locate(files, new RegExp(`\\{\\{~?\\s*>\\s*${escape(name)}\\b`)), message: `partial '${name}' is not defined` })),
+      names.map((name) => ({
+        ...locate(files, new RegExp(`\\{\\{~?\\s*>\\s*${escape(name)}\\b`)),
+        message: `partial '${name}' is not defined`,
+      })),
       { unknown_partials: names, available_partials: [...available, ...analysis.inlinePartials.filter((n) => !partials.has(n))] },
     );
   }
@@ -326,7 +347,10 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
     throw new TemplateError(
       'invalid_handlebars',
       `Handlebars would fail at render time${isPartial ? ` (in ${files[0]?.file})` : ''}: ${first.message}.`,
-      analysis.builtInArityErrors.map((e) => ({ ...(isPartial ? { file: files[0]?.file ?? '' } : {}), message: `${e.helper}: ${e.message}` })),
+      analysis.builtInArityErrors.map((e) => ({
+        ...(isPartial ? { file: files[0]?.file ?? '' } : {}),
+        message: `${e.helper}: ${e.message}`,
+      })),
     );
   }
   const misuse = findHelperMisuse(program, scope.aliases);
@@ -337,7 +361,11 @@ function checkProgram(program: hbs.AST.Program, markup: string, files: SourceFil
     throw new TemplateError(
       'invalid_handlebars',
       `The helper call ${first.snippet} (${describeSite(first)}) cannot work: ${firstMisuse.message}.`,
-      sites.map(({ file, line, message }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message })),
+      sites.map(({ file, line, message }) => ({
+        ...(file !== undefined ? { file } : {}),
+        ...(line !== undefined ? { line } : {}),
+        message,
+      })),
       { helper: firstMisuse.helper },
     );
   }
@@ -349,7 +377,12 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-type DecoratorNode = { type: 'Decorator' | 'DecoratorBlock'; path: hbs.AST.PathExpression; params: hbs.AST.Expression[]; loc: hbs.AST.SourceLocation };
+type DecoratorNode = {
+  type: 'Decorator' | 'DecoratorBlock';
+  path: hbs.AST.PathExpression;
+  params: hbs.AST.Expression[];
+  loc: hbs.AST.SourceLocation;
+};
 
 /**
  * Decorators are an experimental Handlebars API that runs code when a template is set up; the one we
@@ -380,7 +413,11 @@ function refuseDecorators(program: hbs.AST.Program, markup: string, files: Sourc
     'invalid_handlebars',
     `Handlebars decorators are not supported: ${first.snippet} (${describeSite(first)}): ${first.reason}. ` +
       'The only decorator allowed is the inline partial, {{#*inline "name"}}…{{/inline}}.',
-    sites.map(({ file, line, reason, snippet }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message: `${snippet}: ${reason}` })),
+    sites.map(({ file, line, reason, snippet }) => ({
+      ...(file !== undefined ? { file } : {}),
+      ...(line !== undefined ? { line } : {}),
+      message: `${snippet}: ${reason}`,
+    })),
     { decorators: [...new Set(sites.map((s) => s.name))] },
   );
 }
@@ -403,7 +440,11 @@ function refuseDynamicPartials(program: hbs.AST.Program, markup: string, files: 
     'invalid_handlebars',
     `Dynamic partials are not supported: ${first.snippet} (${describeSite(first)}) chooses its partial from the data when it renders. ` +
       'Name the partial instead — {{> name}}, with {{#*inline "name"}}…{{/inline}} in the template — and choose with {{#if}}.',
-    sites.map(({ file, line, snippet }) => ({ ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), message: `dynamic partial ${snippet}` })),
+    sites.map(({ file, line, snippet }) => ({
+      ...(file !== undefined ? { file } : {}),
+      ...(line !== undefined ? { line } : {}),
+      message: `dynamic partial ${snippet}`,
+    })),
     { dynamic_partials: sites.map((s) => s.snippet) },
   );
 }
@@ -421,7 +462,9 @@ function describeSite(site: { file?: string | undefined; line?: number | undefin
 function describeSites(sites: Array<{ file?: string; line?: number }>): string {
   const byFile = new Map<string, number[]>();
   for (const { file = '', line } of sites) if (line !== undefined) byFile.set(file, [...(byFile.get(file) ?? []), line]);
-  return [...byFile].map(([file, lines]) => `line${lines.length > 1 ? 's' : ''} ${[...new Set(lines)].join(', ')} of ${label(file)}`).join('; ');
+  return [...byFile]
+    .map(([file, lines]) => `line${lines.length > 1 ? 's' : ''} ${[...new Set(lines)].join(', ')} of ${label(file)}`)
+    .join('; ');
 }
 
 /**
@@ -435,7 +478,11 @@ function locateNode(markup: string, loc: hbs.AST.SourceLocation, files: SourceFi
   const whole =
     start.line === end.line
       ? (lines[start.line - 1] ?? '').slice(start.column, end.column)
-      : [(lines[start.line - 1] ?? '').slice(start.column), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? '').slice(0, end.column)].join('\n');
+      : [
+          (lines[start.line - 1] ?? '').slice(start.column),
+          ...lines.slice(start.line, end.line - 1),
+          (lines[end.line - 1] ?? '').slice(0, end.column),
+        ].join('\n');
   // A block is named by its opening tag: `{{#compare a "=~" b}}`, not its whole body.
   const text = /^\{\{~?\s*[#^]/.test(whole) && whole.includes('}}') ? whole.slice(0, whole.indexOf('}}') + 2) : whole;
   const snippet = text.length > 80 ? `${text.slice(0, 79)}…` : text;

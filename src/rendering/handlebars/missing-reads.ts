@@ -99,14 +99,21 @@ export class MissingReads {
       } else {
         for (const key in value) {
           if (pending.size === 0) return;
-          if (Object.hasOwn(value, key)) this.#found(pending, (value as Record<string, unknown>)[key], prefix === '' ? key : `${prefix}.${key}`, depth, visit);
+          if (Object.hasOwn(value, key))
+            this.#found(pending, (value as Record<string, unknown>)[key], prefix === '' ? key : `${prefix}.${key}`, depth, visit);
         }
       }
     };
     if (this.#root !== null && typeof this.#root === 'object') visit(this.#root, '', 0);
   }
 
-  #found(pending: Map<object, Array<readonly string[]>>, item: unknown, path: string, depth: number, visit: (value: object, prefix: string, depth: number) => void): void {
+  #found(
+    pending: Map<object, Array<readonly string[]>>,
+    item: unknown,
+    path: string,
+    depth: number,
+    visit: (value: object, prefix: string, depth: number) => void,
+  ): void {
     if (item === null || typeof item !== 'object') return;
     const reads = pending.get(item);
     if (reads !== undefined) {

@@ -55,7 +55,8 @@ export function describeParseError(source: string, error: unknown, options: Desc
   const reported = ERROR_LINE.exec(raw);
   const checkFrom = structural ? Infinity : reported ? positions.index(Number(reported[1]), 1) : 0;
   const problem = findProblem(source, checkFrom);
-  const described = problem && consistent(problem, raw, mismatch, got) ? describeProblem(problem, positions, helpers) : fallback(raw, error, mismatch);
+  const described =
+    problem && consistent(problem, raw, mismatch, got) ? describeProblem(problem, positions, helpers) : fallback(raw, error, mismatch);
   // One line, whatever the quoted source held: a tag can span lines (`{{"⏎"}}`), a sentence must not.
   return { ...described, message: described.message.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ') };
 }
@@ -81,7 +82,8 @@ export function describeTemplateParseError(
     const failure = parseFailure(text);
     if (failure === null) continue;
     const description = describeParseError(text, failure, options);
-    if (description.construct !== undefined && withoutLines(description.message) === withoutLines(whole.message)) return located(file, description);
+    if (description.construct !== undefined && withoutLines(description.message) === withoutLines(whole.message))
+      return located(file, description);
     firstFailing ??= { file, description };
   }
   const wholeFoundInFiles = whole.construct !== undefined && files.some(({ text }) => text.includes(whole.construct!));
@@ -106,7 +108,9 @@ export function describeCompiledParseError(
   const advice =
     'Handlebars in CSS or in typed attributes (color, padding, width) does not survive MJML, so keep expressions in text, href, src and alt.';
   if (construct === undefined) return { detail: `After MJML compilation the HTML is not valid Handlebars: ${advice}`, problems: [] };
-  const sites = files.flatMap(({ file, text }) => occurrences(text, construct).map((index) => ({ file, line: new Positions(text).of(index).line })));
+  const sites = files.flatMap(({ file, text }) =>
+    occurrences(text, construct).map((index) => ({ file, line: new Positions(text).of(index).line })),
+  );
   const site = sites.length === 1 ? sites[0]! : undefined;
   const where = site ? ` (line ${site.line} of ${site.file || 'the template'})` : '';
   const message = `\`${construct}\` is not valid Handlebars after MJML compilation`;

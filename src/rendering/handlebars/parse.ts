@@ -8,9 +8,7 @@ import Handlebars from 'handlebars';
  * Result of `parseHandlebars`: the AST, or a short error. `line` is 1-based, `null` when
  * Handlebars' error names no line.
  */
-export type HandlebarsParseResult =
-  | { ok: true; program: hbs.AST.Program }
-  | { ok: false; message: string; line: number | null };
+export type HandlebarsParseResult = { ok: true; program: hbs.AST.Program } | { ok: false; message: string; line: number | null };
 
 const MESSAGE_LINES = 4;
 const MESSAGE_LINE_MAX = 120;

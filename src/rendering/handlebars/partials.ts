@@ -34,7 +34,8 @@ export function partialCalls(program: hbs.AST.Program): string[] {
     const partial = statement as hbs.AST.PartialStatement;
     const name = partial.name as hbs.AST.Expression;
     if (name.type === 'SubExpression') continue;
-    const text = name.type === 'PathExpression' ? (name as hbs.AST.PathExpression).original : String((name as hbs.AST.StringLiteral).original);
+    const text =
+      name.type === 'PathExpression' ? (name as hbs.AST.PathExpression).original : String((name as hbs.AST.StringLiteral).original);
     if (text === '@partial-block') continue;
     called.push({ name: text, line: partial.loc?.start.line ?? 0, column: partial.loc?.start.column ?? 0 });
   }
@@ -50,7 +51,11 @@ export function partialCalls(program: hbs.AST.Program): string[] {
  */
 export function findPartialCycle(partials: PartialPrograms): string[] | null {
   const edges = new Map<string, string[]>();
-  for (const [name, program] of partials) edges.set(name, partialCalls(program).filter((callee) => partials.has(callee)));
+  for (const [name, program] of partials)
+    edges.set(
+      name,
+      partialCalls(program).filter((callee) => partials.has(callee)),
+    );
   const done = new Set<string>();
   const path: string[] = [];
   const onPath = new Set<string>();

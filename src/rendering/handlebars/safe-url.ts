@@ -66,7 +66,8 @@ export type BareCall = (self: unknown, options: never) => unknown;
 export function safeUrlHelper(output: 'html' | 'json', bare: BareCall): (this: unknown, ...args: unknown[]) => unknown {
   return function (this: unknown, ...args: unknown[]): unknown {
     // Ours are always blocks with one argument, the attribute's name.
-    if (args.length !== 2 || typeof (args[1] as Partial<BlockOptions> | null)?.fn !== 'function') return bare(this, args[args.length - 1] as never);
+    if (args.length !== 2 || typeof (args[1] as Partial<BlockOptions> | null)?.fn !== 'function')
+      return bare(this, args[args.length - 1] as never);
     const [attribute, options] = args as [unknown, BlockOptions];
     const rendered = options.fn(this);
     const html = output === 'json' && rendered.includes('\\') ? unescapeJson(rendered) : rendered;
@@ -153,7 +154,10 @@ function needsCheck(value: string): boolean {
  * it wrapped in the safe-URL helper: `{ source, wrapped }` (`wrapped` how many; the source is `html`
  * itself when 0), or null when the wrapped source does not parse (the caller then scans rendered output).
  */
-export function wrapUrlAttributes(html: string, output: 'html' | 'json' = 'html'): { source: string; program: hbs.AST.Program | null; wrapped: number } | null {
+export function wrapUrlAttributes(
+  html: string,
+  output: 'html' | 'json' = 'html',
+): { source: string; program: hbs.AST.Program | null; wrapped: number } | null {
   const helper = output === 'json' ? SAFE_URL_JSON_HELPER : SAFE_URL_HELPER;
   const sites = urlAttributes(html).filter((site) => needsCheck(html.slice(site.start, site.end)));
   if (sites.length === 0) return { source: html, program: null, wrapped: 0 };
@@ -212,7 +216,8 @@ export function literalUnsafeUrls(html: string): Array<{ attribute: string; sche
     const value = html.slice(site.start, site.end);
     const expression = value.indexOf('{{');
     const verdict = classifyUrl(expression === -1 ? value : value.slice(0, expression));
-    if (!verdict.safe && (expression === -1 || verdict.scheme !== 'data')) found.push({ attribute: site.attribute, scheme: verdict.scheme });
+    if (!verdict.safe && (expression === -1 || verdict.scheme !== 'data'))
+      found.push({ attribute: site.attribute, scheme: verdict.scheme });
   }
   return found;
 }

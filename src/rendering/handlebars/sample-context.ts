@@ -131,11 +131,15 @@ function sampleValue(shape: Shape, path: Array<string | number>, pairedLevels: n
   switch (shape.rank) {
     case RANK.list: {
       const element = shape.element ?? newShape();
-      return Array.from({ length: listLength(level, pairedLevels) }, (_, index) => sampleValue(element, [...path, index], pairedLevels, level + 1));
+      return Array.from({ length: listLength(level, pairedLevels) }, (_, index) =>
+        sampleValue(element, [...path, index], pairedLevels, level + 1),
+      );
     }
     case RANK.object:
       // `printable`: a sample object with a `toString` field (`{{a.toString.b}}`) still prints, as `{{a}}` does any object.
-      return printable(Object.fromEntries([...shape.fields].map(([key, field]) => [key, sampleValue(field, [...path, key], pairedLevels, level)])));
+      return printable(
+        Object.fromEntries([...shape.fields].map(([key, field]) => [key, sampleValue(field, [...path, key], pairedLevels, level)])),
+      );
     case RANK.true:
       return true;
     case RANK.leaf:

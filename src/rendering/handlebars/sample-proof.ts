@@ -132,7 +132,8 @@ function typedValues(refusals: readonly Refusal[], placeholders: ReadonlySet<str
     const samples = LIBRARY_HELPERS.get(helper)?.samples;
     const params = samples?.params ?? [];
     args.forEach((value, index) => offer(value, params[Math.min(index, params.length - 1)]));
-    for (const [key, value] of Object.entries(hash)) offer(value, samples?.hash && Object.hasOwn(samples.hash, key) ? samples.hash[key] : undefined);
+    for (const [key, value] of Object.entries(hash))
+      offer(value, samples?.hash && Object.hasOwn(samples.hash, key) ? samples.hash[key] : undefined);
   }
   return typed;
 }

@@ -30,7 +30,12 @@ interface Site {
  * the line and column (1-based) where the same expression text is found in them, in order of
  * occurrence; otherwise at the line in `source` when `source` is itself the file sent (`exact`).
  */
-export function unescapedOutputWarnings(program: hbs.AST.Program, source: string, files: readonly SourceFile[], exact: boolean): TemplateWarning[] {
+export function unescapedOutputWarnings(
+  program: hbs.AST.Program,
+  source: string,
+  files: readonly SourceFile[],
+  exact: boolean,
+): TemplateWarning[] {
   const sites = findUnescaped(program, source);
   const seen = new Map<string, number>();
   const warnings: TemplateWarning[] = [];
@@ -38,7 +43,10 @@ export function unescapedOutputWarnings(program: hbs.AST.Program, source: string
     const nth = seen.get(site.snippet) ?? 0;
     seen.set(site.snippet, nth + 1);
     const where = exact ? { file: files[0]?.file ?? '', line: site.line, column: site.column } : locate(site.snippet, nth, files);
-    const more = site === sites[MAX_WARNINGS - 1] && sites.length > MAX_WARNINGS ? ` (${sites.length - MAX_WARNINGS} more unescaped outputs are not listed)` : '';
+    const more =
+      site === sites[MAX_WARNINGS - 1] && sites.length > MAX_WARNINGS
+        ? ` (${sites.length - MAX_WARNINGS} more unescaped outputs are not listed)`
+        : '';
     warnings.push({
       code: 'unescaped_output',
       message:
@@ -79,7 +87,12 @@ function findUnescaped(program: hbs.AST.Program, source: string): Site[] {
 /** `body`, `order.notes`, `this`, or `the helper 'name'` for a call with arguments. */
 function describeExpression(mustache: hbs.AST.MustacheStatement): string {
   const path = mustache.path as Partial<hbs.AST.PathExpression> & { type: string };
-  const name = path.type === 'PathExpression' ? (path.original ?? '') : path.type === 'SubExpression' ? '(…)' : String((path as { original?: unknown }).original ?? '');
+  const name =
+    path.type === 'PathExpression'
+      ? (path.original ?? '')
+      : path.type === 'SubExpression'
+        ? '(…)'
+        : String((path as { original?: unknown }).original ?? '');
   return mustache.params.length > 0 || (mustache.hash?.pairs.length ?? 0) > 0 ? `the helper '${name}'` : name;
 }
 

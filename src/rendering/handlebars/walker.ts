@@ -265,10 +265,7 @@ export class TemplateWalker {
     }
   }
 
-  private partial(
-    node: hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement,
-    block: hbs.AST.Program | undefined,
-  ): void {
+  private partial(node: hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement, block: hbs.AST.Program | undefined): void {
     const nameNode = node.name as ExpressionNode;
     const dynamic = nameNode.type === 'SubExpression';
     if (nameNode.type === 'SubExpression') this.subExpression(nameNode);
@@ -301,7 +298,9 @@ export class TemplateWalker {
     const pairs = hash?.pairs ?? [];
     const frame: BlockParamFrame = {
       names: pairs.map((pair) => pair.key),
-      targets: pairs.map((pair) => ((pair.value as ExpressionNode).type === 'PathExpression' ? this.resolve(pair.value as hbs.AST.PathExpression) : null)),
+      targets: pairs.map((pair) =>
+        (pair.value as ExpressionNode).type === 'PathExpression' ? this.resolve(pair.value as hbs.AST.PathExpression) : null,
+      ),
     };
     const scopes = [...this.scopes];
     const current = scopes[scopes.length - 1] ?? null;

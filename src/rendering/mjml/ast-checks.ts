@@ -60,7 +60,11 @@ export function parseAstInput(value: unknown, limits: Pick<TemplateLimits, 'maxN
   const ast = normalise(value, '/ast', problems);
   if (ast && ast.tagName !== 'mjml') problems.push({ pointer: '/ast/tagName', message: `the root must be "mjml", got "${ast.tagName}"` });
   if (problems.length > 0 || !ast) {
-    throw new TemplateError('invalid_ast', `The ast is not a valid MJML JSON tree: ${problems[0]?.message ?? 'invalid'}.`, problems.slice(0, 50));
+    throw new TemplateError(
+      'invalid_ast',
+      `The ast is not a valid MJML JSON tree: ${problems[0]?.message ?? 'invalid'}.`,
+      problems.slice(0, 50),
+    );
   }
   return ast;
 }

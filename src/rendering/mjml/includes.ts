@@ -123,9 +123,11 @@ function parseDocument(markup: string, file: string, chain: string[], shared: Sh
   }
   const maxDepth = shared.budget.limits.maxDepth;
   if (treeDepth(root) > maxDepth || chain.length > MAX_INCLUDE_NESTING) {
-    throw new TemplateError('invalid_mjml', `${file || 'The template'} is nested deeper than ${maxDepth} elements or ${MAX_INCLUDE_NESTING} includes.`, [
-      { file, message: 'nesting too deep' },
-    ]);
+    throw new TemplateError(
+      'invalid_mjml',
+      `${file || 'The template'} is nested deeper than ${maxDepth} elements or ${MAX_INCLUDE_NESTING} includes.`,
+      [{ file, message: 'nesting too deep' }],
+    );
   }
   const expansion: Expansion = { root, file, chain: [...chain, file], shared, styles: [] };
   if (prepared.includes > 0) expandIncludes(root, expansion);
@@ -136,7 +138,7 @@ function parseDocument(markup: string, file: string, chain: string[], shared: Sh
 function expandIncludes(node: ParsedNode, x: Expansion): void {
   const children = node.children;
   if (!children) return;
-  for (let i = 0; i < children.length; ) {
+  for (let i = 0; i < children.length;) {
     const child = children[i]!;
     if (child.tagName !== INCLUDE_PLACEHOLDER) {
       expandIncludes(child, x);

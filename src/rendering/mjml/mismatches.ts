@@ -20,7 +20,12 @@ export interface GeneratedMarkup {
  * @throws TemplateError `invalid_mjml` under `strict` when there is any mismatch; `errors[]` items carry
  *   `line`, `file` (for an include), `found`, `expected` and `message`.
  */
-export function applyMismatchPolicy(mismatches: MarkupMismatch[], validation: ValidationMode, warnings: TemplateWarning[], generated?: GeneratedMarkup): void {
+export function applyMismatchPolicy(
+  mismatches: MarkupMismatch[],
+  validation: ValidationMode,
+  warnings: TemplateWarning[],
+  generated?: GeneratedMarkup,
+): void {
   applyPolicy(mismatches, validation, warnings, generated, true);
 }
 
@@ -32,7 +37,13 @@ export function refuseMismatches(mismatches: MarkupMismatch[]): void {
   applyPolicy(mismatches, 'strict', [], undefined, false);
 }
 
-function applyPolicy(all: MarkupMismatch[], validation: ValidationMode, warnings: TemplateWarning[], generated: GeneratedMarkup | undefined, softHelps: boolean): void {
+function applyPolicy(
+  all: MarkupMismatch[],
+  validation: ValidationMode,
+  warnings: TemplateWarning[],
+  generated: GeneratedMarkup | undefined,
+  softHelps: boolean,
+): void {
   // An element left open where nothing is lost is a warning whatever the validation: refusing it would
   // refuse templates MJML renders exactly as written.
   const lossless = all.filter((m) => m.lossless).map(({ lossless: _, ...m }) => m);
@@ -44,7 +55,9 @@ function applyPolicy(all: MarkupMismatch[], validation: ValidationMode, warnings
     line: m.line,
     found: m.found,
     expected: m.expected,
-    message: generated ? `${describeMismatch(m, 'the MJML generated with sample data')} That line reads: ${quoteLine(generated.text, m.line)}` : describeMismatch(m, m.file),
+    message: generated
+      ? `${describeMismatch(m, 'the MJML generated with sample data')} That line reads: ${quoteLine(generated.text, m.line)}`
+      : describeMismatch(m, m.file),
   }));
   if (validation === 'soft') {
     mismatches.forEach((m, i) => warnings.push({ code: m.code, ...located[i]! }));

@@ -86,7 +86,10 @@ export class TagBalance {
   private readonly positions: Positions;
   readonly mismatches: TagMismatch[] = [];
 
-  constructor(private readonly markup: string, private readonly contentEnd = markup.length) {
+  constructor(
+    private readonly markup: string,
+    private readonly contentEnd = markup.length,
+  ) {
     this.positions = new Positions(markup);
   }
 
@@ -112,7 +115,13 @@ export class TagBalance {
     if (this.stack.length === 0) this.rootClosed = true;
     if (!implied && ENDING_TAGS.has(element.name) && !this.markup.startsWith(`</${element.name}`, start)) {
       // htmlparser2 matches `</MJ-TEXT>` case-insensitively; mjml-parser-xml cuts the content at `</mj-text` exactly.
-      this.report('mismatched_tag', start, `</${this.tagNameAt(start)}>`, `</${element.name}>`, ` spelt exactly so: MJML looks for that spelling and would drop everything inside that <${element.name}>`);
+      this.report(
+        'mismatched_tag',
+        start,
+        `</${this.tagNameAt(start)}>`,
+        `</${element.name}>`,
+        ` spelt exactly so: MJML looks for that spelling and would drop everything inside that <${element.name}>`,
+      );
       return;
     }
     // A self-closing tag (`<mj-image />`) arrives as an implied close at its own opening tag.
@@ -125,19 +134,34 @@ export class TagBalance {
     if (!lossless || atEnd) this.lastImpliedBy = start;
     const expected = `</${element.name}>`;
     const context = ` to close <${element.name}> from line ${this.lineOf(element.start)}`;
-    const loss = ENDING_TAGS.has(element.name) ? `MJML would drop everything inside that <${element.name}>` : `MJML would close <${element.name}> there without a word`;
+    const loss = ENDING_TAGS.has(element.name)
+      ? `MJML would drop everything inside that <${element.name}>`
+      : `MJML would close <${element.name}> there without a word`;
     if (element.strayInside) {
       this.report('mismatched_tag', element.strayInside.start, `</${element.strayInside.name}>`, expected, `${context}; ${loss}`);
     } else if (lossless) {
       const closedBy = atEnd ? 'at the end of the file' : `by </${this.tagNameAt(start)}>`;
       const found = atEnd ? 'end of file' : `</${this.tagNameAt(start)}>`;
       const fix = element.children === 0 ? `write <${element.name} … /> or close it` : 'close it';
-      this.report('unclosed_tag', element.start, found, expected,
-        `: <${element.name}> is never closed; MJML closes it ${closedBy} and nothing is lost, but ${fix} yourself so that nothing written after it can end up inside it`, '', true);
+      this.report(
+        'unclosed_tag',
+        element.start,
+        found,
+        expected,
+        `: <${element.name}> is never closed; MJML closes it ${closedBy} and nothing is lost, but ${fix} yourself so that nothing written after it can end up inside it`,
+        '',
+        true,
+      );
     } else if (!atEnd) {
       this.report('mismatched_tag', start, `</${this.tagNameAt(start)}>`, expected, `${context} first; ${loss}`);
     } else {
-      this.report('unclosed_tag', element.start, 'end of file', expected, `: <${element.name}> is never closed; ${loss.replace(' there', ' at the end')}`);
+      this.report(
+        'unclosed_tag',
+        element.start,
+        'end of file',
+        expected,
+        `: <${element.name}> is never closed; ${loss.replace(' there', ' at the end')}`,
+      );
     }
   }
 
@@ -153,7 +177,14 @@ export class TagBalance {
     }
     const top = this.stack[this.stack.length - 1];
     if (top) top.strayReported = true;
-    if (top) this.report('mismatched_tag', start, `</${name}>`, `</${top.name}>`, ` to close <${top.name}> from line ${this.lineOf(top.start)}; MJML would ignore this closing tag`);
+    if (top)
+      this.report(
+        'mismatched_tag',
+        start,
+        `</${name}>`,
+        `</${top.name}>`,
+        ` to close <${top.name}> from line ${this.lineOf(top.start)}; MJML would ignore this closing tag`,
+      );
     else this.report('mismatched_tag', start, `</${name}>`, 'end of file', '; it closes nothing and MJML would ignore it');
   }
 
@@ -171,7 +202,14 @@ export class TagBalance {
   /** `rest` continues "found X, expected Y" (starting with its own separator); `where` follows X. */
   private report(code: TagMismatch['code'], at: number, found: string, expected: string, rest: string, where = '', lossless = false): void {
     if (this.mismatches.length >= MAX_TAG_MISMATCHES) return;
-    this.mismatches.push({ code, line: this.lineOf(at), found, expected, detail: `found ${found}${where}, expected ${expected}${rest}`, ...(lossless ? { lossless: true as const } : {}) });
+    this.mismatches.push({
+      code,
+      line: this.lineOf(at),
+      found,
+      expected,
+      detail: `found ${found}${where}, expected ${expected}${rest}`,
+      ...(lossless ? { lossless: true as const } : {}),
+    });
   }
 
   private outermostEndingTag(): OpenElement | undefined {
@@ -187,7 +225,6 @@ export class TagBalance {
   private lineOf(offset: number): number {
     return this.positions.of(offset).line;
   }
-
 }
 
 /**
@@ -198,10 +235,23 @@ export class TagBalance {
 export class BalanceParser extends Parser {
   private readonly closes: { events: number };
 
-  constructor(handler: Partial<Handler>, options: ParserOptions, private readonly onIgnoredClose: (name: string, nameStart: number) => void) {
+  constructor(
+    handler: Partial<Handler>,
+    options: ParserOptions,
+    private readonly onIgnoredClose: (name: string, nameStart: number) => void,
+  ) {
     const closes = { events: 0 };
     const onclosetag = handler.onclosetag;
-    super({ ...handler, onclosetag: (name, isImplied) => { closes.events += 1; onclosetag?.(name, isImplied); } }, options);
+    super(
+      {
+        ...handler,
+        onclosetag: (name, isImplied) => {
+          closes.events += 1;
+          onclosetag?.(name, isImplied);
+        },
+      },
+      options,
+    );
     this.closes = closes;
   }
 

@@ -25,11 +25,16 @@ export function schemaDifferences(inferred: JsonSchema, declared: JsonSchema): S
     const needs = needsOf(at(inferred, path));
     const types = typesOf(at(declared, path));
     if (needs && types && !types.some((type) => needs.includes(type))) {
-      differences.push({ path, kind: 'type_conflict', message: `The template uses '${path}' as ${needs.join(' or ')}, but metadata.variables declares it ${types.join(' or ')}.` });
+      differences.push({
+        path,
+        kind: 'type_conflict',
+        message: `The template uses '${path}' as ${needs.join(' or ')}, but metadata.variables declares it ${types.join(' or ')}.`,
+      });
     }
   }
   for (const path of declaredPaths) {
-    if (!read.has(path)) differences.push({ path, kind: 'not_read', message: `metadata.variables declares '${path}', which the template never reads.` });
+    if (!read.has(path))
+      differences.push({ path, kind: 'not_read', message: `metadata.variables declares '${path}', which the template never reads.` });
   }
   return differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

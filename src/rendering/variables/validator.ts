@@ -45,8 +45,29 @@ export class InvalidSchemaError extends Error {
  * `uniqueItems` (quadratic), combinators.
  */
 const KEYWORDS = new Set([
-  '$schema', 'title', 'description', 'type', 'properties', 'required', 'items', 'enum', 'const', 'format', 'default', 'examples',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'additionalProperties', 'nullable',
+  '$schema',
+  'title',
+  'description',
+  'type',
+  'properties',
+  'required',
+  'items',
+  'enum',
+  'const',
+  'format',
+  'default',
+  'examples',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'additionalProperties',
+  'nullable',
 ]);
 /** Nesting a declared schema may have (objects in objects, lists in lists). */
 const MAX_DEPTH = 32;
@@ -103,7 +124,9 @@ export class VariablesValidator {
     restoreInto(variables, view); // the defaults Ajv filled in
     if (valid) return [];
     const problems = (validate.errors ?? []).map((error) => toProblem(error, view));
-    return problems.map((p) => ({ ...p, pointer: unescapePointer(p.pointer), message: unescapeMessage(p.message) })).sort((a, b) => comparePointers(a.pointer, b.pointer));
+    return problems
+      .map((p) => ({ ...p, pointer: unescapePointer(p.pointer), message: unescapeMessage(p.message) }))
+      .sort((a, b) => comparePointers(a.pointer, b.pointer));
   }
 
   #namesPrototypeMembers(schema: JsonSchema): boolean {
@@ -132,10 +155,14 @@ function checkShape(schema: unknown, pointer: string, depth: number): void {
   for (const [keyword, value] of Object.entries(schema)) {
     const at = `${pointer}/${escapePointer(keyword)}`;
     if (!KEYWORDS.has(keyword)) {
-      throw new InvalidSchemaError(`Keyword '${keyword}' at ${at} is not supported in metadata.variables; use: ${[...KEYWORDS].sort().join(', ')}.`, at);
+      throw new InvalidSchemaError(
+        `Keyword '${keyword}' at ${at} is not supported in metadata.variables; use: ${[...KEYWORDS].sort().join(', ')}.`,
+        at,
+      );
     }
     if (keyword === 'properties') {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidSchemaError(`'properties' at ${at} must be an object of schemas.`, at);
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        throw new InvalidSchemaError(`'properties' at ${at} must be an object of schemas.`, at);
       for (const [name, child] of Object.entries(value)) checkShape(child, `${at}/${escapePointer(name)}`, depth + 1);
     } else if (keyword === 'items' || (keyword === 'additionalProperties' && typeof value !== 'boolean')) {
       checkShape(value, at, depth + 1);
@@ -154,9 +181,21 @@ function toProblem(error: ErrorObject, variables: Record<string, unknown>): Vari
       return { pointer, rule: 'required', message: `${pointer} is required and missing.` };
     }
     case 'type':
-      return { pointer: at, rule: 'type', expected: params['type'], found, message: `${at} must be ${article(String(params['type']))}, found ${found}.` };
+      return {
+        pointer: at,
+        rule: 'type',
+        expected: params['type'],
+        found,
+        message: `${at} must be ${article(String(params['type']))}, found ${found}.`,
+      };
     case 'enum':
-      return { pointer: at, rule: 'enum', expected: params['allowedValues'], found, message: `${at} must be one of ${JSON.stringify(params['allowedValues'])}, found ${found}.` };
+      return {
+        pointer: at,
+        rule: 'enum',
+        expected: params['allowedValues'],
+        found,
+        message: `${at} must be one of ${JSON.stringify(params['allowedValues'])}, found ${found}.`,
+      };
     case 'additionalProperties': {
       const pointer = `${at}/${escapePointer(String(params['additionalProperty']))}`;
       return { pointer, rule: 'additionalProperties', message: `${pointer} is not a variable this template declares.` };
@@ -165,9 +204,21 @@ function toProblem(error: ErrorObject, variables: Record<string, unknown>): Vari
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { pointer: at, rule: error.keyword, expected: `${String(params['comparison'])} ${String(params['limit'])}`, found, message: `${at} must be ${String(params['comparison'])} ${String(params['limit'])}, found ${found}.` };
+      return {
+        pointer: at,
+        rule: error.keyword,
+        expected: `${String(params['comparison'])} ${String(params['limit'])}`,
+        found,
+        message: `${at} must be ${String(params['comparison'])} ${String(params['limit'])}, found ${found}.`,
+      };
     default:
-      return { pointer: at, rule: error.keyword, expected: firstParam(params), found, message: `${at} ${error.message ?? 'is invalid'}, found ${found}.` };
+      return {
+        pointer: at,
+        rule: error.keyword,
+        expected: firstParam(params),
+        found,
+        message: `${at} ${error.message ?? 'is invalid'}, found ${found}.`,
+      };
   }
 }
 

@@ -10,7 +10,20 @@
 import * as grpc from '@grpc/grpc-js';
 import { sizeOnDisk, type EventLog, type ProposedEvent } from './event-log.js';
 import type { KurrentFaults } from './faults.js';
-import { accessDeniedStatus, googleEmpty, maximumAppendSizeExceeded, sharedPb, streamIdentifier, streamName, streamsPb, timeoutStatus, uuidText, wrongExpectedVersion, type ExpectedState, type Proto } from './protocol.js';
+import {
+  accessDeniedStatus,
+  googleEmpty,
+  maximumAppendSizeExceeded,
+  sharedPb,
+  streamIdentifier,
+  streamName,
+  streamsPb,
+  timeoutStatus,
+  uuidText,
+  wrongExpectedVersion,
+  type ExpectedState,
+  type Proto,
+} from './protocol.js';
 
 interface PendingWrite {
   stream: string;
@@ -28,7 +41,8 @@ function expectedState(options: Proto): ExpectedState {
 }
 
 function deadlineOf(options: Proto): Date {
-  if (options.hasDeadline()) return new Date(Date.now() + Number(options.getDeadline().getSeconds()) * 1000 + options.getDeadline().getNanos() / 1e6);
+  if (options.hasDeadline())
+    return new Date(Date.now() + Number(options.getDeadline().getSeconds()) * 1000 + options.getDeadline().getNanos() / 1e6);
   return options.hasDeadline21100() ? options.getDeadline21100().toDate() : new Date(Date.now() + 60_000);
 }
 
@@ -59,14 +73,23 @@ export function batchAppendHandler(log: EventLog, faults: KurrentFaults, timers:
     call.on('data', (request: Proto) => {
       if (faults.unavailableAppends > 0) {
         faults.unavailableAppends -= 1;
-        call.emit('error', Object.assign(new Error('the double refuses appends (fault: unavailableAppends)'), { code: grpc.status.UNAVAILABLE }));
+        call.emit(
+          'error',
+          Object.assign(new Error('the double refuses appends (fault: unavailableAppends)'), { code: grpc.status.UNAVAILABLE }),
+        );
         return;
       }
       const correlation = request.getCorrelationId();
       const key = uuidText(correlation);
       if (request.hasOptions()) {
         const options = request.getOptions();
-        pending.set(key, { stream: streamName(options.getStreamIdentifier()), expected: expectedState(options), deadline: deadlineOf(options), events: [], size: 0 });
+        pending.set(key, {
+          stream: streamName(options.getStreamIdentifier()),
+          expected: expectedState(options),
+          deadline: deadlineOf(options),
+          events: [],
+          size: 0,
+        });
       }
       const write = pending.get(key);
       if (!write) return; // refused earlier (size): later parts are ignored, as the server does
@@ -90,10 +113,13 @@ export function batchAppendHandler(log: EventLog, faults: KurrentFaults, timers:
       if (faults.holdAppends) {
         // The write may or may not happen; the answer is the server's Timeout at the request's deadline.
         if (faults.holdAppends.commit) log.append(write.stream, write.expected, write.events);
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          reply(correlation, write.stream, (r) => r.setError(timeoutStatus()));
-        }, Math.max(0, write.deadline.getTime() - Date.now()));
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            reply(correlation, write.stream, (r) => r.setError(timeoutStatus()));
+          },
+          Math.max(0, write.deadline.getTime() - Date.now()),
+        );
         timers.add(timer);
         return;
       }

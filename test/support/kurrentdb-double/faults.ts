@@ -34,5 +34,14 @@ export interface KurrentFaults {
 
 /** A healthy server of today (KurrentDB 24.10 defaults). */
 export function healthy(): KurrentFaults {
-  return { noCaughtUp: false, unavailableAppends: 0, holdAppends: null, maxAppendSize: 1_048_576, deniedStreamPrefix: null, beforeWrite: null, denyAll: false, holdReads: false };
+  return {
+    noCaughtUp: false,
+    unavailableAppends: 0,
+    holdAppends: null,
+    maxAppendSize: 1_048_576,
+    deniedStreamPrefix: null,
+    beforeWrite: null,
+    denyAll: false,
+    holdReads: false,
+  };
 }

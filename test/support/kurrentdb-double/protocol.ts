@@ -84,10 +84,15 @@ export function streamIdentifier(name: string) {
 }
 
 /** The stream name of a `StreamIdentifier`. */
-export const streamName = (identifier: { getStreamName_asU8(): Uint8Array }) => Buffer.from(identifier.getStreamName_asU8()).toString('utf8');
+export const streamName = (identifier: { getStreamName_asU8(): Uint8Array }) =>
+  Buffer.from(identifier.getStreamName_asU8()).toString('utf8');
 
 /** A `shared.UUID` as a string, whichever form (string or structured) it came in. */
-export function uuidText(uuid: { hasString(): boolean; getString(): string; getStructured(): { getMostSignificantBits(): string; getLeastSignificantBits(): string } }): string {
+export function uuidText(uuid: {
+  hasString(): boolean;
+  getString(): string;
+  getStructured(): { getMostSignificantBits(): string; getLeastSignificantBits(): string };
+}): string {
   if (uuid.hasString()) return uuid.getString();
   const s = uuid.getStructured();
   const hex = (value: string) => BigInt.asUintN(64, BigInt(value)).toString(16).padStart(16, '0');

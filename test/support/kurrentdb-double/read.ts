@@ -117,7 +117,14 @@ export function readHandler(log: EventLog, faults: KurrentFaults, open: OpenSubs
 }
 
 /** Confirmation, catch-up strictly after `from`, one CaughtUp (unless the server predates it), then live. */
-function subscribe(log: EventLog, faults: KurrentFaults, open: OpenSubscriptions, call: grpc.ServerWritableStream<Proto, Proto>, from: bigint | null | 'end', matches: (event: StoredEvent) => boolean): void {
+function subscribe(
+  log: EventLog,
+  faults: KurrentFaults,
+  open: OpenSubscriptions,
+  call: grpc.ServerWritableStream<Proto, Proto>,
+  from: bigint | null | 'end',
+  matches: (event: StoredEvent) => boolean,
+): void {
   const confirmation = new streamsPb.ReadResp.SubscriptionConfirmation();
   confirmation.setSubscriptionId(randomUUID());
   const confirmed = new streamsPb.ReadResp();

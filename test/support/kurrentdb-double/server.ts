@@ -65,11 +65,25 @@ export async function startKurrentDouble(options: { port?: number; faults?: Part
   const timers = new Set<NodeJS.Timeout>();
   // A real server writes system events of its own from the start ($-prefixed stream and type): the
   // adapter's filters must leave them out.
-  log.append('$stats-127.0.0.1:2113', 'any', [{ id: '00000000-0000-4000-8000-000000000001', type: '$statsCollected', contentType: 'application/json', data: Buffer.from('{}'), metadata: new Uint8Array() }]);
+  log.append('$stats-127.0.0.1:2113', 'any', [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      type: '$statsCollected',
+      contentType: 'application/json',
+      data: Buffer.from('{}'),
+      metadata: new Uint8Array(),
+    },
+  ]);
 
   const server = new grpc.Server();
   const unimplemented = (_call: unknown, callback?: (error: grpc.ServiceError) => void) =>
-    callback?.(Object.assign(new Error('not implemented by the double'), { code: grpc.status.UNIMPLEMENTED, details: 'not implemented by the double', metadata: new grpc.Metadata() }));
+    callback?.(
+      Object.assign(new Error('not implemented by the double'), {
+        code: grpc.status.UNIMPLEMENTED,
+        details: 'not implemented by the double',
+        metadata: new grpc.Metadata(),
+      }),
+    );
   server.addService(featuresGrpc.ServerFeaturesService, {
     getSupportedMethods: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback(null, supportedMethods(faults)),
   });
@@ -81,13 +95,16 @@ export async function startKurrentDouble(options: { port?: number; faults?: Part
     tombstone: unimplemented,
   });
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`127.0.0.1:${options.port ?? 0}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    server.bindAsync(`127.0.0.1:${options.port ?? 0}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
   );
 
   const drop = (): number => {
     const calls = [...open];
     open.clear();
-    for (const call of calls) call.emit('error', Object.assign(new Error('the double dropped the subscription'), { code: grpc.status.UNAVAILABLE }));
+    for (const call of calls)
+      call.emit('error', Object.assign(new Error('the double dropped the subscription'), { code: grpc.status.UNAVAILABLE }));
     return calls.length;
   };
   return {

@@ -47,7 +47,13 @@ export class Cursors {
   kill(ids: number[]): Document {
     const killed = ids.filter((id) => this.#open.delete(id));
     const notFound = ids.filter((id) => !killed.includes(id));
-    return { cursorsKilled: killed.map((id) => Long.fromNumber(id)), cursorsNotFound: notFound.map((id) => Long.fromNumber(id)), cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+    return {
+      cursorsKilled: killed.map((id) => Long.fromNumber(id)),
+      cursorsNotFound: notFound.map((id) => Long.fromNumber(id)),
+      cursorsAlive: [],
+      cursorsUnknown: [],
+      ok: 1,
+    };
   }
 }
 
@@ -75,12 +81,18 @@ export function aggregateCommand({ storage, db, command, cursors }: ReadContext)
 export function listCollectionsCommand({ storage, db, command, cursors }: ReadContext): Document {
   const all = storage.names(db).map((name) => ({ name, type: 'collection', options: {}, info: { readOnly: false } }));
   const query = serverQuery(command['filter'] ?? {});
-  return cursors.first(`${db}.$cmd.listCollections`, all.filter((c) => query.test(c)), undefined, false);
+  return cursors.first(
+    `${db}.$cmd.listCollections`,
+    all.filter((c) => query.test(c)),
+    undefined,
+    false,
+  );
 }
 
 /** `create`: 48 NamespaceExists when the collection is there (manual, "create": "an error if the collection exists"). */
 export function createCommand({ storage, db, command }: ReadContext): Document {
-  if (storage.find(db, command['create'])) throw new CommandError(48, 'NamespaceExists', `Collection ${db}.${command['create']} already exists.`);
+  if (storage.find(db, command['create']))
+    throw new CommandError(48, 'NamespaceExists', `Collection ${db}.${command['create']} already exists.`);
   storage.ensure(db, command['create']);
   return { ok: 1 };
 }
@@ -102,15 +114,27 @@ export function createIndexesCommand({ storage, db, command }: ReadContext): Doc
     const sameOptions = (index: IndexSpec) => optionsOf(index) === optionsOf(spec);
     const byName = collection.indexes.find((index) => index.name === spec.name);
     if (byName && !sameKey(byName)) {
-      throw new CommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto computed and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName)}`);
+      throw new CommandError(
+        86,
+        'IndexKeySpecsConflict',
+        `An existing index has the same name as the requested index. When index names are not specified, they are auto computed and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName)}`,
+      );
     }
     if (byName && sameOptions(byName)) continue;
     const byKey = collection.indexes.find(sameKey);
     if (byName || byKey) {
-      throw new CommandError(85, 'IndexOptionsConflict', `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName ?? byKey)}`);
+      throw new CommandError(
+        85,
+        'IndexOptionsConflict',
+        `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName ?? byKey)}`,
+      );
     }
     if (spec.unique && new Set(collection.docs.map((doc) => indexKey(doc, spec.key))).size < collection.docs.length) {
-      throw new CommandError(11000, 'DuplicateKey', `E11000 duplicate key error collection: ${db}.${command['createIndexes']} index: ${spec.name}`);
+      throw new CommandError(
+        11000,
+        'DuplicateKey',
+        `E11000 duplicate key error collection: ${db}.${command['createIndexes']} index: ${spec.name}`,
+      );
     }
     collection.indexes.push(spec);
   }
@@ -127,7 +151,12 @@ function optionsOf(index: IndexSpec): string {
 export function listIndexesCommand({ storage, db, command, cursors }: ReadContext): Document {
   const collection = storage.find(db, command['listIndexes']);
   if (!collection) throw new CommandError(26, 'NamespaceNotFound', `ns does not exist: ${db}.${command['listIndexes']}`);
-  return cursors.first(`${db}.${command['listIndexes']}`, collection.indexes.map((index) => ({ ...index })), undefined, false);
+  return cursors.first(
+    `${db}.${command['listIndexes']}`,
+    collection.indexes.map((index) => ({ ...index })),
+    undefined,
+    false,
+  );
 }
 
 /** `dropIndexes` by name: 27 IndexNotFound when there is none; the `_id_` index cannot be dropped (72 InvalidOptions). */

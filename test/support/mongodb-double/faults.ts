@@ -117,7 +117,10 @@ export class MongoDoubleFaults {
   acknowledge(command: Document, body: Document, reply: Reply): void {
     if (body['ok'] !== 1) return reply(body);
     if (takeOne(this.#writeConcernErrors, Object.values(command)[0])) {
-      return reply({ ...body, writeConcernError: writeConcernError(64, 'WriteConcernTimeout', 'waiting for replication timed out', { wtimeout: true }) });
+      return reply({
+        ...body,
+        writeConcernError: writeConcernError(64, 'WriteConcernTimeout', 'waiting for replication timed out', { wtimeout: true }),
+      });
     }
     const w = command['writeConcern']?.w;
     if (!this.storage.holding || (typeof w === 'number' && w <= 1)) return reply(body);
@@ -128,7 +131,10 @@ export class MongoDoubleFaults {
     const waits = [wtimeout, maxTimeMs].filter((ms) => ms > 0);
     if (waits.length === 0) return; // waits for the majority, however long
     const ms = Math.min(...waits);
-    const error = ms === wtimeout ? writeConcernError(64, 'WriteConcernTimeout', 'waiting for replication timed out', { wtimeout: true }) : writeConcernError(50, 'MaxTimeMSExpired', 'operation exceeded time limit');
+    const error =
+      ms === wtimeout
+        ? writeConcernError(64, 'WriteConcernTimeout', 'waiting for replication timed out', { wtimeout: true })
+        : writeConcernError(50, 'MaxTimeMSExpired', 'operation exceeded time limit');
     held.timer = setTimeout(() => this.#answerHeld(held, { ...body, writeConcernError: error }), ms);
     held.timer.unref();
   }

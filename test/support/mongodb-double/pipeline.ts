@@ -11,7 +11,13 @@ import type { Storage } from './storage.js';
 import { sortComparator } from './values.js';
 
 /** The documents `pipeline` makes of `docs`; `$unionWith` reads collection `coll` of `db` through `view`. */
-export function runPipeline(storage: Storage, db: string, view: ReturnType<Storage['view']>, docs: Document[], pipeline: Document[]): Document[] {
+export function runPipeline(
+  storage: Storage,
+  db: string,
+  view: ReturnType<Storage['view']>,
+  docs: Document[],
+  pipeline: Document[],
+): Document[] {
   let out = docs;
   for (const stage of pipeline) {
     const [operator] = Object.keys(stage);
@@ -22,7 +28,8 @@ export function runPipeline(storage: Storage, db: string, view: ReturnType<Stora
     } else if (operator === '$sort') {
       out = [...out].sort(sortComparator(argument));
     } else if (operator === '$unionWith') {
-      const { coll, pipeline: inner = [] } = typeof argument === 'string' ? { coll: argument } : (argument as { coll: string; pipeline?: Document[] });
+      const { coll, pipeline: inner = [] } =
+        typeof argument === 'string' ? { coll: argument } : (argument as { coll: string; pipeline?: Document[] });
       out = [...out, ...runPipeline(storage, db, view, storage.find(db, coll, view)?.docs ?? [], inner)];
     } else {
       out = aggregate(out, [stage]);

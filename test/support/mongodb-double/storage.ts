@@ -100,7 +100,12 @@ export class Storage {
     const collection = this.ensure(db, name);
     const stored = cloneDocument(doc._id === undefined ? { _id: new ObjectId(), ...doc } : doc);
     const size = calculateObjectSize(stored);
-    if (size > MAX_BSON_OBJECT_SIZE) throw new CommandError(10334, 'BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_OBJECT_SIZE}`);
+    if (size > MAX_BSON_OBJECT_SIZE)
+      throw new CommandError(
+        10334,
+        'BSONObjectTooLarge',
+        `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_OBJECT_SIZE}`,
+      );
     checkUnique(db, name, collection, stored, null);
     collection.docs.push(stored);
     return stored;
@@ -110,7 +115,8 @@ export class Storage {
   replace(db: string, name: string, current: Document, next: Document): void {
     const collection = this.ensure(db, name);
     // Server source `src/mongo/db/update/update_driver.cpp`-era message, code 17419.
-    if (calculateObjectSize(next) > MAX_BSON_OBJECT_SIZE) throw new CommandError(17419, 'Location17419', `Resulting document after update is larger than ${MAX_BSON_OBJECT_SIZE}`);
+    if (calculateObjectSize(next) > MAX_BSON_OBJECT_SIZE)
+      throw new CommandError(17419, 'Location17419', `Resulting document after update is larger than ${MAX_BSON_OBJECT_SIZE}`);
     checkUnique(db, name, collection, next, current);
     collection.docs[collection.docs.indexOf(current)] = next;
   }
@@ -132,10 +138,15 @@ function checkUnique(db: string, name: string, collection: StoredCollection, doc
     const clash = collection.docs.find((other) => other !== except && indexKey(other, index.key) === key);
     if (!clash) continue;
     const keyValue = Object.fromEntries(Object.keys(index.key).map((field) => [field, doc[field] ?? null]));
-    throw new CommandError(11000, 'DuplicateKey', `E11000 duplicate key error collection: ${db}.${name} index: ${index.name} dup key: ${JSON.stringify(keyValue)}`, {
-      keyPattern: index.key,
-      keyValue,
-    });
+    throw new CommandError(
+      11000,
+      'DuplicateKey',
+      `E11000 duplicate key error collection: ${db}.${name} index: ${index.name} dup key: ${JSON.stringify(keyValue)}`,
+      {
+        keyPattern: index.key,
+        keyValue,
+      },
+    );
   }
 }
 
@@ -143,7 +154,12 @@ function copyOf(databases: Databases): Databases {
   return new Map(
     [...databases].map(([db, collections]) => [
       db,
-      new Map([...collections].map(([name, c]) => [name, { docs: c.docs.map((d) => cloneDocument(d)), indexes: c.indexes.map((i) => ({ ...i })) }])),
+      new Map(
+        [...collections].map(([name, c]) => [
+          name,
+          { docs: c.docs.map((d) => cloneDocument(d)), indexes: c.indexes.map((i) => ({ ...i })) },
+        ]),
+      ),
     ]),
   );
 }

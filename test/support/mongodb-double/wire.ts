@@ -75,7 +75,7 @@ function parseOpMsg(message: Buffer): { command: Document; moreToCome: boolean }
       const nameEnd = message.indexOf(0, offset + 4);
       const identifier = message.toString('utf8', offset + 4, nameEnd);
       const docs: Document[] = [];
-      for (let at = nameEnd + 1; at < sectionEnd; ) {
+      for (let at = nameEnd + 1; at < sectionEnd;) {
         const docSize = message.readInt32LE(at);
         docs.push(deserialize(message.subarray(at, at + docSize)));
         at += docSize;

@@ -142,7 +142,8 @@ export function seedFrom(filter: Document): Document {
 }
 
 function isOperatorObject(value: unknown): value is Document {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date || value instanceof ObjectId) return false;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date || value instanceof ObjectId)
+    return false;
   const keys = Object.keys(value);
   return keys.length > 0 && keys[0]!.startsWith('$');
 }

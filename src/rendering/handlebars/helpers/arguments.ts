@@ -101,7 +101,11 @@ export function toInteger(helper: string, argument: string, value: unknown, min:
 /** One of `choices`. @throws HelperArgumentError otherwise. */
 export function toChoice<T extends string>(helper: string, argument: string, value: unknown, choices: readonly T[]): T {
   if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
-    throw new HelperArgumentError(helper, argument, `must be one of ${choices.map((c) => `"${c}"`).join(', ')}, got ${describeValue(value)}`);
+    throw new HelperArgumentError(
+      helper,
+      argument,
+      `must be one of ${choices.map((c) => `"${c}"`).join(', ')}, got ${describeValue(value)}`,
+    );
   }
   return value as T;
 }

@@ -37,7 +37,11 @@ export type CompareOperator = (typeof COMPARE_OPERATORS)[number];
 
 function checkOperator(value: unknown): void {
   if (typeof value !== 'string' || !(COMPARE_OPERATORS as readonly string[]).includes(value)) {
-    throw new HelperArgumentError('compare', 'the operator (2nd argument)', `must be one of ${COMPARE_OPERATORS.join(' ')} (quoted), got ${describeValue(value)}`);
+    throw new HelperArgumentError(
+      'compare',
+      'the operator (2nd argument)',
+      `must be one of ${COMPARE_OPERATORS.join(' ')} (quoted), got ${describeValue(value)}`,
+    );
   }
 }
 
@@ -108,7 +112,8 @@ function parity(name: 'ifEven' | 'ifOdd'): HelperDefinition {
     block: true,
     run: ([value]) => {
       const number = toFiniteNumber(name, 'the number', value);
-      if (!Number.isInteger(number)) throw new HelperArgumentError(name, 'the number', `must be a whole number, got ${describeValue(value)}`);
+      if (!Number.isInteger(number))
+        throw new HelperArgumentError(name, 'the number', `must be a whole number, got ${describeValue(value)}`);
       return (Math.abs(number) % 2 === 0) === (name === 'ifEven');
     },
     samples: { params: [42] },
@@ -153,7 +158,11 @@ export const COMPARISON_HELPERS: readonly HelperDefinition[] = [
     signature: 'contains list-or-text value [from]',
     arity: [2, 3],
     hash: {},
-    params: [undefined, undefined, (value) => void toInteger('contains', 'the start index (3rd argument)', value, 0, Number.MAX_SAFE_INTEGER)],
+    params: [
+      undefined,
+      undefined,
+      (value) => void toInteger('contains', 'the start index (3rd argument)', value, 0, Number.MAX_SAFE_INTEGER),
+    ],
     block: true,
     run: ([haystack, needle, from]) => contains(haystack, needle, (from as number | undefined) ?? 0),
     samples: { params: [['sample'], 'sample', 0] },

@@ -55,14 +55,22 @@ export interface HelperHost {
 
 /** Every helper of the library, by name. */
 export const LIBRARY_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(
-  [...COMPARISON_HELPERS, ...TEXT_HELPERS, ...INTL_HELPERS, ...MATH_HELPERS, ...STRING_HELPERS].map((definition) => [definition.name, definition]),
+  [...COMPARISON_HELPERS, ...TEXT_HELPERS, ...INTL_HELPERS, ...MATH_HELPERS, ...STRING_HELPERS].map((definition) => [
+    definition.name,
+    definition,
+  ]),
 );
 
 /** The library's helper names, sorted. */
 export const LIBRARY_HELPER_NAMES: readonly string[] = Object.freeze([...LIBRARY_HELPERS.keys()].sort());
 
 /** Checks a call against its definition; the message names the helper and what is wrong. */
-function checkCall(definition: HelperDefinition, args: readonly unknown[], hash: Readonly<Record<string, unknown>>, isBlock: boolean): void {
+function checkCall(
+  definition: HelperDefinition,
+  args: readonly unknown[],
+  hash: Readonly<Record<string, unknown>>,
+  isBlock: boolean,
+): void {
   const { name, arity, signature } = definition;
   const [min, max] = arity;
   if (args.length < min || args.length > max) {
@@ -247,7 +255,8 @@ export function findHelperMisuse(program: hbs.AST.Program, aliases: ReadonlyMap<
 
   const checkNode = (node: CallNode): void => {
     const path = node.path as hbs.AST.PathExpression;
-    if (path.type !== 'PathExpression' || path.data || path.depth > 0 || path.parts.length !== 1 || /^\.|this\b/.test(path.original)) return;
+    if (path.type !== 'PathExpression' || path.data || path.depth > 0 || path.parts.length !== 1 || /^\.|this\b/.test(path.original))
+      return;
     const name = path.parts[0]!;
     const alias = aliases.get(name);
     const definition = LIBRARY_HELPERS.get(alias ? alias.use : name);
@@ -255,7 +264,10 @@ export function findHelperMisuse(program: hbs.AST.Program, aliases: ReadonlyMap<
     const hasHash = (node.hash?.pairs.length ?? 0) > 0;
     if (node.type !== 'SubExpression' && node.params.length === 0 && !hasHash) return; // `{{name}}`: a variable
     const args = node.params.map(literalValue);
-    const hash = { ...(alias?.hash ?? {}), ...Object.fromEntries((node.hash?.pairs ?? []).map((pair) => [pair.key, literalValue(pair.value)])) };
+    const hash = {
+      ...(alias?.hash ?? {}),
+      ...Object.fromEntries((node.hash?.pairs ?? []).map((pair) => [pair.key, literalValue(pair.value)])),
+    };
     try {
       checkCall(definition, args, hash, node.type === 'BlockStatement');
       const literalHash = Object.fromEntries(Object.entries(hash).filter(([, value]) => value !== NO_VALUE));

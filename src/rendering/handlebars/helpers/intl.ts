@@ -24,16 +24,7 @@
  * (default `UTC`, so a render never depends on the server's zone). Anything that is not such a date
  * (`"tomorrow"`, `2024-02-30`) is an error, never "Invalid Date".
  */
-import {
-  HelperArgumentError,
-  cachedIntl,
-  describeValue,
-  isAbsent,
-  toBoolean,
-  toChoice,
-  toFiniteNumber,
-  toInteger,
-} from './arguments.js';
+import { HelperArgumentError, cachedIntl, describeValue, isAbsent, toBoolean, toChoice, toFiniteNumber, toInteger } from './arguments.js';
 import type { HelperDefinition } from './definition.js';
 
 /** Intl's `dateStyle`/`timeStyle` values. */
@@ -86,10 +77,17 @@ export function parseDate(value: unknown): Date {
       const date = new Date(0);
       date.setUTCFullYear(year, month - 1, day); // not Date.UTC: it maps years 0–99 to 1900–1999
       date.setUTCHours(hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')));
-      const valid = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+      const valid =
+        date.getUTCFullYear() === year &&
+        date.getUTCMonth() === month - 1 &&
+        date.getUTCDate() === day &&
+        hour < 24 &&
+        minute < 60 &&
+        second < 60;
       if (valid) {
         const sign = offset.startsWith('-') ? -1 : 1;
-        const [oh = 0, om = 0] = offset.toUpperCase() === 'Z' ? [] : [Number(offset.slice(1, 3)), Number(offset.slice(3).replace(':', '') || 0)];
+        const [oh = 0, om = 0] =
+          offset.toUpperCase() === 'Z' ? [] : [Number(offset.slice(1, 3)), Number(offset.slice(3).replace(':', '') || 0)];
         if (oh < 24 && om < 60) return new Date(date.getTime() - sign * (oh * 60 + om) * 60_000);
       }
     }
@@ -127,7 +125,11 @@ export const INTL_HELPERS: readonly HelperDefinition[] = [
       const format = numberFormat(locale, { style: 'currency', currency: (code as string).toUpperCase() });
       if (minorUnits !== true) return format.format(amount);
       if (!Number.isInteger(amount)) {
-        throw new HelperArgumentError('currency', 'the amount', `must be a whole number of minor units (cents) with minor_units=true, got ${describeValue(value)}`);
+        throw new HelperArgumentError(
+          'currency',
+          'the amount',
+          `must be a whole number of minor units (cents) with minor_units=true, got ${describeValue(value)}`,
+        );
       }
       const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
       return format.format(amount / 10 ** digits);

@@ -43,7 +43,11 @@ const ordinal = (index: number) => ORDINALS[index] ?? `${index + 1}th`;
  */
 function operand(helper: string, position: string, value: unknown): number {
   if (value === null || value === undefined) {
-    throw new HelperArgumentError(helper, position, `must be a number, got ${describeValue(value)} (a missing value? write (default value 0) for one that may be missing)`);
+    throw new HelperArgumentError(
+      helper,
+      position,
+      `must be a number, got ${describeValue(value)} (a missing value? write (default value 0) for one that may be missing)`,
+    );
   }
   return toFiniteNumber(helper, position, value);
 }
@@ -97,7 +101,12 @@ function extreme(name: 'min' | 'max'): HelperDefinition {
     block: false,
     run: (args) => {
       const numbers = args.map((value, index) => {
-        if (Array.isArray(value)) throw new HelperArgumentError(name, `the ${ordinal(index)} value`, `must be a number, got ${describeValue(value)} (${name} takes numbers, not a list)`);
+        if (Array.isArray(value))
+          throw new HelperArgumentError(
+            name,
+            `the ${ordinal(index)} value`,
+            `must be a number, got ${describeValue(value)} (${name} takes numbers, not a list)`,
+          );
         return operand(name, `the ${ordinal(index)} value`, value);
       });
       return tidyResult(name, name === 'min' ? Math.min(...numbers) : Math.max(...numbers));

@@ -62,7 +62,11 @@ function checkSearch(value: unknown): void {
 
 function checkReplacement(value: unknown): void {
   if (typeof value !== 'string' && typeof value !== 'number') {
-    throw new HelperArgumentError('replace', 'the replacement (3rd argument)', `must be a string, got ${describeValue(value)} (write "" to remove)`);
+    throw new HelperArgumentError(
+      'replace',
+      'the replacement (3rd argument)',
+      `must be a string, got ${describeValue(value)} (write "" to remove)`,
+    );
   }
 }
 
@@ -97,7 +101,8 @@ export const STRING_HELPERS: readonly HelperDefinition[] = [
     hash: {},
     params: [undefined, checkSearch, checkReplacement],
     block: false,
-    run: ([value, search, replacement]) => (isAbsent(value) ? '' : replaceAll(toText('replace', 'the text (1st argument)', value), String(search), String(replacement))),
+    run: ([value, search, replacement]) =>
+      isAbsent(value) ? '' : replaceAll(toText('replace', 'the text (1st argument)', value), String(search), String(replacement)),
     samples: { params: ['sample', 'sample', ''] },
   },
   {

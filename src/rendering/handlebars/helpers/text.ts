@@ -45,7 +45,8 @@ function checkLength(value: unknown): void {
 }
 
 function checkSeparator(value: unknown): void {
-  if (typeof value !== 'string') throw new HelperArgumentError('join', 'the separator (2nd argument)', `must be a string, got ${describeValue(value)}`);
+  if (typeof value !== 'string')
+    throw new HelperArgumentError('join', 'the separator (2nd argument)', `must be a string, got ${describeValue(value)}`);
 }
 
 function joinable(value: unknown, index: number): string {
@@ -102,7 +103,8 @@ export const TEXT_HELPERS: readonly HelperDefinition[] = [
     hash: {},
     params: [undefined, checkLength],
     block: false,
-    run: ([value, length], _hash, locale) => (isAbsent(value) ? '' : truncate(toText('truncate', 'the text', value), length as number, locale)),
+    run: ([value, length], _hash, locale) =>
+      isAbsent(value) ? '' : truncate(toText('truncate', 'the text', value), length as number, locale),
     samples: { params: ['sample', 20] },
   },
   {
@@ -115,7 +117,8 @@ export const TEXT_HELPERS: readonly HelperDefinition[] = [
     block: false,
     run: ([list, separator]) => {
       if (list === null || list === undefined) return '';
-      if (!Array.isArray(list)) throw new HelperArgumentError('join', 'the list (1st argument)', `must be a list, got ${describeValue(list)}`);
+      if (!Array.isArray(list))
+        throw new HelperArgumentError('join', 'the list (1st argument)', `must be a list, got ${describeValue(list)}`);
       return list.map(joinable).join(separator === undefined ? ', ' : (separator as string));
     },
     samples: { params: [['sample'], ', '] },

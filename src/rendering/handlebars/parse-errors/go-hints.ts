@@ -35,11 +35,14 @@ export function goMessage(snippet: string, line: number): string {
     const params = loop ? ` as |${loop[2] ? `${loop[2]} ${loop[1]}` : loop[1]}|` : '';
     return write(chained ? `{{else ${helper} ${value}}}` : `{{#${helper} ${value}${params}}}…{{/${helper}}}`);
   }
-  if (/^(template|define|block)\s/.test(body)) return `${lead}: Handlebars uses inline partials instead, \`{{#*inline "name"}}…{{/inline}}\` and \`{{> name}}\`.`;
-  if (/\$[A-Za-z_]\w*\s*(,\s*\$[A-Za-z_]\w*\s*)?:?=(?!=)/.test(body)) return `${lead}, and Handlebars has no variables: put the value in the data you send.`;
+  if (/^(template|define|block)\s/.test(body))
+    return `${lead}: Handlebars uses inline partials instead, \`{{#*inline "name"}}…{{/inline}}\` and \`{{> name}}\`.`;
+  if (/\$[A-Za-z_]\w*\s*(,\s*\$[A-Za-z_]\w*\s*)?:?=(?!=)/.test(body))
+    return `${lead}, and Handlebars has no variables: put the value in the data you send.`;
   const path = goPath(body);
   if (path !== null) {
-    if (trimLeft || trimRight) return `\`${snippet}\` on line ${line} trims whitespace with \`-\` (Go templates, Liquid): Handlebars writes \`~\`, \`${wrap(path)}\`.`;
+    if (trimLeft || trimRight)
+      return `\`${snippet}\` on line ${line} trims whitespace with \`-\` (Go templates, Liquid): Handlebars writes \`~\`, \`${wrap(path)}\`.`;
     return write(wrap(path));
   }
   return `${lead}: in Handlebars a field has no leading dot (\`{{.Name}}\` → \`{{Name}}\`), and a helper takes its arguments after its name.`;

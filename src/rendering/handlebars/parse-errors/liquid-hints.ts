@@ -40,7 +40,12 @@ export function liquidFilter(tag: Tag): LiquidFilter | null {
   const filters = parts.slice(1).map((part) => {
     const colon = splitOutsideStrings(part, ':');
     const name = colon[0]!.trim();
-    const args = colon.length > 1 ? splitOutsideStrings(colon.slice(1).join(':'), ',').map((a) => a.trim()).filter((a) => a !== '') : [];
+    const args =
+      colon.length > 1
+        ? splitOutsideStrings(colon.slice(1).join(':'), ',')
+            .map((a) => a.trim())
+            .filter((a) => a !== '')
+        : [];
     return { name, args };
   });
   if (expression === '' || filters.some((f) => !/^[A-Za-z_][\w-]*$/.test(f.name))) return null;
@@ -107,7 +112,9 @@ export function liquidTagMessage(match: RegExpExecArray, line: number): string {
         ? write(`{{#${tag} ${args}}}…{{/${tag}}}`)
         : `${lead}: Handlebars' \`{{#${tag}}}\` tests a single value, so compute the condition in the data you send and write \`{{#${tag} flag}}…{{/${tag}}}\`.`;
     case 'elsif':
-      return SINGLE_VALUE.test(args) ? write(`{{else if ${args}}}`) : `${lead}: Handlebars' \`{{else if}}\` tests a single value, so compute the condition in the data you send.`;
+      return SINGLE_VALUE.test(args)
+        ? write(`{{else if ${args}}}`)
+        : `${lead}: Handlebars' \`{{else if}}\` tests a single value, so compute the condition in the data you send.`;
     case 'else':
       return write('{{else}}');
     case 'endif':

@@ -24,7 +24,10 @@ export function findProblem(source: string, checkFrom: number): Problem | null {
     else if (tag.kind === 'close') {
       if (!top || tag.raw) return { kind: 'strayClose', close: tag }; // `{{{{/raw}}}}` only ends a raw block
       if (top.tag.name !== tag.name) {
-        const outer = stack.slice(0, -1).reverse().find((s) => s.tag.name === tag.name)?.tag;
+        const outer = stack
+          .slice(0, -1)
+          .reverse()
+          .find((s) => s.tag.name === tag.name)?.tag;
         return { kind: 'mismatch', open: top.tag, close: tag, outer };
       }
       stack.pop();
@@ -43,7 +46,12 @@ function expressionProblem(tag: Tag, checkExpressions: boolean): Problem | null 
   if (tag.kind === 'else' || tag.raw || tag.openBraces === 4) return null;
   if (tag.openBraces !== tag.closeBraces) return { kind: 'braces', tag };
   if (tag.broken) return { kind: 'expression', tag, error: null };
-  if (innerOf(tag).replace(/^(?:#>|#\*|[#/^>&*{])/, '').trim() === '') return { kind: 'empty', tag };
+  if (
+    innerOf(tag)
+      .replace(/^(?:#>|#\*|[#/^>&*{])/, '')
+      .trim() === ''
+  )
+    return { kind: 'empty', tag };
   if (!checkExpressions) return null;
   const error = isolatedParseError(tag);
   return error === null ? null : { kind: 'expression', tag, error };
@@ -52,7 +60,13 @@ function expressionProblem(tag: Tag, checkExpressions: boolean): Problem | null 
 /** Handlebars' error for the tag parsed on its own (in a block of its kind when it needs one), or null. */
 export function isolatedParseError(tag: Tag): string | null {
   const text =
-    tag.kind === 'open' ? `${tag.text}{{/${tag.name}}}` : tag.kind === 'close' ? `{{#${tag.name}}}${tag.text}` : tag.kind === 'elseChain' ? `{{#if x}}${tag.text}{{/if}}` : tag.text;
+    tag.kind === 'open'
+      ? `${tag.text}{{/${tag.name}}}`
+      : tag.kind === 'close'
+        ? `{{#${tag.name}}}${tag.text}`
+        : tag.kind === 'elseChain'
+          ? `{{#if x}}${tag.text}{{/if}}`
+          : tag.text;
   const failure = parseFailure(text);
   if (failure === null) return null;
   const message = errorText(failure);

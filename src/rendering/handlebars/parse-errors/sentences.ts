@@ -20,19 +20,35 @@ export function describeProblem(problem: Problem, positions: Positions, helpers:
   switch (problem.kind) {
     case 'unclosedBlock': {
       const { open } = problem;
-      return at(open.start, show(open.text), (line) => `\`${show(open.text)}\` opened on line ${line} is never closed with \`{{/${open.name}}}\`.`);
+      return at(
+        open.start,
+        show(open.text),
+        (line) => `\`${show(open.text)}\` opened on line ${line} is never closed with \`{{/${open.name}}}\`.`,
+      );
     }
     case 'unclosedRaw': {
       const { open, name } = problem;
-      return at(open.start, show(open.text), (line) => `\`${show(open.text)}\` opened on line ${line} is never closed with \`{{{{/${name}}}}}\`.`);
+      return at(
+        open.start,
+        show(open.text),
+        (line) => `\`${show(open.text)}\` opened on line ${line} is never closed with \`{{{{/${name}}}}}\`.`,
+      );
     }
     case 'unclosedComment': {
       const construct = problem.long ? '{{!--' : firstLine(positions.source.slice(problem.start));
-      return at(problem.start, construct, (line) => `The comment \`${construct}\` opened on line ${line} is never closed with \`${problem.long ? '--}}' : '}}'}\`.`);
+      return at(
+        problem.start,
+        construct,
+        (line) => `The comment \`${construct}\` opened on line ${line} is never closed with \`${problem.long ? '--}}' : '}}'}\`.`,
+      );
     }
     case 'unclosedMustache': {
       const construct = firstLine(positions.source.slice(problem.start, problem.end)) || '{{';
-      return at(problem.start, construct, (line) => `\`${construct}\` on line ${line} is never closed with \`${'}'.repeat(problem.braces)}\`.`);
+      return at(
+        problem.start,
+        construct,
+        (line) => `\`${construct}\` on line ${line} is never closed with \`${'}'.repeat(problem.braces)}\`.`,
+      );
     }
     case 'mismatch': {
       const { open, close, outer } = problem;
@@ -46,23 +62,41 @@ export function describeProblem(problem: Problem, positions: Positions, helpers:
     case 'strayClose': {
       const { close } = problem;
       const opener = close.raw ? `{{{{${close.name}}}}}` : `{{#${close.name} …}}`;
-      return at(close.start, show(close.text), (line) => `\`${show(close.text)}\` on line ${line} closes a block that was never opened: remove it or open the block with \`${opener}\` before it.`);
+      return at(
+        close.start,
+        show(close.text),
+        (line) =>
+          `\`${show(close.text)}\` on line ${line} closes a block that was never opened: remove it or open the block with \`${opener}\` before it.`,
+      );
     }
     case 'strayElse': {
       const construct = show(problem.tag.text);
-      return at(problem.tag.start, construct, (line) => `\`${construct}\` on line ${line} is outside any block: it can only stand between a block's opening tag, like \`{{#if …}}\`, and its closing tag.`);
+      return at(
+        problem.tag.start,
+        construct,
+        (line) =>
+          `\`${construct}\` on line ${line} is outside any block: it can only stand between a block's opening tag, like \`{{#if …}}\`, and its closing tag.`,
+      );
     }
     case 'secondElse': {
       const { tag, previous, block } = problem;
       const construct = show(tag.text);
-      return at(tag.start, construct, (line) =>
-        `\`${construct}\` on line ${line} follows the \`${show(previous.text)}\` on line ${lineOf(previous)} of \`${show(block.text)}\` opened on line ${lineOf(block)}: a block takes one \`{{else}}\`, with any \`{{else if …}}\` branches before it.`,
+      return at(
+        tag.start,
+        construct,
+        (line) =>
+          `\`${construct}\` on line ${line} follows the \`${show(previous.text)}\` on line ${lineOf(previous)} of \`${show(block.text)}\` opened on line ${lineOf(block)}: a block takes one \`{{else}}\`, with any \`{{else if …}}\` branches before it.`,
       );
     }
     case 'elseInBlock': {
       const { tag, block } = problem;
       const construct = show(tag.text);
-      return at(tag.start, construct, (line) => `\`${construct}\` on line ${line} cannot be used in the ${block.noElse} \`${show(block.text)}\` opened on line ${lineOf(block)}, which has no \`{{else}}\` part.`);
+      return at(
+        tag.start,
+        construct,
+        (line) =>
+          `\`${construct}\` on line ${line} cannot be used in the ${block.noElse} \`${show(block.text)}\` opened on line ${lineOf(block)}, which has no \`{{else}}\` part.`,
+      );
     }
     case 'braces': {
       const { tag } = problem;
@@ -70,14 +104,26 @@ export function describeProblem(problem: Problem, positions: Positions, helpers:
       const opening = '{'.repeat(tag.openBraces);
       const closing = '}'.repeat(tag.closeBraces);
       const fix =
-        tag.openBraces === 3 ? `\`{{{${inner}}}}\`` : tag.kind === 'plain' ? `\`{{${inner}}}\` (or \`{{{${inner}}}}\` to output HTML unescaped)` : `\`{{${inner}}}\``;
-      return at(tag.start, show(tag.text), (line) => `\`${show(tag.text)}\` on line ${line} opens with \`${opening}\` but closes with \`${closing}\`: write ${fix}.`);
+        tag.openBraces === 3
+          ? `\`{{{${inner}}}}\``
+          : tag.kind === 'plain'
+            ? `\`{{${inner}}}\` (or \`{{{${inner}}}}\` to output HTML unescaped)`
+            : `\`{{${inner}}}\``;
+      return at(
+        tag.start,
+        show(tag.text),
+        (line) => `\`${show(tag.text)}\` on line ${line} opens with \`${opening}\` but closes with \`${closing}\`: write ${fix}.`,
+      );
     }
     case 'empty': {
       const { tag } = problem;
       const marker = /^(#>|#\*|[#/^>&*{])/.exec(innerOf(tag))?.[1] ?? '';
       const example = EMPTY_EXAMPLES[marker] ?? '{{name}}';
-      return at(tag.start, show(tag.text), (line) => `\`${show(tag.text)}\` on line ${line} is an empty expression: put a name inside it, e.g. \`${example}\`.`);
+      return at(
+        tag.start,
+        show(tag.text),
+        (line) => `\`${show(tag.text)}\` on line ${line} is an empty expression: put a name inside it, e.g. \`${example}\`.`,
+      );
     }
     case 'expression':
       return describeExpression(problem.tag, problem.error, positions, helpers);
@@ -106,7 +152,10 @@ function describeExpression(tag: Tag, error: string | null, positions: Positions
   const filter = liquidFilter(tag);
   if (filter) return result(liquidFilterMessage(tag, line, filter, helpers));
   const spaced = /^\{\{~?\s+([#/^>])/.exec(tag.text);
-  if (spaced) return result(`\`${construct}\` on line ${line} has a space between \`{{\` and \`${spaced[1]}\`: write \`${show(tag.text.replace(/^(\{\{~?)\s+/, '$1'))}\`.`);
+  if (spaced)
+    return result(
+      `\`${construct}\` on line ${line} has a space between \`{{\` and \`${spaced[1]}\`: write \`${show(tag.text.replace(/^(\{\{~?)\s+/, '$1'))}\`.`,
+    );
   return result(`\`${construct}\` on line ${line} is not a valid Handlebars expression: ${expressionReason(error)}.`);
 }
 
@@ -116,7 +165,8 @@ function expressionReason(error: string | null): string {
   const got = GOT.exec(error)?.[1];
   const lines = error.split('\n');
   const expecting = (lines.find((l) => l.startsWith('Expecting ')) ?? '').replace(/, got '\w+'$/, '');
-  if (expecting.includes("'CLOSE_BLOCK_PARAMS'") && !expecting.includes("'CLOSE'")) return 'its block parameters `as |…|` are missing the closing `|`';
+  if (expecting.includes("'CLOSE_BLOCK_PARAMS'") && !expecting.includes("'CLOSE'"))
+    return 'its block parameters `as |…|` are missing the closing `|`';
   if (got === undefined) return (lines[0] ?? '').trim() || 'Handlebars cannot parse it';
   const found = tokenText(got, caretText(lines[1], lines[2]));
   if (got === 'CLOSE' && expecting.includes("'CLOSE_SEXPR'")) return 'a `(` in it is never closed with `)`';

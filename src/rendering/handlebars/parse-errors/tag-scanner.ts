@@ -67,14 +67,19 @@ function readMustache(source: string, open: number, at: number): Tag | { problem
     const c = source[i];
     if (c === '"' || c === "'" || c === '[') {
       const end = closingOf(source, i, c === '[' ? ']' : c);
-      if (end < 0) broken = true; // Handlebars reads the lone quote as an invalid character
+      if (end < 0)
+        broken = true; // Handlebars reads the lone quote as an invalid character
       else {
         i = end + 1;
         continue;
       }
     } else if (c === '{' && source[i + 1] === '{') {
       return { problem: { kind: 'unclosedMustache', start: open, end: i, braces: openBraces } };
-    } else if ((c === '~' && source.startsWith('}}', i + 1)) || (c === '}' && source[i + 1] === '}') || (c === '}' && source.startsWith('~}}', i + 1))) {
+    } else if (
+      (c === '~' && source.startsWith('}}', i + 1)) ||
+      (c === '}' && source[i + 1] === '}') ||
+      (c === '}' && source.startsWith('~}}', i + 1))
+    ) {
       const closeBraces = source.startsWith('}}}}', i) ? 4 : source.startsWith('}}}', i) || source.startsWith('}~}}', i) ? 3 : 2;
       const end = i + (c === '~' || source[i + 1] === '~' ? 1 : 0) + closeBraces;
       return classify({ start: open, end, text: source.slice(open, end), openBraces, closeBraces, broken }, source.slice(at, i));
@@ -101,7 +106,8 @@ function classify(base: Omit<Tag, 'kind' | 'name'>, inner: string): Tag {
   if (inner.startsWith('#*')) return { ...base, kind: 'open', name: nameAfter(2), noElse: 'decorator block' };
   if (inner.startsWith('#')) return { ...base, kind: 'open', name: nameAfter(1) };
   if (inner.startsWith('/')) return { ...base, kind: 'close', name: nameAfter(1) };
-  if (inner.startsWith('^')) return /^\^\s*~?$/.test(inner) ? { ...base, kind: 'else', name: '' } : { ...base, kind: 'open', name: nameAfter(1) };
+  if (inner.startsWith('^'))
+    return /^\^\s*~?$/.test(inner) ? { ...base, kind: 'else', name: '' } : { ...base, kind: 'open', name: nameAfter(1) };
   if (/^\s*else\s*~?$/.test(inner)) return { ...base, kind: 'else', name: '' };
   if (/^\s*else\s+\S/.test(inner)) return { ...base, kind: 'elseChain', name: '' };
   return { ...base, kind: 'plain', name: '' };
@@ -115,7 +121,16 @@ function readRawBlock(source: string, open: number): { tag?: Tag; next: number }
   const closeOfOpen = source.indexOf('}}}}', open + 4);
   if (closeOfOpen < 0) return { problem: { kind: 'unclosedMustache', start: open, end: source.length, braces: 4 } };
   const inner = source.slice(open + 4, closeOfOpen).trim();
-  const tag: Tag = { kind: 'open', start: open, end: closeOfOpen + 4, text: source.slice(open, closeOfOpen + 4), name: inner.split(/\s/)[0] ?? '', openBraces: 4, closeBraces: 4, broken: false };
+  const tag: Tag = {
+    kind: 'open',
+    start: open,
+    end: closeOfOpen + 4,
+    text: source.slice(open, closeOfOpen + 4),
+    name: inner.split(/\s/)[0] ?? '',
+    openBraces: 4,
+    closeBraces: 4,
+    broken: false,
+  };
   if (inner.startsWith('/')) return { tag: { ...tag, kind: 'close', name: tag.name.slice(1), raw: true }, next: tag.end };
   const marker = /\{\{\{\{(\/?)([^\s}]*)\}\}\}\}|\{\{\{\{(?!\/)/g;
   marker.lastIndex = tag.end;
