@@ -40,6 +40,8 @@ describe('API: access log (pino)', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     const address = server.address() as { port: number };
     base = `http://127.0.0.1:${address.port}`;
+    // As startServer does once it listens: register BOOTSTRAP_API_KEY, the key these requests carry
+    expect((await service.bootstrap()).created).to.equal(true);
   });
 
   after(async () => {
