@@ -11,7 +11,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { LetterpressClient } from './client.js';
 import { ApiError, EXIT, formatProblem, NetworkError, UsageError } from './errors.js';
 import { check } from './commands/check.js';
-import { diff } from './commands/diff.js';
+import { diff, renderedDiff, type RenderedDiffOptions } from './commands/diff.js';
 import { parseRevision } from './commands/inputs.js';
 import { createKey, listKeys, revokeKey, rotateKey } from './commands/keys.js';
 import { pull } from './commands/pull.js';
@@ -89,13 +89,37 @@ export async function run(argv: string[]): Promise<number> {
 
   program
     .command('diff')
-    .description('unified diff of the MJML template, metadata and published HTML between two revisions')
+    .description(
+      'unified diff of the MJML template, metadata and published HTML between two revisions; with --rendered, what a recipient would see change',
+    )
     .argument('<id>', 'project id')
-    .argument('<revA>', 'older revision')
-    .argument('<revB>', 'newer revision')
-    .action(async (id: string, a: string, b: string, _options, command: Command) => {
-      code = await diff(client(command), id, parseRevision(a), parseRevision(b));
-    });
+    .argument('[revA]', 'older revision (not with --rendered)')
+    .argument('[revB]', 'newer revision (not with --rendered)')
+    .option('--rendered', 'render both revisions and list what a recipient would see change (POST /projects/:id/diff)')
+    .option('--from <n|published>', 'with --rendered: the revision compared from (default: published)')
+    .option('--to <n|latest>', 'with --rendered: the revision compared to (default: latest)')
+    .option('--vars <file.json>', 'with --rendered: variables for both renders (default: sample data)')
+    .action(
+      async (
+        id: string,
+        a: string | undefined,
+        b: string | undefined,
+        options: RenderedDiffOptions & { rendered?: boolean },
+        command: Command,
+      ) => {
+        if (options.rendered) {
+          if (a !== undefined) throw new UsageError('diff --rendered takes the revisions as --from and --to, not as arguments.');
+          const { rendered: _rendered, ...rest } = options;
+          code = await renderedDiff(client(command), id, rest);
+          return;
+        }
+        if (options.from !== undefined || options.to !== undefined || options.vars !== undefined)
+          throw new UsageError('--from, --to and --vars go with --rendered: add it, or give two revisions as arguments.');
+        if (a === undefined || b === undefined)
+          throw new UsageError('diff needs two revisions (letterpress diff <id> 3 4), or --rendered.');
+        code = await diff(client(command), id, parseRevision(a), parseRevision(b));
+      },
+    );
 
   program
     .command('check')

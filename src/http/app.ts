@@ -22,6 +22,7 @@ import { openApiRoutes } from './routes/openapi.js';
 import { docsRoutes } from './routes/docs.js';
 import { previewRoutes } from './routes/preview.js';
 import { projectRoutes } from './routes/projects.js';
+import { projectDiffRoutes } from './routes/project-diff.js';
 import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
 
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     const router = new Router<AppState>({ prefix });
     projectRoutes(router, deps);
     projectRevisionRoutes(router, deps);
+    projectDiffRoutes(router, deps);
     templateRoutes(router, deps);
     healthRoutes(router, deps);
     apiKeyRoutes(router, deps);

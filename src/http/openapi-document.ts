@@ -8,11 +8,12 @@
 import { components } from './openapi-components.js';
 import { guidesMarkdown } from './openapi-guides.js';
 import { adminPaths } from './openapi-paths-admin.js';
+import { diffPaths } from './openapi-paths-diff.js';
 import { projectPaths } from './openapi-paths-projects.js';
 import { templatePaths } from './openapi-paths-templates.js';
 
 /** Every route of routes/*.ts, paths relative to a server (`/v1` or `/api/v1`). */
-const paths = { ...projectPaths, ...templatePaths, ...adminPaths };
+const paths = { ...projectPaths, ...diffPaths, ...templatePaths, ...adminPaths };
 
 const TAGS = [
   { name: 'projects', description: 'Email-template projects: create, save, patch, delete, history, restore.' },

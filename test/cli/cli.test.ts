@@ -248,6 +248,23 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(res.stdout).to.not.include('metadata.json');
   });
 
+  it('diff --rendered lists what a recipient would see change, with --vars or sample data', async () => {
+    const res = await run('diff', '--rendered', 'welcome', '--from', '0', '--to', '1', '--vars', join(work, 'vars.json'));
+    expect(res.code, res.stderr).to.equal(0);
+    expect(res.stdout).to.include('welcome: revision 0 → 1, rendered with your variables: a recipient would see changes\n');
+    expect(res.stdout).to.include('  text       "Hi Ada, order 1042 Bye from ACME" → "Hello Ada, order 1042 Bye from ACME"\n');
+    expect(res.stdout).to.match(/^ {2}size {7}\d+\.\d KB → \d+\.\d KB \(\+\d+ bytes\), \d+\.\d KB under the 102\.0 KB clipping budget$/m);
+    const sampled = await run('diff', '--rendered', 'welcome', '--from', '0');
+    expect(sampled.code, sampled.stderr).to.equal(0);
+    expect(sampled.stdout).to.match(/^welcome: revision 0 → \d+, rendered with sample data: a recipient would see changes$/m);
+    expect((await run('diff', 'welcome', '0', '1', '--from', '0')).code).to.equal(2);
+    expect((await run('diff', '--rendered', 'welcome', '0')).code).to.equal(2);
+    expect((await run('diff', '--rendered', 'welcome', '--to', 'newest')).code).to.equal(2);
+    const missing = await run('diff', '--rendered', 'welcome', '--from', '0', '--to', '99');
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr).to.include('revision_not_found');
+  });
+
   it('check passes while the template takes the required variables, and fails naming the one it dropped', async () => {
     const sample = join(work, 'sample.json');
     writeFileSync(sample, JSON.stringify({ customer: { first_name: 'Ada' }, order: { number: '1' }, shop: { name: 'ACME' } }));

@@ -148,6 +148,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Project id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
+                 * @example welcome
+                 */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a recipient would see change (templates:render)
+         * @description Renders two revisions (`from`, default `published`; `to`, default `latest`) with the same `variables` (or sample data built from what they read) and compares what a recipient sees: visible text, links by `href`, images, subject, preheader, the text part, and the HTML size against the Gmail clipping budget. Markup and whitespace are not changes. Nothing is stored. Needs `templates:render` (it renders). A revision the project does not have is a 404 `revision_not_found`.
+         */
+        post: operations["diffRevisions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates": {
         parameters: {
             query?: never;
@@ -2635,6 +2661,241 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` (the key's budget is spent) or `too_many_failed_authentications` (this address); retry after `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`, or `mjml_compile_timeout` where a template is compiled (past COMPILE_TIMEOUT_MS; docs/compile-queue.md). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Retry after `Retry-After`: `dependency_unavailable` (a store did not answer), or `compile_queue_full` where a template is compiled. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    diffRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Project id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
+                 * @example welcome
+                 */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision compared from: a number, or `published` (the revision renders use; the default). */
+                    from?: number | "published";
+                    /** @description The revision compared to: a number, or `latest` (the newest revision; the default). */
+                    to?: number | "latest";
+                    /** @description Both revisions are rendered with these; without them, with a sample built from what the two revisions read (typed by the declared schema). */
+                    variables?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The revision compared from. */
+                        from: number;
+                        /** @description The revision compared to. */
+                        to: number;
+                        /** @description Whether both were rendered with sample data (no `variables` sent). */
+                        sample_variables: boolean;
+                        /** @description Whether a recipient would see a difference: any change but `size`, or a `size` change that crosses the budget. */
+                        visible_change: boolean;
+                        /** @description In this order: subject, preheader, text, links, images, text part, size. */
+                        changes: {
+                            /** @enum {string} */
+                            kind: "text" | "link" | "image" | "subject" | "preheader" | "text_part" | "size";
+                            /**
+                             * @description `link` and `image` only.
+                             * @enum {string}
+                             */
+                            change?: "added" | "removed" | "changed";
+                            before?: (string | null) | {
+                                /** @description Decoded. */
+                                href: string;
+                                /** @description Its visible text (and image alt). */
+                                text: string;
+                            } | {
+                                src: string;
+                                /** @description null when the image has no `alt`. */
+                                alt: string | null;
+                            } | number;
+                            after?: (string | null) | {
+                                /** @description Decoded. */
+                                href: string;
+                                /** @description Its visible text (and image alt). */
+                                text: string;
+                            } | {
+                                src: string;
+                                /** @description null when the image has no `alt`. */
+                                alt: string | null;
+                            } | number;
+                            /** @description `size` only: `after` − `before`, bytes. */
+                            delta?: number;
+                            /** @description `size` only: the clipping budget, bytes (GMAIL_CLIPPING_BYTES). */
+                            budget?: number;
+                            /** @description `size` only: whether the `after` HTML is past the budget. */
+                            clipped?: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or invalid: the body, a query parameter, a header (an `Authorization` that is not `Bearer <key>` also carries `WWW-Authenticate`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one that is unknown, expired or revoked (`missing_api_key`, `invalid_api_key`, `expired_api_key`, `revoked_api_key`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope the operation needs (`insufficient_scope`), or asks for more than it holds (`scope_escalation`, `rate_limit_escalation`). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the key's workspace (`project_not_found`, `project_deleted`, `revision_not_found`, `api_key_not_found`). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or a part of it, is larger than its limit (`payload_too_large`, `template_too_large`, `field_too_large`). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: not JSON, not UTF-8, or a content coding this server does not decode (then with `Accept-Encoding`). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,9 +1,11 @@
 /**
  * The render slice: a template's revision rendered with a caller's variables (`TemplateRenderer`, compiled once
  * per revision and cached), the variables policy and its errors, read-your-writes (`RenderRevisions`,
- * `RevisionFollower`) and validation of an unsaved template (`TemplateValidation`).
+ * `RevisionFollower`), the recipient-visible diff of two revisions (`RevisionDiff`) and validation of an unsaved template (`TemplateValidation`).
  * The only file of this folder that other code imports.
  */
+export { RevisionDiff, publishedRevision, sampleVariables } from './diff-revisions.js';
+export type { DiffRequest, RevisionDiffOutput } from './diff-revisions.js';
 export { messagePartProblems } from './render-parts.js';
 export { RenderRevisions, RevisionNotYetVisibleError } from './render-revisions.js';
 export { RenderError, TemplateRenderer } from './render-template.js';

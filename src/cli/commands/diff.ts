@@ -1,11 +1,14 @@
 /**
  * `letterpress diff <id> <revA> <revB>`: unified diffs (the `diff` package's createTwoFilesPatch) of the
  * template's MJML, its metadata and its published HTML between two revisions, as `git diff` shows files.
+ * `letterpress diff --rendered <id> [--from N|published] [--to N|latest] [--vars file.json]`: what a recipient
+ * would see change between two revisions (POST /projects/:id/diff, docs/diff.md), one change a line.
  */
 import { createTwoFilesPatch } from 'diff';
 import { seg, type LetterpressClient } from '../client.js';
 import { EXIT } from '../errors.js';
 import { canonicalJson } from '../files.js';
+import { parseRevision, readJsonObject } from './inputs.js';
 
 /** What one revision publishes, as files. */
 async function revisionFiles(client: LetterpressClient, id: string, revision: number): Promise<Record<string, string>> {
@@ -33,4 +36,92 @@ export async function diff(client: LetterpressClient, id: string, a: number, b: 
   }
   if (same) process.stderr.write(`${id}: revisions ${a} and ${b} publish the same template, metadata and HTML\n`);
   return EXIT.ok;
+}
+
+export interface RenderedDiffOptions {
+  /** A revision number or `published` (default). */
+  from?: string;
+  /** A revision number or `latest` (default). */
+  to?: string;
+  /** A JSON file of variables; default: the server's sample data. */
+  vars?: string;
+}
+
+/** One change as the server sends it (docs/diff.md). */
+interface Change {
+  kind: string;
+  change?: string;
+  before?: unknown;
+  after?: unknown;
+  delta?: number;
+  budget?: number;
+  clipped?: boolean;
+}
+
+/** Print the changes; exit 0 whether or not a recipient would see one (as `git diff` without `--exit-code`). @throws UsageError. */
+export async function renderedDiff(client: LetterpressClient, id: string, options: RenderedDiffOptions): Promise<number> {
+  const body = {
+    from: options.from === undefined || options.from === 'published' ? 'published' : parseRevision(options.from),
+    to: options.to === undefined || options.to === 'latest' ? 'latest' : parseRevision(options.to),
+    ...(options.vars !== undefined ? { variables: readJsonObject(options.vars, '--vars') } : {}),
+  };
+  const res = await client.post(`/projects/${seg(id)}/diff`, body);
+  const {
+    from,
+    to,
+    visible_change: visible,
+    sample_variables: sample,
+    changes,
+  } = res.body as {
+    from: number;
+    to: number;
+    visible_change: boolean;
+    sample_variables: boolean;
+    changes: Change[];
+  };
+  const data = sample ? 'sample data' : 'your variables';
+  process.stdout.write(
+    `${id}: revision ${from} → ${to}, rendered with ${data}: ${visible ? 'a recipient would see changes' : 'no visible change'}\n`,
+  );
+  for (const change of changes) process.stdout.write(`${describeChange(change)}\n`);
+  return EXIT.ok;
+}
+
+/** One line (or a few, for text) for a change. */
+export function describeChange(change: Change): string {
+  switch (change.kind) {
+    case 'size': {
+      const budget = change.budget ?? 0;
+      const sign = (change.delta ?? 0) >= 0 ? '+' : '';
+      const room = change.clipped
+        ? `past the ${kb(budget)} clipping budget: Gmail clips it`
+        : `${kb(budget - Number(change.after))} under the ${kb(budget)} clipping budget`;
+      return `  size       ${kb(Number(change.before))} → ${kb(Number(change.after))} (${sign}${change.delta} bytes), ${room}`;
+    }
+    case 'link':
+    case 'image':
+      return `  ${change.kind.padEnd(10)} ${change.change}: ${[change.before, change.after]
+        .filter((v) => v !== undefined)
+        .map(item)
+        .join(' → ')}`;
+    default: {
+      const quote = (value: unknown) => (value === undefined || value === null ? '(none)' : JSON.stringify(value));
+      if (change.kind === 'text' && change.before === undefined) return `  text       added: ${quote(change.after)}`;
+      if (change.kind === 'text' && change.after === undefined) return `  text       removed: ${quote(change.before)}`;
+      return `  ${change.kind.padEnd(10)} ${quote(change.before)} → ${quote(change.after)}`;
+    }
+  }
+}
+
+/** A link `href "text"` or an image `src "alt"`. */
+function item(value: unknown): string {
+  const v = value as { href?: string; text?: string; src?: string; alt?: string | null };
+  return v.href !== undefined
+    ? `${v.href} "${v.text ?? ''}"`
+    : `${v.src} ${v.alt === null || v.alt === undefined ? '(no alt)' : `"${v.alt}"`}`;
+}
+
+/** Bytes as KB with one decimal (1 KB = 1,024 bytes, as the budget is counted). */
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
 }

@@ -16,7 +16,7 @@ export const SAMPLE_MAX_NODES = 10_000;
 
 /**
  * A context that exercises a template, built only from its own expressions (`template`: its
- * parsed program, or its `analyzeTemplate` result), JSON-serialisable:
+ * parsed program, or its `analyzeTemplate` result, or the reads of several programs together), JSON-serialisable:
  * - a path read as a value (including helper params and hash values) gets a string naming it,
  *   list elements by index: `order.number` → "order.number", `items[1].name` → "items[1].name";
  * - a path iterated by `#each` gets a list of two elements (one, deep in a large sample: below): objects
@@ -34,7 +34,10 @@ export const SAMPLE_MAX_NODES = 10_000;
  * @throws TemplateError 400 `template_too_complex` (`limit` SAMPLE_MAX_NODES, `max`, `found`) only when
  *   even that sample passes `maxNodes`: a template reading that many distinct paths.
  */
-export function buildSampleContext(template: hbs.AST.Program | TemplateAnalysis, maxNodes = SAMPLE_MAX_NODES): Record<string, unknown> {
+export function buildSampleContext(
+  template: hbs.AST.Program | Pick<TemplateAnalysis, 'dataReads'>,
+  maxNodes = SAMPLE_MAX_NODES,
+): Record<string, unknown> {
   const reads = ('dataReads' in template ? template : analyzeTemplate(template)).dataReads;
   const root = newShape();
   root.rank = RANK.object;
