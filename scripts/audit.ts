@@ -39,7 +39,8 @@ try {
   if (values.revision !== undefined) {
     const recorded = stream.find((e) => String(e.revision) === values.revision);
     const event = recorded && decodeProjectEvent(recorded);
-    if (!event || event.type === 'ProjectDeleted') throw new Error(`Revision ${values.revision} has no published HTML.`);
+    if (!event || event.type === 'ProjectDeleted' || event.type === 'ProjectPublished')
+      throw new Error(`Revision ${values.revision} has no published HTML.`);
     if (values.html) process.stdout.write(event.data.publishedHtml);
     else console.log(JSON.stringify(revisionRecords([recorded])[0], null, 2));
   } else if (values.at !== undefined) {
