@@ -8,7 +8,7 @@ import { projectDetails } from './project-details.js';
 import { revisionHistory } from './revision-history.js';
 import { templateList } from './template-list.js';
 
-export { projectDetails, type ProjectDetailsDoc } from './project-details.js';
+export { projectDetails, publishingOf, type ProjectDetailsDoc } from './project-details.js';
 export { revisionHistory, projectPartition, revisionKey, type RevisionHistoryDoc, type RevisionHistoryItem } from './revision-history.js';
 export { templateList, type TemplateSummaryDoc } from './template-list.js';
 

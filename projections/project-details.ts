@@ -4,7 +4,8 @@
  * "deleted" from "never existed".
  */
 import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
-import { assertNever, type HelperDeclaration } from '../src/domain/project.js';
+import { assertNever, type HelperDeclaration, type Publishing } from '../src/domain/project.js';
+import { publishingAfter } from '../src/domain/publishing.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
 import { publishedTemplateOf } from '../src/domain/published-template.js';
 
@@ -31,6 +32,61 @@ export interface ProjectDetailsDoc {
   helpers?: Record<string, HelperDeclaration>;
   /** `dynamic` for a Handlebars-first revision; absent when static (and after deletion). */
   renderMode?: 'dynamic';
+  /** Absent in documents written before publishing modes: `on_save`. */
+  publishing?: Publishing;
+  /** Stream revision of the latest create or save (whose template this document holds); absent: `revision`. */
+  templateRevision?: number;
+  /** The revision renders use: null under review before a first publish; absent (older documents): `revision`. */
+  publishedRevision?: number | null;
+  /** When `publishedRevision` was published (RFC 3339); absent (older documents): `updatedAt`. */
+  publishedAt?: string | null;
+}
+
+/** The publishing fields a document stores: each only when it differs from its default (`publishingOf`). */
+export function storedPublishing(
+  fields: { publishing: Publishing; templateRevision: number; publishedRevision: number | null; publishedAt: string | null },
+  doc: { revision: number; updatedAt: string },
+): PublishingFields {
+  return {
+    ...(fields.publishing === 'review' ? { publishing: 'review' as const } : {}),
+    ...(fields.templateRevision !== doc.revision ? { templateRevision: fields.templateRevision } : {}),
+    ...(fields.publishedRevision !== doc.revision ? { publishedRevision: fields.publishedRevision } : {}),
+    ...(fields.publishedAt !== doc.updatedAt ? { publishedAt: fields.publishedAt } : {}),
+  };
+}
+
+/** The optional publishing fields of a document (absent: their defaults). */
+export interface PublishingFields {
+  publishing?: Publishing;
+  templateRevision?: number;
+  publishedRevision?: number | null;
+  publishedAt?: string | null;
+}
+
+/** A document without its publishing fields (to store them again with `storedPublishing`). */
+export function withoutPublishing<T extends PublishingFields>(doc: T): Omit<T, keyof PublishingFields> {
+  const { publishing: _p, templateRevision: _t, publishedRevision: _r, publishedAt: _a, ...rest } = doc;
+  return rest;
+}
+
+/**
+ * The publishing fields of a project-details or template-list document, defaults filled in for documents
+ * written before publishing modes existed (every save published: the document's revision). Pure.
+ */
+export function publishingOf(doc: {
+  revision: number;
+  updatedAt: string;
+  publishing?: Publishing;
+  templateRevision?: number;
+  publishedRevision?: number | null;
+  publishedAt?: string | null;
+}): { publishing: Publishing; templateRevision: number; publishedRevision: number | null; publishedAt: string | null } {
+  return {
+    publishing: doc.publishing ?? 'on_save',
+    templateRevision: doc.templateRevision ?? doc.revision,
+    publishedRevision: doc.publishedRevision === undefined ? doc.revision : doc.publishedRevision,
+    publishedAt: doc.publishedAt === undefined ? doc.updatedAt : doc.publishedAt,
+  };
 }
 
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
@@ -52,6 +108,13 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
           updatedAt: occurredAt,
           metadata,
           ...publishedTemplateOf(event.data),
+          ...storedPublishing(
+            {
+              templateRevision: event.revision,
+              ...publishingAfter(event.data, event.revision, { publishedRevision: null, publishedAt: null }),
+            },
+            { revision: event.revision, updatedAt: occurredAt },
+          ),
         };
       }
       case 'ProjectSaved': {
@@ -59,14 +122,34 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
         if (doc === null || doc.status === 'deleted') return doc;
         const { occurredAt, metadata } = event.data;
         const { partials: _previous, helpers: _previousHelpers, renderMode: _previousMode, ...rest } = doc; // each revision has its own partials and helpers, or none
-        return { ...rest, revision: event.revision, updatedAt: occurredAt, metadata, ...publishedTemplateOf(event.data) };
+        const publishing = { templateRevision: event.revision, ...publishingAfter(event.data, event.revision, publishingOf(doc)) };
+        return {
+          ...withoutPublishing(rest),
+          revision: event.revision,
+          updatedAt: occurredAt,
+          metadata,
+          ...publishedTemplateOf(event.data),
+          ...storedPublishing(publishing, { revision: event.revision, updatedAt: occurredAt }),
+        };
+      }
+      case 'ProjectPublished': {
+        if (doc === null || doc.status === 'deleted') return doc;
+        const { occurredAt, publishedRevision } = event.data;
+        return {
+          ...doc,
+          ...publishingOf(doc),
+          revision: event.revision,
+          updatedAt: occurredAt,
+          publishedRevision,
+          publishedAt: occurredAt,
+        };
       }
       case 'ProjectDeleted': {
         if (doc === null) return null;
         const at = event.data.occurredAt;
         const { partials: _dropped, helpers: _droppedHelpers, renderMode: _droppedMode, ...rest } = doc;
         return {
-          ...rest,
+          ...withoutPublishing(rest),
           revision: event.revision,
           status: 'deleted',
           updatedAt: at,

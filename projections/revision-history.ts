@@ -21,9 +21,13 @@ export interface RevisionHistoryItem {
   /** Stream revision of the event (0 = creation). */
   revision: number;
   /** 'restored': a save that republished an earlier revision (`restoredFrom`); older restores read 'saved'. */
-  event: 'created' | 'saved' | 'restored' | 'deleted';
+  event: 'created' | 'saved' | 'restored' | 'deleted' | 'published';
   /** The revision a 'restored' entry republished; absent on every other entry. */
   restoredFrom?: number;
+  /** The revision a 'published' entry made the published one; absent on every other entry. */
+  publishedRevision?: number;
+  /** A save under `review`: a draft (not published by its save); absent otherwise. */
+  draft?: true;
   /** RFC 3339 UTC with milliseconds. */
   occurredAt: string;
   /** `null` for 'deleted'. */
@@ -68,6 +72,16 @@ export const revisionHistory: Projection<RevisionHistoryItem> = {
         }
         return publishedItem('saved', event.revision, event.data);
       }
+      case 'ProjectPublished':
+        return {
+          revision: event.revision,
+          event: 'published',
+          publishedRevision: event.data.publishedRevision,
+          occurredAt: event.data.occurredAt,
+          mjmlVersion: null,
+          publishedHtmlBytes: null,
+          name: null,
+        };
       case 'ProjectDeleted':
         return {
           revision: event.revision,
@@ -86,7 +100,7 @@ export const revisionHistory: Projection<RevisionHistoryItem> = {
 function publishedItem(
   kind: 'created' | 'saved' | 'restored',
   revision: number,
-  data: { occurredAt: string; mjmlVersion: string; publishedHtml: string; metadata: ProjectMetadata },
+  data: { occurredAt: string; mjmlVersion: string; publishedHtml: string; metadata: ProjectMetadata; publishing?: 'review' },
 ): RevisionHistoryItem {
   return {
     revision,
@@ -95,5 +109,6 @@ function publishedItem(
     mjmlVersion: data.mjmlVersion,
     publishedHtmlBytes: Buffer.byteLength(data.publishedHtml, 'utf8'),
     name: typeof data.metadata.name === 'string' ? data.metadata.name : null,
+    ...(data.publishing === 'review' ? { draft: true as const } : {}),
   };
 }

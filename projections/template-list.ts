@@ -6,7 +6,9 @@
  * in-order delivery: a replay from any checkpoint re-applies the delete after the older events.
  */
 import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
-import { assertNever } from '../src/domain/project.js';
+import { assertNever, type Publishing } from '../src/domain/project.js';
+import { publishingAfter } from '../src/domain/publishing.js';
+import { publishingOf, storedPublishing, withoutPublishing } from './project-details.js';
 import type { ProjectMetadata } from '../src/domain/mjml-ast.js';
 
 /**
@@ -21,6 +23,14 @@ export interface TemplateSummaryDoc {
   revision: number;
   createdAt: string;
   updatedAt: string;
+  /** Absent in documents written before publishing modes: `on_save`. */
+  publishing?: Publishing;
+  /** Stream revision of the latest create or save; absent (older documents): `revision`. */
+  templateRevision?: number;
+  /** The revision renders use: null under review before a first publish; absent (older documents): `revision`. */
+  publishedRevision?: number | null;
+  /** When it was published (RFC 3339); absent (older documents): `updatedAt`. */
+  publishedAt?: string | null;
 }
 
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
@@ -33,11 +43,29 @@ export const templateList: Projection<TemplateSummaryDoc> = {
     switch (event.type) {
       case 'ProjectCreated': {
         const { workspace, projectId, occurredAt, metadata } = event.data;
-        return { workspace, id: projectId, ...titles(metadata), revision: event.revision, createdAt: occurredAt, updatedAt: occurredAt };
+        const revision = event.revision;
+        const publishing = {
+          templateRevision: revision,
+          ...publishingAfter(event.data, revision, { publishedRevision: null, publishedAt: null }),
+        };
+        const created = { workspace, id: projectId, ...titles(metadata), revision, createdAt: occurredAt, updatedAt: occurredAt };
+        return { ...created, ...storedPublishing(publishing, created) };
       }
-      case 'ProjectSaved':
+      case 'ProjectSaved': {
         if (doc === null) return null; // creation never seen, or already deleted: nothing to summarise
-        return { ...doc, ...titles(event.data.metadata), revision: event.revision, updatedAt: event.data.occurredAt };
+        const revision = event.revision;
+        const publishing = { templateRevision: revision, ...publishingAfter(event.data, revision, publishingOf(doc)) };
+        const saved = { ...withoutPublishing(doc), ...titles(event.data.metadata), revision, updatedAt: event.data.occurredAt };
+        return { ...saved, ...storedPublishing(publishing, saved) };
+      }
+      case 'ProjectPublished': {
+        // `updatedAt` stays the latest save's: a publish changes which revision renders, not the content.
+        if (doc === null) return null;
+        const { occurredAt, publishedRevision } = event.data;
+        const publishing = { ...publishingOf(doc), publishedRevision, publishedAt: occurredAt };
+        const published = { ...withoutPublishing(doc), revision: event.revision };
+        return { ...published, ...storedPublishing(publishing, published) };
+      }
       case 'ProjectDeleted':
         return null;
       default:

@@ -39,7 +39,8 @@ try {
   if (values.revision !== undefined) {
     const recorded = stream.find((e) => String(e.revision) === values.revision);
     const event = recorded && decodeProjectEvent(recorded);
-    if (!event || event.type === 'ProjectDeleted') throw new Error(`Revision ${values.revision} has no published HTML.`);
+    if (!event || event.type === 'ProjectDeleted' || event.type === 'ProjectPublished')
+      throw new Error(`Revision ${values.revision} has no published HTML.`);
     if (values.html) process.stdout.write(event.data.publishedHtml);
     else console.log(JSON.stringify(revisionRecords([recorded])[0], null, 2));
   } else if (values.at !== undefined) {
@@ -60,6 +61,7 @@ try {
 function describe(r: ReturnType<typeof revisionRecords>[number], prefix: string): string {
   const published = r.publishedSha256 === null ? '' : `  mjml ${r.mjmlVersion}  sha256 ${r.publishedSha256} (${r.publishedBytes} B)`;
   const restore = r.restoredFrom === null ? '' : `  restore of rev ${r.restoredFrom}`;
+  const publish = r.publishedRevision === null ? '' : `  publishes rev ${r.publishedRevision}`;
   const head = `${prefix}rev ${String(r.revision).padStart(3)}  ${r.occurredAt}  ${r.type.padEnd(15)} event ${r.eventId}`;
-  return `${head}  key ${r.keyId ?? '-'}${published}${restore}`;
+  return `${head}  key ${r.keyId ?? '-'}${published}${restore}${publish}`;
 }

@@ -153,7 +153,7 @@ async function loadRevisions(cursor, seq = state.openSeq) {
     const page = await api.listRevisions(projectId, cursor);
     if (seq !== state.openSeq) return;
     for (const item of page.items) {
-      if (item.event === 'deleted') continue; // nothing to render there
+      if (item.event === 'deleted' || item.event === 'published') continue; // nothing to render there (a publish is not a template revision)
       revisionSelect.append(new Option(`r${item.revision} · ${item.event} · ${localTime(item.updated_at)}`, String(item.revision)));
     }
     state.revisionsCursor = page.next_cursor;
@@ -201,7 +201,8 @@ async function renderNow() {
   const revision = revisionSelect.value;
   status.textContent = 'Rendering…';
   try {
-    const out = await api.render(projectId, { variables: variables.value, ...(revision === '' ? {} : { revision: Number(revision) }) }, abort.signal);
+    // "Latest" is the newest save: under "publishing": "review" a draft, which is what a preview is for (docs/publishing.md).
+    const out = await api.render(projectId, { variables: variables.value, revision: revision === '' ? 'latest' : Number(revision) }, abort.signal);
     if (seq !== state.renderSeq) return;
     hideProblem(errorBox);
     state.lastHtml = out.html;

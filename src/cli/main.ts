@@ -15,6 +15,7 @@ import { diff, renderedDiff, type RenderedDiffOptions } from './commands/diff.js
 import { parseRevision } from './commands/inputs.js';
 import { createKey, listKeys, revokeKey, rotateKey } from './commands/keys.js';
 import { pull } from './commands/pull.js';
+import { publish } from './commands/publish.js';
 import { push } from './commands/push.js';
 import { render } from './commands/render.js';
 
@@ -76,15 +77,25 @@ export async function run(argv: string[]): Promise<number> {
     });
 
   program
+    .command('publish')
+    .description('make a revision (default: the latest save) the one renders use: for projects under "publishing": "review"')
+    .argument('<id>', 'project id')
+    .option('--revision <n>', 'publish this revision instead of the latest')
+    .action(async (id: string, options: { revision?: string }, command: Command) => {
+      code = await publish(client(command), id, options.revision !== undefined ? { revision: parseRevision(options.revision) } : {});
+    });
+
+  program
     .command('render')
     .description('print the rendered HTML (or, with --text, its plain-text part) of a template to stdout')
     .argument('<id>', 'project id')
     .option('--vars <file.json>', 'variables: a JSON object (- reads stdin)')
-    .option('--revision <n>', 'render this past revision')
+    .option('--revision <n>', 'render this revision, or "latest" (the newest save: a draft under review); default: the published one')
     .option('--text', 'print the plain-text part instead of the HTML')
     .action(async (id: string, options: { vars?: string; revision?: string; text?: boolean }, command: Command) => {
       const { revision, ...rest } = options;
-      code = await render(client(command), id, { ...rest, ...(revision !== undefined ? { revision: parseRevision(revision) } : {}) });
+      const asked = revision === undefined ? {} : { revision: revision === 'latest' ? ('latest' as const) : parseRevision(revision) };
+      code = await render(client(command), id, { ...rest, ...asked });
     });
 
   program

@@ -49,6 +49,9 @@ export abstract class CodedError<C extends string = string> extends Error {
  * - `project_deleted`: save/delete/read of a deleted project;
  * - `revision_mismatch`: the caller's expected revision (If-Match) is not the current one;
  * - `revision_not_found`: a past revision that the project never had;
+ * - `not_published`: a review-mode project with no published revision yet was rendered;
+ * - `revision_not_publishable`: a publish named a publish event, or a revision from before a deletion;
+ * - `publishing_on_save`: a publish of a revision other than the latest of a project that publishes every save;
  * - `concurrency_conflict`: concurrent writers kept winning the race; nothing was written.
  */
 export const DOMAIN_ERROR_CODES = [
@@ -58,6 +61,9 @@ export const DOMAIN_ERROR_CODES = [
   'revision_mismatch',
   'revision_not_found',
   'concurrency_conflict',
+  'not_published',
+  'revision_not_publishable',
+  'publishing_on_save',
 ] as const;
 
 /** One of {@link DOMAIN_ERROR_CODES}. */

@@ -10,6 +10,9 @@
 import { contentDigest } from './content.js';
 import { DomainError } from './errors.js';
 import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
+import { decidePublish, publishingAfter, type Publishing, type PublishTarget } from './publishing.js';
+
+export type { Publishing, PublishTarget } from './publishing.js';
 
 /** The compiled form of a template at one revision: what is published and can be replayed for audit. */
 export interface PublishedTemplate {
@@ -71,20 +74,42 @@ interface EventBase extends ProjectRef {
   occurredAt: string;
 }
 
+/**
+ * What a create or save records of the publishing mode in force after it: `'review'`, or absent for
+ * `on_save` (every event written before publishing modes existed).
+ */
+interface PublishingField {
+  publishing?: 'review';
+}
+
 export interface ProjectCreated {
   type: 'ProjectCreated';
-  data: EventBase & PublishedTemplate & { metadata: ProjectMetadata };
+  data: EventBase & PublishedTemplate & { metadata: ProjectMetadata } & PublishingField;
 }
 export interface ProjectSaved {
   type: 'ProjectSaved';
-  data: EventBase & PublishedTemplate & { metadata: ProjectMetadata };
+  data: EventBase & PublishedTemplate & { metadata: ProjectMetadata } & PublishingField;
 }
 export interface ProjectDeleted {
   type: 'ProjectDeleted';
   data: EventBase;
 }
-export type ProjectEvent = ProjectCreated | ProjectSaved | ProjectDeleted;
-export const PROJECT_EVENT_TYPES: ReadonlyArray<ProjectEvent['type']> = ['ProjectCreated', 'ProjectSaved', 'ProjectDeleted'];
+/**
+ * Revision `publishedRevision` (a create or save of the same life of the project) is the one renders use from
+ * now on. The event's own stream revision is not a template revision. `force`: the publish was asked to
+ * pass its checks anyway (absent when not).
+ */
+export interface ProjectPublished {
+  type: 'ProjectPublished';
+  data: EventBase & { publishedRevision: number; force?: true };
+}
+export type ProjectEvent = ProjectCreated | ProjectSaved | ProjectDeleted | ProjectPublished;
+export const PROJECT_EVENT_TYPES: ReadonlyArray<ProjectEvent['type']> = [
+  'ProjectCreated',
+  'ProjectSaved',
+  'ProjectDeleted',
+  'ProjectPublished',
+];
 
 interface CommandBase extends ProjectRef {
   /** Command time, RFC 3339 UTC with milliseconds. */
@@ -94,12 +119,16 @@ export interface CreateProject extends CommandBase {
   type: 'CreateProject';
   metadata: ProjectMetadata;
   template: PublishedTemplate;
+  /** Omitted: `on_save`. */
+  publishing?: Publishing;
 }
 export interface SaveProject extends CommandBase {
   type: 'SaveProject';
   /** Omitted: keep the current metadata. */
   metadata?: ProjectMetadata;
   template: PublishedTemplate;
+  /** Omitted: keep the current publishing mode. */
+  publishing?: Publishing;
   /** From `If-Match`: refuse unless this is the current revision. */
   expectedRevision?: number;
 }
@@ -107,7 +136,17 @@ export interface DeleteProject extends CommandBase {
   type: 'DeleteProject';
   expectedRevision?: number;
 }
-export type ProjectCommand = CreateProject | SaveProject | DeleteProject;
+/** Make revision `revision` the published one (`decidePublish`). */
+export interface PublishProject extends CommandBase {
+  type: 'PublishProject';
+  /** Omitted: the latest template revision. */
+  revision?: number;
+  /** What the stream holds at `revision`, read by the caller (the decider does no I/O). */
+  target: PublishTarget;
+  force?: boolean;
+  expectedRevision?: number;
+}
+export type ProjectCommand = CreateProject | SaveProject | DeleteProject | PublishProject;
 
 export type ProjectState =
   | { status: 'none' }
@@ -120,6 +159,15 @@ export type ProjectState =
       metadata: ProjectMetadata;
       /** `contentDigest` of the current revision: what an identical save is recognised by. */
       content: string;
+      publishing: Publishing;
+      /** Stream revision of the latest create or save (the newest template; `revision` may be a publish after it). */
+      templateRevision: number;
+      /** Stream revision of the current life's creation: earlier revisions belong to a deleted project. */
+      createdRevision: number;
+      /** The template revision renders use; null under review until a first publish. */
+      publishedRevision: number | null;
+      /** When `publishedRevision` became the published one (RFC 3339); null when none. */
+      publishedAt: string | null;
     }
   | { status: 'deleted'; revision: number; deletedAt: string };
 
@@ -136,16 +184,21 @@ export function projectStream({ workspace, projectId }: ProjectRef): string {
 /** Fold one event into the state. Never throws on a recorded event. */
 export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
   switch (event.type) {
-    case 'ProjectCreated':
+    case 'ProjectCreated': {
       // Revision 0 on a new stream; after a delete the stream goes on (its next revision).
+      const revision = state.status === 'none' ? 0 : state.revision + 1;
       return {
         status: 'active',
-        revision: state.status === 'none' ? 0 : state.revision + 1,
+        revision,
         createdAt: event.data.occurredAt,
         updatedAt: event.data.occurredAt,
         metadata: event.data.metadata,
         content: contentDigest(event.data),
+        templateRevision: revision,
+        createdRevision: revision,
+        ...publishingAfter(event.data, revision, { publishedRevision: null, publishedAt: null }),
       };
+    }
     case 'ProjectSaved':
       if (state.status !== 'active') return state;
       return {
@@ -154,6 +207,17 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         updatedAt: event.data.occurredAt,
         metadata: event.data.metadata,
         content: contentDigest(event.data),
+        templateRevision: state.revision + 1,
+        ...publishingAfter(event.data, state.revision + 1, state),
+      };
+    case 'ProjectPublished':
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        revision: state.revision + 1,
+        updatedAt: event.data.occurredAt,
+        publishedRevision: event.data.publishedRevision,
+        publishedAt: event.data.occurredAt,
       };
     case 'ProjectDeleted':
       return { status: 'deleted', revision: state.status === 'none' ? 0 : state.revision + 1, deletedAt: event.data.occurredAt };
@@ -177,6 +241,7 @@ export function precheck(intent: CommandIntent, state: ProjectState): void {
       return;
     case 'SaveProject':
     case 'DeleteProject':
+    case 'PublishProject':
       checkExpected(intent.expectedRevision, requireActive(intent, state).revision);
       return;
     default:
@@ -199,20 +264,31 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       refuseExisting(command, state);
       // A re-creation's time follows the deletion's, as every revision's follows the one before.
       const occurredAt = state.status === 'deleted' ? laterThan(state.deletedAt, command.at) : command.at;
-      return [{ type: 'ProjectCreated', data: { ...ref, occurredAt, metadata: command.metadata, ...command.template } }];
+      const publishing = command.publishing === 'review' ? { publishing: 'review' as const } : {};
+      return [{ type: 'ProjectCreated', data: { ...ref, occurredAt, metadata: command.metadata, ...command.template, ...publishing } }];
     }
     case 'SaveProject': {
       const active = requireActive(command, state);
       checkExpected(command.expectedRevision, active.revision);
       const metadata = command.metadata ?? active.metadata;
-      if (contentDigest({ ...command.template, metadata }) === active.content) return [];
+      const mode = command.publishing ?? active.publishing;
+      if (contentDigest({ ...command.template, metadata }) === active.content && mode === active.publishing) return [];
       const occurredAt = laterThan(active.updatedAt, command.at);
-      return [{ type: 'ProjectSaved', data: { ...ref, occurredAt, metadata, ...command.template } }];
+      const publishing = mode === 'review' ? { publishing: 'review' as const } : {};
+      return [{ type: 'ProjectSaved', data: { ...ref, occurredAt, metadata, ...command.template, ...publishing } }];
     }
     case 'DeleteProject': {
       const active = requireActive(command, state);
       checkExpected(command.expectedRevision, active.revision);
       return [{ type: 'ProjectDeleted', data: { ...ref, occurredAt: laterThan(active.updatedAt, command.at) } }];
+    }
+    case 'PublishProject': {
+      const active = requireActive(command, state);
+      checkExpected(command.expectedRevision, active.revision);
+      const publish = decidePublish(command, active);
+      if (publish === null) return [];
+      const occurredAt = laterThan(active.updatedAt, command.at);
+      return [{ type: 'ProjectPublished', data: { ...ref, occurredAt, ...publish } }];
     }
     default:
       return assertNever(command);
@@ -230,6 +306,9 @@ function refuseExisting(command: Pick<ProjectCommand, 'projectId'>, state: Proje
     },
   );
 }
+
+/** The state of a live project (`requireActive`). */
+export type ActiveProjectState = Extract<ProjectState, { status: 'active' }>;
 
 function requireActive(command: Pick<ProjectCommand, 'projectId'>, state: ProjectState): Extract<ProjectState, { status: 'active' }> {
   if (state.status === 'none') {

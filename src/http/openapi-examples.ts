@@ -23,6 +23,10 @@ const project = {
   partials: {},
   helpers: {},
   render_mode: 'static',
+  publishing: 'on_save',
+  published_revision: 3,
+  published_at: later,
+  unpublished_changes: false,
 };
 
 const summary = { id: 'welcome', name: 'Welcome', subject: 'Hello {{name}}', revision: 3, created_at: at, updated_at: later };
@@ -104,6 +108,7 @@ export const EXAMPLES = {
 /** Example request bodies, by operationId. */
 export const REQUESTS = {
   createProject: { id: 'welcome', metadata, mjml: MJML },
+  publishProject: {},
   saveProject: { metadata: { name: 'Welcome', subject: 'Welcome, {{name}}' }, mjml: MJML.replace('Hello', 'Welcome') },
   patchProject: { metadata: { subject: 'Hi {{name}}' } },
   renderTemplate: { variables: { name: 'Ada' }, format: 'html', locale: 'en-US' },

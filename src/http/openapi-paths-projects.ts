@@ -166,6 +166,26 @@ export const projectPaths = {
       idempotent: true,
     }),
   },
+  '/projects/{id}/publish': {
+    parameters: [parameter('ProjectId')],
+    post: operation({
+      operationId: 'publishProject',
+      tag: 'projects',
+      scope: 'projects:write',
+      summary: 'Publish a revision',
+      description:
+        'Makes a template revision (`revision`, default: the latest create or save) the one renders use by default, by appending a ' +
+        'publish event (the project revision, its ETag, goes up by one; the publish is not a template revision). Publishing the ' +
+        'published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest ' +
+        'revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 ' +
+        '`revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at ' +
+        'that revision (412 otherwise). Needs `projects:write` (docs/publishing.md).',
+      parameters: conditionalWrite,
+      requestBody: requestBody(jsonSchema(requestSchemas.publishBody), REQUESTS.publishProject),
+      responses: { '200': success('Published (or unchanged): the project.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']) },
+      problems: [404, 409, 412, 413, 415, 428],
+    }),
+  },
   '/projects/{id}/variables': {
     parameters: [parameter('ProjectId')],
     get: operation({

@@ -137,6 +137,19 @@ const Project = {
     partials: { type: 'object', additionalProperties: { type: 'string' } },
     helpers: { type: 'object', additionalProperties: true },
     render_mode: { type: 'string', enum: ['static', 'dynamic'] },
+    publishing: {
+      type: 'string',
+      enum: ['on_save', 'review'],
+      description:
+        '`on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).',
+    },
+    published_revision: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'The template revision renders use by default; null under `review` before a first publish.',
+    },
+    published_at: { ...timestamp, type: ['string', 'null'], description: 'When `published_revision` was published; null when none.' },
+    unpublished_changes: { type: 'boolean', description: 'true when the latest create or save is not the published revision (a draft).' },
   },
 };
 
@@ -183,9 +196,16 @@ const Revision = {
     updated_at: timestamp,
     event: {
       type: 'string',
-      enum: ['created', 'saved', 'restored', 'deleted'],
-      description: '`created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished) or `deleted`.',
+      enum: ['created', 'saved', 'restored', 'deleted', 'published'],
+      description:
+        '`created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished), `deleted`, or `published` (a publish: `published_revision` names the template revision it made the published one; its own revision is not a template revision).',
     },
+    published_revision: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Only on a `published` entry: the template revision renders use from then on.',
+    },
+    draft: { type: 'boolean', const: true, description: 'Only on a save under `review`: a draft, not published by its save.' },
     restored_from: {
       type: 'integer',
       minimum: 0,

@@ -7,8 +7,17 @@ import type { RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/
 import type { RenderOutput } from '../application/render/index.js';
 import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/index.js';
 
-/** The Project resource (ARCHITECTURE §4). */
-export function presentProject(view: ProjectView) {
+/**
+ * The Project resource (ARCHITECTURE §4). A view without `publishing` (built before publishing modes) is
+ * presented as `on_save` with its own revision published.
+ */
+export function presentProject(view: Omit<ProjectView, 'publishing'> & { publishing?: ProjectView['publishing'] }) {
+  const publishing = view.publishing ?? {
+    mode: 'on_save',
+    publishedRevision: view.revision,
+    publishedAt: view.updatedAt,
+    unpublishedChanges: false,
+  };
   return {
     id: view.projectId,
     revision: view.revision,
@@ -21,6 +30,10 @@ export function presentProject(view: ProjectView) {
     partials: view.partials,
     helpers: view.helpers,
     render_mode: view.renderMode,
+    publishing: publishing.mode,
+    published_revision: publishing.publishedRevision,
+    published_at: publishing.publishedAt,
+    unpublished_changes: publishing.unpublishedChanges,
   };
 }
 
@@ -44,6 +57,8 @@ export function presentRevision(item: RevisionHistoryItem) {
     updated_at: item.occurredAt,
     event: item.event,
     ...(item.restoredFrom !== undefined ? { restored_from: item.restoredFrom } : {}),
+    ...(item.publishedRevision !== undefined ? { published_revision: item.publishedRevision } : {}),
+    ...(item.draft ? { draft: true } : {}),
     name: item.name,
     mjml_version: item.mjmlVersion,
     published_html_bytes: item.publishedHtmlBytes,

@@ -45,6 +45,9 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   revision_mismatch: { status: 412 },
   revision_not_found: { status: 404 },
   concurrency_conflict: { status: 409 },
+  not_published: { status: 404 },
+  revision_not_publishable: { status: 409 },
+  publishing_on_save: { status: 409 },
   // a template refused at create/save or not compiled: a client's template, except a compile that ran out of time
   invalid_ast: { status: 400 },
   invalid_mjml: { status: 400 },

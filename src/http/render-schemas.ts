@@ -7,7 +7,12 @@ import { ProblemError } from './problem.js';
 const renderBody = z.strictObject({
   variables: z.unknown().optional(),
   format: z.enum(['html', 'mjml']).optional(),
-  revision: z.number().int().min(0).optional(),
+  revision: z
+    .union([z.number().int().min(0), z.literal('latest')])
+    .optional()
+    .describe(
+      'The template revision to render: a number, or `latest` (the newest create or save: a draft under review). Omitted: the published revision (under `on_save`, the newest).',
+    ),
   min_revision: z
     .number()
     .int()
@@ -25,7 +30,8 @@ const renderBody = z.strictObject({
 export interface RenderInput {
   variables: Record<string, unknown>;
   format: RenderFormat;
-  revision?: number;
+  /** A template revision or `latest`; omitted: the published one. */
+  revision?: number | 'latest';
   /** From `min_revision` or the `X-Min-Revision` header. */
   minRevision?: number;
   strict?: boolean;
@@ -41,7 +47,7 @@ export interface RenderInput {
 export function parseRender(body: unknown, minRevisionHeader?: string): RenderInput {
   const parsed = check(renderBody, body);
   const minRevision = mergedMinRevision(parsed.min_revision, minRevisionHeader);
-  if (minRevision !== undefined && parsed.revision !== undefined && parsed.revision < minRevision) {
+  if (minRevision !== undefined && typeof parsed.revision === 'number' && parsed.revision < minRevision) {
     throw new ProblemError(
       400,
       'invalid_request',

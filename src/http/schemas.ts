@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { TemplateSource, ValidationMode } from '../application/ports/index.js';
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
-import type { HelperDeclaration } from '../domain/project.js';
+import type { HelperDeclaration, Publishing } from '../domain/project.js';
 import { messagePartProblems } from '../application/render/index.js';
 import { check } from './check.js';
 import { checkDeclaredVariables } from './metadata-schemas.js';
@@ -52,11 +52,30 @@ const templateFields = {
     .optional(),
 };
 
-const createBody = z.strictObject({ id: projectId.optional(), ...templateFields });
-const saveBody = z.strictObject({ id: projectId.optional(), ...templateFields });
+const publishing = z
+  .enum(['on_save', 'review'])
+  .optional()
+  .describe(
+    '`on_save` (the default): every save is published at once. `review`: a save is a draft until POST /projects/{id}/publish. Omitted on a save: kept as it is.',
+  );
+const createBody = z.strictObject({ id: projectId.optional(), ...templateFields, publishing });
+const saveBody = z.strictObject({ id: projectId.optional(), ...templateFields, publishing });
+/** POST /projects/:id/publish body. */
+const publishBody = z.strictObject({
+  revision: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe('The template revision (a create or save) to publish; default: the latest.'),
+  force: z.boolean().optional().describe('Publish even when a publish check would refuse it; recorded in the event.'),
+});
+/** A revision a render or validation asks for: a number, or `latest` (the newest create or save, a draft under review). */
+const revisionChoice = z.union([z.number().int().min(0), z.literal('latest')]);
 const validateSavedBody = z.strictObject({
   variables: z.unknown().optional(),
-  revision: z.number().int().min(0).optional(),
+  revision: revisionChoice.optional(),
   strict: z.boolean().optional(),
 });
 const validateSourceBody = z.strictObject({
@@ -71,6 +90,14 @@ export interface WriteInput {
   metadata?: ProjectMetadata;
   source: TemplateSource;
   validation: ValidationMode;
+  /** Create and save only; omitted: `on_save` on a create, unchanged on a save. */
+  publishing?: Publishing;
+}
+
+/** POST /projects/:id/publish body (may be empty). @throws ProblemError 400 `invalid_request`. */
+export function parsePublish(body: unknown): { revision?: number; force?: boolean } {
+  const parsed = check(publishBody, body ?? {});
+  return { ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}), ...(parsed.force ? { force: true } : {}) };
 }
 
 /** POST /projects body. @throws ProblemError 400 `invalid_request`. */
@@ -90,7 +117,7 @@ export function parseSave(body: unknown, pathId: string): WriteInput {
 }
 
 /** POST /templates/:id/validate body. @throws ProblemError 400 `invalid_request`, `invalid_variables`. */
-export function parseValidateSaved(body: unknown): { variables?: Record<string, unknown>; strict?: boolean; revision?: number } {
+export function parseValidateSaved(body: unknown): { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' } {
   const parsed = check(validateSavedBody, body ?? {});
   return {
     ...(parsed.variables !== undefined ? { variables: variablesObject(parsed.variables) } : {}),
@@ -155,7 +182,7 @@ export function parsePathId(id: string): string {
   return id;
 }
 
-function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
+function toWriteInput(body: z.infer<typeof validateSourceBody> & { publishing?: Publishing }): WriteInput {
   const hasAst = body.ast !== undefined;
   const hasMjml = body.mjml !== undefined;
   if (hasAst === hasMjml) {
@@ -195,8 +222,9 @@ function toWriteInput(body: z.infer<typeof createBody>): WriteInput {
     ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
     source,
     validation: body.validation ?? 'strict',
+    ...(body.publishing !== undefined ? { publishing: body.publishing } : {}),
   };
 }
 
 /** The body schemas above, for the OpenAPI document (openapi-document.ts): one source for both. */
-export const requestSchemas = { createBody, saveBody, validateSavedBody, validateSourceBody, projectId } as const;
+export const requestSchemas = { createBody, saveBody, publishBody, validateSavedBody, validateSourceBody, projectId } as const;

@@ -112,4 +112,18 @@ describe('Audit and time travel', function () {
     expect((await server.request('POST', '/v1/projects/traced/revisions/9/restore')).json.code).to.equal('revision_not_found');
     expect((await server.request('POST', '/v1/projects/nothing/revisions/0/restore')).json.code).to.equal('project_not_found');
   });
+
+  it('names what a publish made the published revision, and a render names the revision it used (review mode)', async () => {
+    const mjml = (word: string) =>
+      `<mjml><mj-body><mj-section><mj-column><mj-text>${word} {{name}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+    await server.request('POST', '/v1/projects', { body: { id: 'gated', mjml: mjml('One'), publishing: 'review' } });
+    await server.request('POST', '/v1/projects/gated/publish', { body: {} });
+    await server.request('PUT', '/v1/projects/gated', { body: { mjml: mjml('Two') } });
+    const render = await server.request('POST', '/v1/templates/gated/render', { body: { variables: { name: 'Ada' } } });
+    const audited = (await audit(server, 'gated')).trim().split('\n');
+    expect(audited[1]).to.match(/^rev +1 .* ProjectPublished .* {2}publishes rev 0$/);
+    expect(render.json.revision).to.equal(0);
+    expect(audited[0]).to.include(`sha256 ${render.json.published_sha256}`);
+    expect(audited[2]).to.not.include(render.json.published_sha256);
+  });
 });

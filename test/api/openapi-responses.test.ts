@@ -49,6 +49,7 @@ describe('OpenAPI document: responses match their schemas', function () {
     );
     conforms('/projects/{id}/revisions', 'get', await s.request('GET', '/v1/projects/oa/revisions'));
     conforms('/projects/{id}/revisions/{revision}/restore', 'post', await s.request('POST', '/v1/projects/oa/revisions/0/restore'));
+    conforms('/projects/{id}/publish', 'post', await s.request('POST', '/v1/projects/oa/publish'));
     conforms('/projects/{id}/diff', 'post', await s.request('POST', '/v1/projects/oa/diff', { body: { from: 0, to: 'latest' } }));
     conforms('/projects/{id}/variables', 'get', await s.request('GET', '/v1/projects/oa/variables'));
     conforms('/templates', 'get', await s.request('GET', '/v1/templates'));

@@ -36,6 +36,25 @@ describe('POST /projects/:id/diff', function () {
 
   const diff = (id: string, body: unknown) => t.server.request('POST', `/v1/projects/${id}/diff`, { body });
 
+  it('under review, compares the published revision with the newest draft, never a publish event', async () => {
+    const id = `diff-review-${(n += 1)}`;
+    const variables = { name: 'Ada', order: { number: 7 } };
+    expect(
+      (await t.server.request('POST', '/v1/projects', { body: { id, mjml: TEMPLATE, metadata, publishing: 'review' } })).status,
+    ).to.equal(201);
+    const unpublished = await diff(id, { from: 'published', to: 'latest', variables });
+    expect([unpublished.status, unpublished.json.code], unpublished.text).to.deep.equal([404, 'not_published']);
+    expect((await t.server.request('POST', `/v1/projects/${id}/publish`)).status).to.equal(200); // stream revision 1 publishes 0
+    const draft = await t.server.request('PUT', `/v1/projects/${id}`, {
+      body: { mjml: TEMPLATE.replace('Hello', 'Welcome back'), metadata },
+    });
+    expect(draft.json.revision).to.equal(2);
+    const res = await diff(id, { from: 'published', to: 'latest', variables });
+    expect(res.status, res.text).to.equal(200);
+    expect([res.json.from, res.json.to, res.json.visible_change]).to.deep.equal([0, 2, true]);
+    expect(res.json.changes.some((c: { kind: string }) => c.kind === 'text')).to.equal(true);
+  });
+
   it('reports a changed button URL as exactly one changed link', async () => {
     const id = await twoRevisions(TEMPLATE.replace('https://shop.test/orders/', 'https://shop.test/o/'));
     const res = await diff(id, { from: 0, to: 'latest', variables: { name: 'Ada', order: { number: 7 } } });

@@ -88,6 +88,10 @@ describe('API over HTTP (embedded SQLite store)', function () {
         'partials',
         'helpers',
         'render_mode',
+        'publishing',
+        'published_revision',
+        'published_at',
+        'unpublished_changes',
       );
       expect(res.json.partials).to.deep.equal({});
       const again = await server.request('GET', '/api/v1/projects/hello', { headers: { 'If-None-Match': String(res.headers['etag']) } });

@@ -122,6 +122,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Project id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
+                 * @example welcome
+                 */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a revision (projects:write)
+         * @description Makes a template revision (`revision`, default: the latest create or save) the one renders use by default, by appending a publish event (the project revision, its ETag, goes up by one; the publish is not a template revision). Publishing the published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 `revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at that revision (412 otherwise). Needs `projects:write` (docs/publishing.md).
+         */
+        post: operations["publishProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/variables": {
         parameters: {
             query?: never;
@@ -536,6 +562,20 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /**
+             * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
+             * @enum {string}
+             */
+            publishing?: "on_save" | "review";
+            /** @description The template revision renders use by default; null under `review` before a first publish. */
+            published_revision?: number | null;
+            /**
+             * Format: date-time
+             * @description When `published_revision` was published; null when none.
+             */
+            published_at?: string | null;
+            /** @description true when the latest create or save is not the published revision (a draft). */
+            unpublished_changes?: boolean;
         };
         ProjectWrite: {
             id: string;
@@ -565,6 +605,20 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /**
+             * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
+             * @enum {string}
+             */
+            publishing?: "on_save" | "review";
+            /** @description The template revision renders use by default; null under `review` before a first publish. */
+            published_revision?: number | null;
+            /**
+             * Format: date-time
+             * @description When `published_revision` was published; null when none.
+             */
+            published_at?: string | null;
+            /** @description true when the latest create or save is not the published revision (a draft). */
+            unpublished_changes?: boolean;
             warnings: components["schemas"]["Warning"][];
             /** @description true when the content equalled the current revision: nothing appended. */
             unchanged: boolean;
@@ -598,10 +652,17 @@ export interface components {
              */
             updated_at: string;
             /**
-             * @description `created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished) or `deleted`.
+             * @description `created`, `saved`, `restored` (a restore: `restored_from` names the revision it republished), `deleted`, or `published` (a publish: `published_revision` names the template revision it made the published one; its own revision is not a template revision).
              * @enum {string}
              */
-            event: "created" | "saved" | "restored" | "deleted";
+            event: "created" | "saved" | "restored" | "deleted" | "published";
+            /** @description Only on a `published` entry: the template revision renders use from then on. */
+            published_revision?: number;
+            /**
+             * @description Only on a save under `review`: a draft, not published by its save.
+             * @constant
+             */
+            draft?: true;
             /** @description Only on a `restored` entry: the revision whose template and metadata it published again. */
             restored_from?: number;
             name?: string | null;
@@ -1020,6 +1081,11 @@ export interface operations {
                             html?: boolean;
                         };
                     };
+                    /**
+                     * @description `on_save` (the default): every save is published at once. `review`: a save is a draft until POST /projects/{id}/publish. Omitted on a save: kept as it is.
+                     * @enum {string}
+                     */
+                    publishing?: "on_save" | "review";
                 };
             };
         };
@@ -1447,6 +1513,11 @@ export interface operations {
                             html?: boolean;
                         };
                     };
+                    /**
+                     * @description `on_save` (the default): every save is published at once. `review`: a save is a draft until POST /projects/{id}/publish. Omitted on a save: kept as it is.
+                     * @enum {string}
+                     */
+                    publishing?: "on_save" | "review";
                 };
             };
         };
@@ -2574,6 +2645,254 @@ export interface operations {
             };
         };
     };
+    publishProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when REQUIRE_IF_MATCH is on.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description Retry-safe writes (IETF draft-ietf-httpapi-idempotency-key-header): the same key and body replay the first response (docs/api.md "Retries: Idempotency-Key").
+                 * @example 5f0c6b1e-8d2a-4f6e-9a57-2b8f3c1d0e94
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Project id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
+                 * @example welcome
+                 */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The template revision (a create or save) to publish; default: the latest. */
+                    revision?: number;
+                    /** @description Publish even when a publish check would refuse it; recorded in the event. */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Published (or unchanged): the project. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectWrite"];
+                };
+            };
+            /** @description The request is malformed or invalid: the body, a query parameter, a header (an `Authorization` that is not `Bearer <key>` also carries `WWW-Authenticate`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one that is unknown, expired or revoked (`missing_api_key`, `invalid_api_key`, `expired_api_key`, `revoked_api_key`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope the operation needs (`insufficient_scope`), or asks for more than it holds (`scope_escalation`, `rate_limit_escalation`). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the key's workspace (`project_not_found`, `project_deleted`, `revision_not_found`, `api_key_not_found`). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `revision_mismatch`: `If-Match` names another revision than the current one. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or a part of it, is larger than its limit (`payload_too_large`, `template_too_large`, `field_too_large`). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: not JSON, not UTF-8, or a content coding this server does not decode (then with `Accept-Encoding`). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_required`: REQUIRE_IF_MATCH is on and the write has no `If-Match`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` (the key's budget is spent) or `too_many_failed_authentications` (this address); retry after `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`, or `mjml_compile_timeout` where a template is compiled (past COMPILE_TIMEOUT_MS; docs/compile-queue.md). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Retry after `Retry-After`: `dependency_unavailable` (a store did not answer), or `compile_queue_full` where a template is compiled. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getProjectVariables: {
         parameters: {
             query?: never;
@@ -3477,7 +3796,8 @@ export interface operations {
                     variables?: unknown;
                     /** @enum {string} */
                     format?: "html" | "mjml";
-                    revision?: number;
+                    /** @description The template revision to render: a number, or `latest` (the newest create or save: a draft under review). Omitted: the published revision (under `on_save`, the newest). */
+                    revision?: number | "latest";
                     /** @description Render at this revision or a later one: the revision a write answered with (its ETag / `revision`). When this instance has not seen it yet it waits (RENDER_MIN_REVISION_WAIT_MS, default 2,000 ms), then answers 409 `revision_not_yet_visible`. Same as the `X-Min-Revision` header; both must agree. */
                     min_revision?: number;
                     strict?: boolean;
@@ -3708,7 +4028,7 @@ export interface operations {
             content: {
                 "application/json": {
                     variables?: unknown;
-                    revision?: number;
+                    revision?: number | "latest";
                     strict?: boolean;
                 };
             };

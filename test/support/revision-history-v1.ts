@@ -26,6 +26,8 @@ export const revisionHistoryV1: Projection<RevisionHistoryDoc> = {
         // No document means creation was never seen (the decider prevents it): nothing sound to add to.
         if (doc === null) return null;
         return appendItem(doc, publishedItem('saved', event.revision, event.data));
+      case 'ProjectPublished':
+        return doc; // version 1 never knew publishing
       case 'ProjectDeleted':
         if (doc === null) return null;
         return appendItem(doc, {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { publishedRevision, sampleVariables } from '../../src/application/render/index.js';
+import { diffRevisions, sampleVariables } from '../../src/application/render/index.js';
 import type { ProjectView } from '../../src/application/read/index.js';
 
 const view = (publishedHtml: string, metadata: Record<string, unknown> = {}, partials: Record<string, string> = {}): ProjectView =>
@@ -26,7 +26,19 @@ describe('RevisionDiff helpers', () => {
     expect(sample['total']).to.be.a('number');
   });
 
-  it('"published" is the current revision while every save publishes', () => {
-    expect(publishedRevision({ revision: 4 })).to.equal(4);
+  it('"published" is the revision renders use, "latest" the newest save (never a publish event)', async () => {
+    const ref = { workspace: 'w', projectId: 'p' };
+    // review: saves 0 and 2 are drafts, the publish at stream revision 3 published 0
+    const queries = { publishedAt: async () => ({ publishedRevision: 0, templateRevision: 2 }) };
+    expect(await diffRevisions(queries, ref, { revision: 3 }, { from: 'published', to: 'latest' })).to.deep.equal({ from: 0, to: 2 });
+    expect(await diffRevisions(queries, ref, { revision: 3 }, { from: 1, to: 2 })).to.deep.equal({ from: 1, to: 2 });
+    const never = { publishedAt: async () => ({ publishedRevision: null, templateRevision: 0 }) };
+    let code: unknown;
+    try {
+      await diffRevisions(never, ref, { revision: 0 }, { from: 'published', to: 'latest' });
+    } catch (error) {
+      code = (error as { code?: unknown }).code;
+    }
+    expect(code).to.equal('not_published');
   });
 });

@@ -68,6 +68,7 @@ export class CurrentRevisions {
       switch (event.type) {
         case 'ProjectCreated':
         case 'ProjectSaved':
+        case 'ProjectPublished': // moves the revision: what renders use by default may have changed (PublishedRevisions)
           // The same `updatedAt` template-list derives: the event's occurredAt.
           this.#advance(key, { status: 'live', revision: event.revision, updatedAt: event.data.occurredAt });
           break;

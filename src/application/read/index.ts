@@ -6,5 +6,6 @@
  */
 export { CurrentRevisions } from './current-revisions.js';
 export { eventAt, revisionRecords } from './project-history.js';
-export { ProjectQueries } from './project-queries.js';
-export type { ProjectView } from './project-queries.js';
+export { ProjectQueries, publishingView } from './project-queries.js';
+export type { ProjectView, PublishingView } from './project-queries.js';
+export { PublishedRevisions, type PublishedAt } from './published-revisions.js';

@@ -20,8 +20,10 @@ export interface RevisionRecord {
   requestId: string | null;
   /** For a restore, the revision it published again (event metadata `restored_from`); null otherwise and for older restores. */
   restoredFrom: number | null;
-  /** Null for a deletion. */
+  /** Null for a deletion and a publish. */
   mjmlVersion: string | null;
+  /** For a publish, the revision it made the published one; null otherwise. */
+  publishedRevision: number | null;
   /** Hex SHA-256 of the published HTML's UTF-8 bytes, as render answers give it; null for a deletion. */
   publishedSha256: string | null;
   publishedBytes: number | null;
@@ -31,7 +33,8 @@ export interface RevisionRecord {
 export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
   return stream.map((recorded) => {
     const event = decodeProjectEvent(recorded);
-    const published = event.type === 'ProjectDeleted' ? null : event.data.publishedHtml;
+    const template = event.type === 'ProjectDeleted' || event.type === 'ProjectPublished' ? null : event.data;
+    const published = template?.publishedHtml ?? null;
     const text = (key: string) => (typeof recorded.metadata[key] === 'string' ? recorded.metadata[key] : null);
     return {
       revision: recorded.revision,
@@ -41,7 +44,8 @@ export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
       keyId: text('key_id'),
       requestId: text('request_id'),
       restoredFrom: Number.isInteger(recorded.metadata['restored_from']) ? (recorded.metadata['restored_from'] as number) : null,
-      mjmlVersion: event.type === 'ProjectDeleted' ? null : event.data.mjmlVersion,
+      mjmlVersion: template?.mjmlVersion ?? null,
+      publishedRevision: event.type === 'ProjectPublished' ? event.data.publishedRevision : null,
       publishedSha256: published === null ? null : createHash('sha256').update(published, 'utf8').digest('hex'),
       publishedBytes: published === null ? null : Buffer.byteLength(published, 'utf8'),
     };

@@ -17,7 +17,7 @@ import {
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
 import { messagePartReads } from './render-parts.js';
-import type { RenderOutput, TemplateRenderer } from './render-template.js';
+import { notPublished, type RenderOutput, type TemplateRenderer } from './render-template.js';
 
 /** Which two revisions to compare, and with what. */
 export interface DiffRequest {
@@ -38,18 +38,28 @@ export interface RevisionDiffOutput extends VisibleDiff {
 }
 
 /**
- * The revision `from: "published"` names. Every save is published today, so it is the current revision;
- * where a project separates drafts from publishing, this is the one place to answer with its published
- * revision instead.
+ * The revisions a diff names: `published` is the revision renders use by default (the published one; under
+ * `on_save` the newest save), `latest` the newest create or save (never a publish event's revision), as the
+ * render use case resolves them (`ProjectQueries.publishedAt`).
+ * @throws DomainError `not_published` (`published` of a review project with nothing published).
  */
-export function publishedRevision(current: Pick<ProjectView, 'revision'>): number {
-  return current.revision;
+export async function diffRevisions(
+  queries: Pick<ProjectQueries, 'publishedAt'>,
+  ref: ProjectRef,
+  current: Pick<ProjectView, 'revision'>,
+  request: Pick<DiffRequest, 'from' | 'to'>,
+): Promise<{ from: number; to: number }> {
+  const named = request.from === 'published' || request.to === 'latest' ? await queries.publishedAt(ref, current.revision) : undefined;
+  const from = request.from === 'published' ? named!.publishedRevision : request.from;
+  if (from === null) throw notPublished(ref.projectId, named!.templateRevision);
+  const to = request.to === 'latest' ? named!.templateRevision : request.to;
+  return { from, to };
 }
 
 export class RevisionDiff {
   constructor(
     private readonly renderer: Pick<TemplateRenderer, 'render'>,
-    private readonly queries: Pick<ProjectQueries, 'getProject' | 'getProjectAt'>,
+    private readonly queries: Pick<ProjectQueries, 'getProject' | 'getProjectAt' | 'publishedAt'>,
   ) {}
 
   /**
@@ -59,8 +69,7 @@ export class RevisionDiff {
    */
   async diff(ref: ProjectRef, request: DiffRequest): Promise<RevisionDiffOutput> {
     const current = await this.queries.getProject(ref);
-    const from = request.from === 'published' ? publishedRevision(current) : request.from;
-    const to = request.to === 'latest' ? current.revision : request.to;
+    const { from, to } = await diffRevisions(this.queries, ref, current, request);
     const views = await Promise.all([from, to].map((revision) => this.queries.getProjectAt(ref, revision)));
     const variables = request.variables ?? sampleVariables(views);
     const [before, after] = await Promise.all(

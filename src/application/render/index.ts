@@ -4,7 +4,7 @@
  * `RevisionFollower`), the recipient-visible diff of two revisions (`RevisionDiff`) and validation of an unsaved template (`TemplateValidation`).
  * The only file of this folder that other code imports.
  */
-export { RevisionDiff, publishedRevision, sampleVariables } from './diff-revisions.js';
+export { RevisionDiff, diffRevisions, sampleVariables } from './diff-revisions.js';
 export type { DiffRequest, RevisionDiffOutput } from './diff-revisions.js';
 export { messagePartProblems } from './render-parts.js';
 export { RenderRevisions, RevisionNotYetVisibleError } from './render-revisions.js';

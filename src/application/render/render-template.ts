@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { CodedError, revisionNotFound } from '../../domain/errors.js';
+import { CodedError, DomainError, revisionNotFound } from '../../domain/errors.js';
 import {
   TemplateError,
   RenderLimitError,
@@ -55,8 +55,11 @@ export interface RenderRequest {
   /** Handlebars context: a JSON object. */
   variables: Record<string, unknown>;
   format: RenderFormat;
-  /** A past revision; omitted = the current one. */
-  revision?: number;
+  /**
+   * A template revision; `latest`: the newest create or save (a draft under review); omitted: the published
+   * revision (under `on_save`, the newest).
+   */
+  revision?: number | 'latest';
   /**
    * Render only at this revision or a later one (read-your-writes across instances): waits, bounded, for
    * this instance to see it. @see RenderRevisions
@@ -94,6 +97,16 @@ export interface RenderOutput {
    * HTML and the preheader, and with `encoding: 'json'` also of the subject and text. Empty for format mjml.
    */
   missingVariables: readonly string[];
+}
+
+/** A render without `revision` of a review-mode project that has published nothing: 404 `not_published`. */
+export function notPublished(projectId: string, latestTemplateRevision: number): DomainError {
+  return new DomainError(
+    'not_published',
+    `Project '${projectId}' publishes under review and has no published revision yet: publish one ` +
+      `(POST /projects/${projectId}/publish), or render a draft with "revision": "latest" (revision ${latestTemplateRevision}) or a revision number.`,
+    { latest_revision: latestTemplateRevision },
+  );
 }
 
 /** The data variables could not be rendered (Handlebars threw at render time). */
@@ -151,12 +164,12 @@ export class TemplateRenderer {
     // when it knows nothing, getProject throws the precise 404 (never existed, or deleted).
     const wanted = {
       ...(request.minRevision !== undefined ? { minRevision: request.minRevision } : {}),
-      ...(request.revision !== undefined ? { revision: request.revision } : {}),
+      ...(typeof request.revision === 'number' ? { revision: request.revision } : {}),
     };
     const latest = (await this.revisions.current(ref, wanted)) ?? (await this.queries.getProject(ref)).revision;
     if (request.minRevision !== undefined && latest < request.minRevision)
       throw new RevisionNotYetVisibleError(ref.projectId, request.minRevision, latest, 0);
-    const revision = request.revision ?? latest;
+    const revision = await this.revisionToRender(ref, request.revision, latest);
     if (revision > latest || revision < 0) {
       throw revisionNotFound(ref.projectId, revision, latest);
     }
@@ -388,6 +401,19 @@ export class TemplateRenderer {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The template revision a render uses when the stream is at `latest`: the one asked for, the newest
+   * create or save for `latest`, else the published one.
+   * @throws DomainError `not_published` (review, nothing published, no revision asked for).
+   */
+  private async revisionToRender(ref: ProjectRef, asked: number | 'latest' | undefined, latest: number): Promise<number> {
+    if (typeof asked === 'number') return asked;
+    const { publishedRevision, templateRevision } = await this.queries.publishedAt(ref, latest);
+    if (asked === 'latest') return templateRevision;
+    if (publishedRevision === null) throw notPublished(ref.projectId, templateRevision);
+    return publishedRevision;
   }
 
   /**

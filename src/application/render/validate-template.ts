@@ -92,7 +92,7 @@ export class TemplateValidation {
   }
 
   /**
-   * A saved template (its current revision, or `revision`): when `variables` are given, rendered with them
+   * A saved template (its published revision, or `revision`: a number or `latest`): when `variables` are given, rendered with them
    * as a JSON render is (HTML, subject, preheader, text) and the output thrown away, so a problem with the
    * variables or a render limit shows as an error, and a path the render read and was not sent as the
    * render's `missing_variable` warning.
@@ -100,7 +100,7 @@ export class TemplateValidation {
    */
   async validateSaved(
     ref: ProjectRef,
-    input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number },
+    input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' },
   ): Promise<ValidationReport> {
     const variables = await this.deps.renderer.variables(ref);
     const errors: ValidationProblem[] = [];

@@ -26,6 +26,8 @@ import {
   storeRefusedEventSize,
   WrongExpectedRevisionError,
   type PreparedTemplate,
+  type RecordedEvent,
+  decodeProjectEvent,
   type TemplateSource,
   type ValidationMode,
 } from '../ports/index.js';
@@ -40,7 +42,7 @@ import {
   type PublishingResult,
   type WriteResult,
 } from './write-results.js';
-import type { ProjectView } from '../read/index.js';
+import { publishingView, type ProjectView } from '../read/index.js';
 
 /**
  * Event metadata naming the revision a restore republished (`restored_from`): the event is a ProjectSaved
@@ -148,21 +150,22 @@ export class CommandPath {
   }
 
   /**
-   * A save that decided no event: the current revision as the store holds it (its exact AST, HTML and
+   * A save (or publish) that decided no event: the latest template revision as the store holds it (its exact AST, HTML and
    * metadata, read back: one event), with what the validator said of the template sent.
    */
   private async unchanged(ref: ProjectRef, state: ProjectState, prepared: PreparedTemplate | null): Promise<WriteResult> {
     if (state.status !== 'active') throw new Error('only a save of an active project decides no event');
-    const published = await this.readPublished(projectStream(ref), state.revision);
-    if (!published) throw new Error(`the current revision ${state.revision} of ${ref.projectId} publishes a template`);
+    const published = await this.readPublished(projectStream(ref), state.templateRevision);
+    if (!published) throw new Error(`the latest template revision ${state.templateRevision} of ${ref.projectId} publishes a template`);
     const { template, metadata, recorded } = published;
     const view: ProjectView = {
       ...ref,
       revision: state.revision,
       createdAt: state.createdAt,
-      updatedAt: state.updatedAt,
+      updatedAt: decodeProjectEvent(recorded).data.occurredAt,
       metadata,
       ...publishedTemplateView(template),
+      publishing: publishingView(state),
     };
     const warnings = [
       ...(prepared?.warnings ?? []),
@@ -180,6 +183,11 @@ export class CommandPath {
   /** Revision `revision` of `stream` as published (`readPublishedRevision`). */
   readPublished(stream: string, revision: number): Promise<PublishedRevision | undefined> {
     return readPublishedRevision(this.deps.eventStore, stream, revision);
+  }
+
+  /** Up to one event of `stream` from `revision` (what a publish names). @throws what the event store throws. */
+  readEvents(stream: string, revision: number): Promise<RecordedEvent[]> {
+    return this.deps.eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
   }
 
   /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */

@@ -5,7 +5,8 @@
 import { DomainError } from '../../domain/errors.js';
 import { mergePatch } from '../../domain/merge-patch.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
-import { precheck, type CommandIntent, projectStream, type ProjectRef } from '../../domain/project.js';
+import { precheck, type CommandIntent, projectStream, type ProjectRef, type Publishing } from '../../domain/project.js';
+import { publishRevision } from './publish.js';
 import { MAX_ATTEMPTS, CommandPath } from './command-path.js';
 import { compiled, type Actor, type ProjectCommandsDeps, type PublishingResult, type WriteResult } from './write-results.js';
 import type { TemplateSource, ValidationMode } from '../ports/index.js';
@@ -25,7 +26,7 @@ export class ProjectCommands {
    */
   create(
     ref: ProjectRef,
-    input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode; actor?: Actor },
+    input: { metadata: ProjectMetadata; source: TemplateSource; validation: ValidationMode; publishing?: Publishing; actor?: Actor },
   ): Promise<PublishingResult> {
     return this.commandPath.publishing({ type: 'CreateProject', ...ref }, input, (at, template) => ({
       type: 'CreateProject',
@@ -33,16 +34,24 @@ export class ProjectCommands {
       at,
       metadata: input.metadata,
       template: compiled(template),
+      ...(input.publishing !== undefined ? { publishing: input.publishing } : {}),
     }));
   }
 
   /**
-   * Save a new revision. `metadata` omitted keeps the current metadata.
+   * Save a new revision (a draft under `review`). `metadata` and `publishing` omitted keep the current ones.
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`; TemplateError.
    */
   save(
     ref: ProjectRef,
-    input: { metadata?: ProjectMetadata; source: TemplateSource; validation: ValidationMode; expectedRevision?: number; actor?: Actor },
+    input: {
+      metadata?: ProjectMetadata;
+      source: TemplateSource;
+      validation: ValidationMode;
+      publishing?: Publishing;
+      expectedRevision?: number;
+      actor?: Actor;
+    },
   ): Promise<PublishingResult> {
     const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
     return this.commandPath.publishing({ type: 'SaveProject', ...ref, ...expected }, input, (at, template) => ({
@@ -51,8 +60,23 @@ export class ProjectCommands {
       at,
       template: compiled(template),
       ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+      ...(input.publishing !== undefined ? { publishing: input.publishing } : {}),
       ...expected,
     }));
+  }
+
+  /**
+   * Make template revision `revision` (default: the latest create or save) the one renders use: appends a
+   * `ProjectPublished` (nothing when it already is the published one: `unchanged`). The answer's view is the
+   * project's latest template, at the stream revision after the publish.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`, `revision_not_found`,
+   *   `revision_not_publishable`, `publishing_on_save`.
+   */
+  publish(
+    ref: ProjectRef,
+    input: { revision?: number; force?: boolean; expectedRevision?: number; actor?: Actor } = {},
+  ): Promise<PublishingResult> {
+    return publishRevision(this.commandPath, ref, input);
   }
 
   /**
@@ -101,8 +125,8 @@ export class ProjectCommands {
       if (state.status !== 'active') throw new Error('precheck lets only an active project through');
       const metadata = mergePatch(state.metadata, input.patch) as ProjectMetadata; // an object patch onto an object is an object
       input.check?.(metadata);
-      const published = await this.commandPath.readPublished(stream, state.revision);
-      if (!published) throw new Error(`the current revision ${state.revision} of ${stream} publishes a template`);
+      const published = await this.commandPath.readPublished(stream, state.templateRevision);
+      if (!published) throw new Error(`the latest template revision ${state.templateRevision} of ${stream} publishes a template`);
       // Decided against the revision merged onto, whatever the client asked: a newer one means merging again.
       const onto = { type: 'SaveProject' as const, ...ref, expectedRevision: state.revision };
       try {

@@ -16,7 +16,7 @@ export interface PublishedRevision {
 
 /**
  * Revision `revision` of `stream` as published (one event read); undefined when the stream has no such
- * revision or it is a deletion. @throws what the event store throws; UnknownProjectEventError.
+ * revision or it is a deletion or a publish (not a template revision). @throws what the event store throws; UnknownProjectEventError.
  */
 export async function readPublishedRevision(
   eventStore: EventStore,
@@ -26,6 +26,6 @@ export async function readPublishedRevision(
   const [recorded] = await eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
   if (!recorded || recorded.revision !== revision) return undefined;
   const event = decodeProjectEvent(recorded);
-  if (event.type === 'ProjectDeleted') return undefined;
+  if (event.type === 'ProjectDeleted' || event.type === 'ProjectPublished') return undefined;
   return { template: publishedTemplateOf(event.data), metadata: event.data.metadata, recorded };
 }

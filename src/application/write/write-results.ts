@@ -4,7 +4,7 @@
  */
 import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '../../domain/project.js';
 import { publishedTemplateView } from '../../domain/published-template.js';
-import type { ProjectView } from '../read/index.js';
+import { publishingView, type ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
 import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
 
@@ -57,7 +57,7 @@ export interface WriteResult {
   /** True when nothing was appended: the save's content equalled the current revision's (docs/api.md "Saving identical content"). */
   unchanged: boolean;
   warnings: TemplateWarning[];
-  /** The project at `revision`, from the events just appended (null after a delete). */
+  /** The project at `revision`, from the events just appended (null after a delete; a publish reads its template back). */
   view: ProjectView | null;
 }
 
@@ -76,10 +76,18 @@ export function compiled(template: PublishedTemplate | null): PublishedTemplate 
  */
 export function viewOf(ref: ProjectRef, state: ProjectState, events: ProjectEvent[]): ProjectView | null {
   const last = events[events.length - 1];
-  if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted') return null;
+  if (state.status !== 'active' || last === undefined || last.type === 'ProjectDeleted' || last.type === 'ProjectPublished') return null;
   const { occurredAt, metadata } = last.data;
   const { revision, createdAt } = state;
-  return { ...ref, revision, createdAt, updatedAt: occurredAt, metadata, ...publishedTemplateView(last.data) };
+  return {
+    ...ref,
+    revision,
+    createdAt,
+    updatedAt: occurredAt,
+    metadata,
+    ...publishedTemplateView(last.data),
+    publishing: publishingView(state),
+  };
 }
 
 /** What `ProjectCommands` (and its `CommandPath`) needs. */

@@ -80,7 +80,24 @@ interface Saved {
   revision: number;
   updated_at: string;
   unchanged?: boolean;
+  /** `review`: the save is a draft until `letterpress publish`. */
+  publishing?: 'on_save' | 'review';
+  published_revision?: number | null;
   warnings?: Array<{ message: string }>;
+}
+
+/**
+ * What a push says of one write: created, saved or unchanged; under `review` a new revision is a draft, and
+ * the line says what renders still use and how to publish it.
+ */
+export function savedLine(id: string, saved: Saved, created: boolean): string {
+  const what = created ? 'created' : saved.unchanged ? 'unchanged on the server' : 'saved';
+  if (saved.publishing !== 'review' || saved.unchanged) return `${what} ${id} @ revision ${saved.revision}`;
+  const live =
+    saved.published_revision === null || saved.published_revision === undefined
+      ? 'nothing is published yet'
+      : `renders still use revision ${saved.published_revision}`;
+  return `${what} a draft of ${id} @ revision ${saved.revision} (${live}); publish it with: letterpress publish ${id}`;
 }
 
 /**
@@ -105,10 +122,7 @@ async function saveOne(
     const saved = response.body;
     synced(saved);
     noteWarnings(progress, id, saved.warnings ?? []);
-    progress.step(
-      id,
-      `${revision === undefined ? 'created' : saved.unchanged ? 'unchanged on the server' : 'saved'} ${id} @ revision ${saved.revision}`,
-    );
+    progress.step(id, savedLine(id, saved, revision === undefined));
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;

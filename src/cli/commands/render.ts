@@ -8,7 +8,8 @@ import { readJsonObject } from './inputs.js';
 
 export interface RenderOptions {
   vars?: string;
-  revision?: number;
+  /** A revision number or `latest`; omitted: the published revision. */
+  revision?: number | 'latest';
   text?: boolean;
 }
 

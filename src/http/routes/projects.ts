@@ -1,5 +1,5 @@
 /**
- * /projects routes: create, list, fetch (optionally at a past revision), save, delete, restore; metadata
+ * /projects routes: create, list, fetch (optionally at a past revision), save, delete, restore, publish; metadata
  * patches and the revision list are in project-revisions.ts.
  */
 import type { Router, RouterContext } from '@koa/router';
@@ -12,7 +12,7 @@ import { requireIfMatch } from '../preconditions.js';
 import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList } from '../paging.js';
-import { parseAtQuery, parseCreate, parsePathId, parseRevisionQuery, parseSave } from '../schemas.js';
+import { parseAtQuery, parseCreate, parsePathId, parsePublish, parseRevisionQuery, parseSave } from '../schemas.js';
 import { sendJson } from './respond.js';
 import { answerNotModified } from '../conditional.js';
 
@@ -31,6 +31,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       metadata: input.metadata ?? {},
       source: input.source,
       validation: input.validation,
+      ...(input.publishing !== undefined ? { publishing: input.publishing } : {}),
       actor: actorOf(ctx),
     });
     const { view } = result;
@@ -75,6 +76,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       source: input.source,
       validation: input.validation,
       ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+      ...(input.publishing !== undefined ? { publishing: input.publishing } : {}),
       ...(expectedRevision !== undefined ? { expectedRevision } : {}),
       actor: actorOf(ctx),
     });
@@ -93,6 +95,20 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const revision = parseRevisionQuery(ctx.params['revision']) ?? 0; // the path always has one
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
     const result = await deps.commands.restore(ref, revision, {
+      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+      actor: actorOf(ctx),
+    });
+    ctx.set('ETag', etag(result.view.revision));
+    sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
+  });
+
+  // Drafts and publishing (docs/publishing.md): make a template revision the one renders use.
+  router.post('/projects/:id/publish', write, conditional, body, async (ctx) => {
+    const ref = refOf(ctx);
+    const input = parsePublish(ctx.state.body);
+    const expectedRevision = parseIfMatch(ctx.get('If-Match'));
+    const result = await deps.commands.publish(ref, {
+      ...input,
       ...(expectedRevision !== undefined ? { expectedRevision } : {}),
       actor: actorOf(ctx),
     });

@@ -1,0 +1,64 @@
+/**
+ * The publish command: which template revision renders use (`ProjectPublished`). The stream is read for the
+ * event at the revision named (the decider does no I/O), then the command path decides and appends.
+ */
+import { precheck, projectStream, type ProjectRef, type PublishTarget } from '../../domain/project.js';
+import { publishedTemplateView } from '../../domain/published-template.js';
+import { publishingView } from '../read/index.js';
+import { decodeProjectEvent } from '../ports/index.js';
+import type { CommandPath } from './command-path.js';
+import type { Actor, PublishingResult } from './write-results.js';
+
+/**
+ * Publish `input.revision` (default: the latest template revision) of `ref`, and answer with the project's
+ * latest template at the stream revision after it (`unchanged` when it already was the published one).
+ * @throws DomainError as `decide` does for a `PublishProject`.
+ */
+export async function publishRevision(
+  commandPath: CommandPath,
+  ref: ProjectRef,
+  input: { revision?: number; force?: boolean; expectedRevision?: number; actor?: Actor },
+): Promise<PublishingResult> {
+  const stream = projectStream(ref);
+  const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
+  const intent = { type: 'PublishProject' as const, ...ref, ...expected };
+  const state = await commandPath.loadState(stream);
+  precheck(intent, state);
+  if (state.status !== 'active') throw new Error('precheck lets only an active project through');
+  const revision = input.revision ?? state.templateRevision;
+  const target = await targetAt(commandPath, stream, revision);
+  const result = await commandPath.execute(intent, { actor: input.actor }, (at) => ({
+    type: 'PublishProject',
+    ...ref,
+    at,
+    revision,
+    target,
+    ...(input.force ? { force: true } : {}),
+    ...expected,
+  }));
+  const after = await commandPath.loadState(stream);
+  if (after.status !== 'active') throw new Error('a publish leaves an active project');
+  const latest = await commandPath.readPublished(stream, after.templateRevision);
+  if (!latest) throw new Error(`the latest template revision ${after.templateRevision} of ${stream} publishes a template`);
+  const view = {
+    ...ref,
+    revision: after.revision,
+    createdAt: after.createdAt,
+    updatedAt: decodeProjectEvent(latest.recorded).data.occurredAt,
+    metadata: latest.metadata,
+    ...publishedTemplateView(latest.template),
+    publishing: publishingView(after),
+  };
+  return { ...result, view };
+}
+
+/** What the stream holds at `revision`. */
+async function targetAt(commandPath: CommandPath, stream: string, revision: number): Promise<PublishTarget> {
+  if (!Number.isSafeInteger(revision) || revision < 0) return { kind: 'none' };
+  const [recorded] = await commandPath.readEvents(stream, revision);
+  if (!recorded || recorded.revision !== revision) return { kind: 'none' };
+  const event = decodeProjectEvent(recorded);
+  if (event.type === 'ProjectPublished') return { kind: 'publish', publishedRevision: event.data.publishedRevision };
+  if (event.type === 'ProjectDeleted') return { kind: 'deleted' };
+  return { kind: 'template' };
+}

@@ -1,0 +1,71 @@
+/**
+ * `letterpress push` and `letterpress publish` against a real server for a project under
+ * `"publishing": "review"` (docs/publishing.md): push says it saved a draft, publish moves renders.
+ */
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_KEY, useTestServer } from '../support/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Run the CLI with `args` and `env`; what it printed and its exit code. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+
+describe('letterpress publish, and push under review (spawned, against a real server)', function () {
+  this.timeout(60_000);
+  const t = useTestServer();
+  let dir: string;
+  let env: Record<string, string>;
+  const run = (...args: string[]) => cli(args, env);
+
+  before(async () => {
+    dir = join(mkdtempSync(join(tmpdir(), 'letterpress-publish-')), 'templates');
+    env = { LETTERPRESS_URL: t.server.url, LETTERPRESS_API_KEY: TEST_KEY };
+    await t.create({ id: 'news', mjml: page('First {{name}}'), publishing: 'review' });
+  });
+  after(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  it('push under review says it saved a draft; publish moves renders to it; --revision publishes an older one', async () => {
+    expect((await run('pull', '--dir', dir)).code).to.equal(0);
+    const template = join(dir, 'news', 'template.mjml');
+    writeFileSync(template, readFileSync(template, 'utf8').replace('First', 'Second'));
+    const pushed = await run('push', '--dir', dir);
+    expect(pushed.code, pushed.stderr).to.equal(0);
+    expect(pushed.stderr).to.include(
+      'saved a draft of news @ revision 1 (nothing is published yet); publish it with: letterpress publish news',
+    );
+
+    const published = await run('publish', 'news');
+    expect(published.code, published.stderr).to.equal(0);
+    expect(published.stderr).to.include('published news: renders now use revision 1 (project revision 2)');
+    const rendered = await run('render', 'news');
+    expect(rendered.stdout).to.include('Second');
+
+    const back = await run('publish', 'news', '--revision', '0');
+    expect(back.stderr).to.include('renders now use revision 0 (project revision 3)');
+    expect((await run('render', 'news')).stdout).to.include('First');
+    expect((await run('render', 'news', '--revision', 'latest')).stdout).to.include('Second');
+    const again = await run('publish', 'news', '--revision', '0');
+    expect(again.stderr).to.include('already published: news renders revision 0');
+  });
+});
