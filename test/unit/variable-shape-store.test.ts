@@ -14,6 +14,11 @@ import {
   type ShapesDocument,
 } from '../../src/application/render/index.js';
 import type { DocumentChange, ReadModelStore } from '../../src/application/ports/index.js';
+import { SqliteEventStore } from '../../src/adapters/sqlite/event-store.js';
+import { rebuildWhileServing } from '../../src/application/projector/index.js';
+import { allProjections } from '../../projections/index.js';
+import { created } from '../support/events.js';
+import { projectStream } from '../../src/domain/project.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-11-26T10:00:00.000Z');
@@ -69,6 +74,19 @@ describe('variable shapes: the store', () => {
     await store.merge(where('a', 'k2'), [shape('a', T0)], T0);
     const found = await store.forTemplate('acme', 'a', T0);
     expect(found.map((f) => f.keyId)).to.deep.equal(['k1', 'k2']);
+  });
+
+  it('a projection rebuild leaves the collection alone (no projection owns it)', async () => {
+    const eventStore = new SqliteEventStore(db, { pollIntervalMs: 60_000 });
+    const event = created();
+    await eventStore.appendToStream(projectStream(event.data), [{ type: event.type, data: event.data, metadata: {} }], {
+      expectedRevision: 'no_stream',
+    });
+    const store = new VariableShapeStore(readModels, options);
+    await store.merge(where('welcome', 'k1'), [shape('a', T0)], T0);
+    const rebuilt = await rebuildWhileServing({ eventStore, readModels }, allProjections);
+    expect(rebuilt.events).to.equal(1);
+    expect((await store.forTemplate('acme', 'welcome', T0)).map((f) => f.keyId)).to.deep.equal(['k1']);
   });
 
   it('two writers racing for one document: the loser merges again onto the winner, nothing is lost', async () => {
