@@ -459,7 +459,8 @@ export class TemplateRenderer {
    * @throws DomainError `revision_not_found`; the loader's errors on a miss.
    */
   async contractAt(ref: ProjectRef, revision: number): Promise<VariablesContract> {
-    const entry = await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
+    // Not cached when it was not: the next render of the revision is still a miss (X-Cache), as before the gate.
+    const entry = await this.cache.peekOrBuild(ref, revision, () => this.queries.getProjectAt(ref, revision));
     return entry.contract;
   }
 
