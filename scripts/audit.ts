@@ -61,7 +61,11 @@ try {
 function describe(r: ReturnType<typeof revisionRecords>[number], prefix: string): string {
   const published = r.publishedSha256 === null ? '' : `  mjml ${r.mjmlVersion}  sha256 ${r.publishedSha256} (${r.publishedBytes} B)`;
   const restore = r.restoredFrom === null ? '' : `  restore of rev ${r.restoredFrom}`;
-  const publish = r.publishedRevision === null ? '' : `  publishes rev ${r.publishedRevision}`;
+  const forced =
+    r.overridden === null
+      ? ''
+      : `  forced${r.overridden.map((o) => ` past ${o.path} (${o.change}; keys ${o.key_ids.join(', ')})`).join(',')}`;
+  const publish = r.publishedRevision === null ? '' : `  publishes rev ${r.publishedRevision}${forced}`;
   const head = `${prefix}rev ${String(r.revision).padStart(3)}  ${r.occurredAt}  ${r.type.padEnd(15)} event ${r.eventId}`;
   return `${head}  key ${r.keyId ?? '-'}${published}${restore}${publish}`;
 }

@@ -71,6 +71,11 @@ const schema = z.object({
   RENDER_CACHE_MB: integer(128, 1, 65536),
   RENDER_MIN_REVISION_WAIT_MS: integer(2000, 0, 30_000),
   RENDER_REVISION_CHECK: z.enum(['store', 'index']).optional(),
+  VARIABLE_SHAPES_WINDOW_HOURS: integer(168, 0, 8760),
+  VARIABLE_SHAPES_FLUSH_MS: integer(5000, 10, 600_000),
+  VARIABLE_SHAPES_PER_KEY: integer(20, 1, 1000),
+  VARIABLE_SHAPES_KEYS_PER_TEMPLATE: integer(100, 1, 10_000),
+  VARIABLE_SHAPES_MAX_PENDING: integer(10_000, 1, 1_000_000),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
   JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
@@ -213,6 +218,12 @@ export interface Config {
   authFailuresPerMinute: number;
   /** Render cache bound, bytes. */
   renderCacheBytes: number;
+  /**
+   * The publish gate's record of variable shapes (docs/publishing.md "Publish gate"): `windowMs` 0 turns it
+   * off; shapes are flushed every `flushMs`; `perKey` shapes per template and key, `keysPerTemplate` keys read
+   * by a check, `maxPending` template-key pairs pending in memory.
+   */
+  variableShapes: { windowMs: number; flushMs: number; perKey: number; keysPerTemplate: number; maxPending: number };
   /** Largest accepted request body, bytes. */
   bodyLimitBytes: number;
   /** `REQUIRE_IF_MATCH=true`: a PUT, PATCH, DELETE or restore without `If-Match` → 428 (RFC 6585 §3). */
@@ -300,6 +311,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     unknownApiKeyCacheTtlMs: c.UNKNOWN_API_KEY_CACHE_TTL_MS,
     authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
+    variableShapes: Object.freeze({
+      windowMs: c.VARIABLE_SHAPES_WINDOW_HOURS * 60 * 60 * 1000,
+      flushMs: c.VARIABLE_SHAPES_FLUSH_MS,
+      perKey: c.VARIABLE_SHAPES_PER_KEY,
+      keysPerTemplate: c.VARIABLE_SHAPES_KEYS_PER_TEMPLATE,
+      maxPending: c.VARIABLE_SHAPES_MAX_PENDING,
+    }),
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
     jsonLimits: Object.freeze({

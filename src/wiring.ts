@@ -21,7 +21,14 @@ import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
 import { CompilePool, PooledRevisionLoader, PooledTemplatePreparer } from './rendering/index.js';
-import { TemplateRenderer, RenderRevisions, TemplateValidation } from './application/render/index.js';
+import {
+  PublishGate,
+  TemplateRenderer,
+  RenderRevisions,
+  TemplateValidation,
+  VariableShapeRecorder,
+  VariableShapeStore,
+} from './application/render/index.js';
 
 export interface Service {
   app: Koa<AppState>;
@@ -116,6 +123,10 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     ...(config.compileThreads ? { threads: config.compileThreads } : {}),
   });
   const rateLimiter = await openRateLimiter(config, logger);
+  let shapeFlush: VariableShapeRecorder | undefined;
+  /** The last shapes recorded written before the store closes (a failure is logged: they are only lost). */
+  const flushShapes = () =>
+    shapeFlush?.close().catch((error: unknown) => logger.warn({ err: error }, 'variable shapes not flushed at close'));
   try {
     await Promise.all([projection.start(), pool.warmUp()]);
     const queries = new ProjectQueries(readModels, eventStore, currentRevisions);
@@ -123,6 +134,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       maxWaitMs: config.renderMinRevisionWaitMs,
       checkStore: config.renderRevisionCheck === 'store',
     });
+    const shapes = shapeRecorder(config, readModels, logger);
     const renderer = new TemplateRenderer(
       queries,
       new PooledRevisionLoader(pool, config.templateLimits),
@@ -131,7 +143,11 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
         limits: config.renderLimits,
       },
       renderRevisions,
+      shapes,
     );
+    const publishGate = shapes
+      ? new PublishGate({ recorded: (ref) => shapes.recorded(ref), contractAt: (ref, revision) => renderer.contractAt(ref, revision) })
+      : undefined;
     const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
     const commands = new ProjectCommands({
       eventStore,
@@ -139,7 +155,10 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       templates,
       now: () => new Date().toISOString(),
       logger,
+      ...(publishGate ? { publishGate } : {}),
     });
+    shapes?.start();
+    shapeFlush = shapes;
     const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs, unknownTtlMs: config.unknownApiKeyCacheTtlMs });
 
     const health = createHealth({
@@ -191,6 +210,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       bootstrap: () => apiKeys.bootstrap(config.bootstrapApiKey),
       close: () =>
         (closing ??= (async () => {
+          await flushShapes();
           await projection.stop();
           await pool.close();
           await stores.close();
@@ -204,6 +224,14 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     await rateLimiter.close();
     throw error;
   }
+}
+
+/** The publish gate's recorder of variable shapes over the read-model store; none when VARIABLE_SHAPES_WINDOW_HOURS is 0. */
+function shapeRecorder(config: Readonly<Config>, readModels: Stores['readModels'], logger: Logger): VariableShapeRecorder | undefined {
+  const { windowMs, flushMs, perKey, keysPerTemplate, maxPending } = config.variableShapes;
+  if (windowMs === 0) return undefined;
+  const store = new VariableShapeStore(readModels, { windowMs, maxShapes: perKey, maxKeys: keysPerTemplate });
+  return new VariableShapeRecorder(store, { flushMs, maxShapes: perKey, maxEntries: maxPending, logger });
 }
 
 /**

@@ -81,8 +81,12 @@ export async function run(argv: string[]): Promise<number> {
     .description('make a revision (default: the latest save) the one renders use: for projects under "publishing": "review"')
     .argument('<id>', 'project id')
     .option('--revision <n>', 'publish this revision instead of the latest')
-    .action(async (id: string, options: { revision?: string }, command: Command) => {
-      code = await publish(client(command), id, options.revision !== undefined ? { revision: parseRevision(options.revision) } : {});
+    .option('--force', 'publish even when recent renders would fail under it (the publish gate); recorded in the event')
+    .action(async (id: string, options: { revision?: string; force?: boolean }, command: Command) => {
+      code = await publish(client(command), id, {
+        ...(options.revision !== undefined ? { revision: parseRevision(options.revision) } : {}),
+        ...(options.force ? { force: true } : {}),
+      });
     });
 
   program

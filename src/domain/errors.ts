@@ -12,6 +12,12 @@ export interface Finding {
   /** What was found and what was expected there, where the check knows (a tag, a type, a bound). */
   found?: unknown;
   expected?: unknown;
+  /** A variable path (`order.total`), where the finding is about the variables callers send (the publish gate). */
+  path?: string;
+  /** What a publish changes at `path`: `newly_required`, `type_narrowed`. */
+  change?: string;
+  /** The API key ids the finding concerns (whose recent payloads a publish would refuse). */
+  key_ids?: readonly string[];
   message: string;
 }
 

@@ -10,9 +10,9 @@
 import { contentDigest } from './content.js';
 import { DomainError } from './errors.js';
 import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
-import { decidePublish, publishingAfter, type Publishing, type PublishTarget } from './publishing.js';
+import { decidePublish, publishingAfter, type OverriddenCheck, type Publishing, type PublishTarget } from './publishing.js';
 
-export type { Publishing, PublishTarget } from './publishing.js';
+export type { OverriddenCheck, Publishing, PublishTarget } from './publishing.js';
 
 /** The compiled form of a template at one revision: what is published and can be replayed for audit. */
 export interface PublishedTemplate {
@@ -97,11 +97,11 @@ export interface ProjectDeleted {
 /**
  * Revision `publishedRevision` (a create or save of the same life of the project) is the one renders use from
  * now on. The event's own stream revision is not a template revision. `force`: the publish was asked to
- * pass its checks anyway (absent when not).
+ * pass its checks anyway (absent when not); `overridden`: what those checks found that it overrode.
  */
 export interface ProjectPublished {
   type: 'ProjectPublished';
-  data: EventBase & { publishedRevision: number; force?: true };
+  data: EventBase & { publishedRevision: number; force?: true; overridden?: OverriddenCheck[] };
 }
 export type ProjectEvent = ProjectCreated | ProjectSaved | ProjectDeleted | ProjectPublished;
 export const PROJECT_EVENT_TYPES: ReadonlyArray<ProjectEvent['type']> = [
@@ -144,6 +144,8 @@ export interface PublishProject extends CommandBase {
   /** What the stream holds at `revision`, read by the caller (the decider does no I/O). */
   target: PublishTarget;
   force?: boolean;
+  /** What the publish checks found that `force` overrides (recorded in the event; ignored without `force`). */
+  overridden?: OverriddenCheck[];
   expectedRevision?: number;
 }
 export type ProjectCommand = CreateProject | SaveProject | DeleteProject | PublishProject;

@@ -14,6 +14,16 @@ export type Publishing = 'on_save' | 'review';
 /** What the stream holds at the revision a publish names (read by the caller: the decider does no I/O). */
 export type PublishTarget = { kind: 'template' } | { kind: 'publish'; publishedRevision: number } | { kind: 'deleted' } | { kind: 'none' };
 
+/**
+ * A publish check a forced publish overrode, as its event records it for the audit: the variable path, the
+ * change (`newly_required`, `type_narrowed`) and the API keys whose recent payloads it breaks. No value.
+ */
+export interface OverriddenCheck {
+  path: string;
+  change: string;
+  key_ids: string[];
+}
+
 /** The publishing part of a live project's state. */
 export interface PublishingState {
   publishing: Publishing;
@@ -44,9 +54,9 @@ export function publishingAfter(
  *   (the project publishes every save: only its latest revision is published).
  */
 export function decidePublish(
-  command: { projectId: string; revision?: number; target: PublishTarget; force?: boolean },
+  command: { projectId: string; revision?: number; target: PublishTarget; force?: boolean; overridden?: OverriddenCheck[] },
   active: PublishingState & { revision: number; templateRevision: number; createdRevision: number },
-): { publishedRevision: number; force?: true } | null {
+): { publishedRevision: number; force?: true; overridden?: OverriddenCheck[] } | null {
   const revision = command.revision ?? active.templateRevision;
   const id = command.projectId;
   if (revision < 0 || revision > active.revision || command.target.kind === 'none') {
@@ -76,7 +86,9 @@ export function decidePublish(
       { revision, published_revision: active.publishedRevision },
     );
   }
-  return { publishedRevision: revision, ...(command.force ? { force: true as const } : {}) };
+  if (!command.force) return { publishedRevision: revision };
+  const overridden = command.overridden && command.overridden.length > 0 ? { overridden: command.overridden } : {};
+  return { publishedRevision: revision, force: true, ...overridden };
 }
 
 function notPublishable(projectId: string, revision: number, why: string): DomainError {

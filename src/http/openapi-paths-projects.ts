@@ -2,7 +2,7 @@
  * The `/projects` operations of the OpenAPI document (routes/projects.ts, routes/project-revisions.ts).
  */
 import { EXAMPLES, REQUESTS } from './openapi-examples.js';
-import { problem } from './openapi-problems.js';
+import { problem, problemOf } from './openapi-problems.js';
 import { parameter, ref } from './openapi-refs.js';
 import { jsonSchema, queryParameters, requestBody } from './openapi-requests.js';
 import { noContent, operation, success } from './openapi-responses.js';
@@ -179,10 +179,36 @@ export const projectPaths = {
         'published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest ' +
         'revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 ' +
         '`revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at ' +
-        'that revision (412 otherwise). Needs `projects:write` (docs/publishing.md).',
+        'that revision (412 otherwise). Under `review`, the publish gate checks the revision against the shapes of the variables ' +
+        'each API key rendered the published revision with recently: a path it newly requires that payloads lack, or a type it ' +
+        'narrows, is 409 `breaking_variable_change`, each `errors[]` item with `path`, `change` and `key_ids`; `"force": true` ' +
+        'publishes anyway and the event records what it overrode. Needs `projects:write` (docs/publishing.md).',
       parameters: conditionalWrite,
       requestBody: requestBody(jsonSchema(requestSchemas.publishBody), REQUESTS.publishProject),
-      responses: { '200': success('Published (or unchanged): the project.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']) },
+      responses: {
+        '200': success('Published (or unchanged): the project.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']),
+        '409': problemOf(
+          409,
+          '`breaking_variable_change`: recent payloads would fail under this revision (send `"force": true` to publish anyway); ' +
+            'also `revision_not_publishable`, `publishing_on_save`.',
+          'breaking_variable_change',
+          {
+            instance: '/v1/projects/receipt/publish',
+            detail:
+              "Publishing revision 4 of 'receipt' would refuse what callers sent recently: order.total (newly required). Make the path " +
+              'optional (or keep its type), or publish anyway with "force": true.',
+            revision: 4,
+            errors: [
+              {
+                path: 'order.total',
+                change: 'newly_required',
+                key_ids: ['Xk3D9aQm2LpV'],
+                message: "Revision 4 requires 'order.total', which recent payloads do not send (keys: Xk3D9aQm2LpV).",
+              },
+            ],
+          },
+        ),
+      },
       problems: [404, 409, 412, 413, 415, 428],
     }),
   },

@@ -59,7 +59,9 @@ const PROBLEMS: Record<number, KnownProblem> = {
   },
   409: {
     title: 'Conflict',
-    description: 'A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`.',
+    description:
+      'A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, ' +
+      '`revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`.',
     code: 'project_exists',
     detail: "Project 'welcome' already exists.",
     headers: ['RetryAfter'],
@@ -121,6 +123,23 @@ const PROBLEMS: Record<number, KnownProblem> = {
     headers: ['RetryAfter'],
   },
 };
+
+/**
+ * A problem answer of one code with its own example members (`detail`, `errors`, …) over the status's
+ * example: a refusal whose body has more to show than the status's generic example.
+ */
+export function problemOf(status: number, description: string, code: string, members: Record<string, unknown>): object {
+  const answer = problem(status, description, [], code) as {
+    content: { 'application/problem+json': { examples: { problem: { value: object } } } };
+  };
+  const media = answer.content['application/problem+json'];
+  return {
+    ...answer,
+    content: {
+      'application/problem+json': { ...media, examples: { problem: { value: { ...media.examples.problem.value, ...members } } } },
+    },
+  };
+}
 
 /** One problem answer; `only` names header fields it carries for this operation alone, `code` the example's. */
 export function problem(status: number, description?: string, only: HeaderName[] = [], code?: string): object {

@@ -53,7 +53,18 @@ const ProblemItem = {
     },
     found: {
       description:
-        'invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", \'text "…"\'.',
+        'invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", \'text "…"\'. breaking_variable_change: the JSON type recent payloads send.',
+    },
+    path: { type: 'string', description: 'breaking_variable_change: the variable path, e.g. order.total, order.lines[].qty.' },
+    change: {
+      type: 'string',
+      enum: ['newly_required', 'type_narrowed'],
+      description: 'breaking_variable_change: what the revision published would change at `path`.',
+    },
+    key_ids: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'breaking_variable_change: the API key ids whose recent payloads would fail (docs/publishing.md "Publish gate").',
     },
   },
 };

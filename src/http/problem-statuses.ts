@@ -6,7 +6,12 @@
  */
 import type { AuthFailure, KeyManagementCode } from '../application/keys/index.js';
 import type { DependencyUnavailableError } from '../application/ports/index.js';
-import type { InvalidVariablesError, RenderError, RevisionNotYetVisibleError } from '../application/render/index.js';
+import type {
+  BreakingVariableChangeError,
+  InvalidVariablesError,
+  RenderError,
+  RevisionNotYetVisibleError,
+} from '../application/render/index.js';
 import type { DomainErrorCode } from '../domain/errors.js';
 import type { CompileQueueFullError, RenderLimitError, TemplateErrorCode } from '../rendering/index.js';
 
@@ -18,6 +23,7 @@ export type ErrorCode =
   | KeyManagementCode
   | RenderError['code']
   | InvalidVariablesError['code']
+  | BreakingVariableChangeError['code']
   | RenderLimitError['code']
   | RevisionNotYetVisibleError['code']
   | CompileQueueFullError['code']
@@ -48,6 +54,8 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   not_published: { status: 404 },
   revision_not_publishable: { status: 409 },
   publishing_on_save: { status: 409 },
+  // the publish gate: recent payloads would fail under the revision published (docs/publishing.md "Publish gate")
+  breaking_variable_change: { status: 409 },
   // a template refused at create/save or not compiled: a client's template, except a compile that ran out of time
   invalid_ast: { status: 400 },
   invalid_mjml: { status: 400 },

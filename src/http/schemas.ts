@@ -69,7 +69,12 @@ const publishBody = z.strictObject({
     .max(Number.MAX_SAFE_INTEGER)
     .optional()
     .describe('The template revision (a create or save) to publish; default: the latest.'),
-  force: z.boolean().optional().describe('Publish even when a publish check would refuse it; recorded in the event.'),
+  force: z
+    .boolean()
+    .optional()
+    .describe(
+      'Publish even when the publish gate would refuse it (409 breaking_variable_change); recorded in the event with what it overrode.',
+    ),
 });
 /** A revision a render or validation asks for: a number, or `latest` (the newest create or save, a draft under review). */
 const revisionChoice = z.union([z.number().int().min(0), z.literal('latest')]);

@@ -125,5 +125,15 @@ describe('Audit and time travel', function () {
     expect(render.json.revision).to.equal(0);
     expect(audited[0]).to.include(`sha256 ${render.json.published_sha256}`);
     expect(audited[2]).to.not.include(render.json.published_sha256);
+
+    // A publish forced past the publish gate: the audit names what it overrode.
+    const schema = { type: 'object', properties: { name: { type: 'string' }, total: { type: 'number' } }, required: ['total'] };
+    await server.request('PUT', '/v1/projects/gated', { body: { mjml: mjml('Three'), metadata: { variables: schema } } });
+    expect((await server.request('POST', '/v1/projects/gated/publish', { body: {} })).json.code).to.equal('breaking_variable_change');
+    expect((await server.request('POST', '/v1/projects/gated/publish', { body: { force: true } })).status).to.equal(200);
+    const forced = (await audit(server, 'gated')).trim().split('\n');
+    expect(forced[4]).to.match(
+      /^rev +4 .* ProjectPublished .* {2}publishes rev 3 {2}forced past total \(newly_required; keys TESTKEY00001\)$/,
+    );
   });
 });

@@ -68,4 +68,31 @@ describe('letterpress publish, and push under review (spawned, against a real se
     const again = await run('publish', 'news', '--revision', '0');
     expect(again.stderr).to.include('already published: news renders revision 0');
   });
+
+  it('publish refused by the publish gate prints each breaking path and its keys, exits 1, and suggests --force, which publishes', async () => {
+    await t.create({ id: 'receipt', mjml: page('Order {{order.number}}'), publishing: 'review' });
+    expect((await run('publish', 'receipt')).code).to.equal(0);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.server.request('POST', '/v1/templates/receipt/render', { body: { variables: { order: { number: 'A-1' } } } });
+      expect(res.status).to.equal(200);
+    }
+    const schema = {
+      type: 'object',
+      properties: { order: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] } },
+    };
+    const saved = await t.server.request('PUT', '/v1/projects/receipt', {
+      body: { mjml: page('{{order.total}}'), metadata: { variables: schema } },
+    });
+    expect(saved.status, saved.text).to.equal(200);
+    const refused = await run('publish', 'receipt', '--revision', '2');
+    expect(refused.code, refused.stderr).to.equal(1);
+    expect(refused.stderr).to.include('not published: recent renders of receipt would fail under this revision:');
+    expect(refused.stderr).to.include('  order.total: newly required; keys TESTKEY00001');
+    expect(refused.stderr).to.include('letterpress publish receipt --revision 2 --force');
+    const forced = await run('publish', 'receipt', '--revision', '2', '--force');
+    expect(forced.code, forced.stderr).to.equal(0);
+    expect(forced.stderr).to.include(
+      'published receipt: renders now use revision 2 (project revision 3) (forced: recorded in the publish event)',
+    );
+  });
 });

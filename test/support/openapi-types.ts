@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a revision (projects:write)
-         * @description Makes a template revision (`revision`, default: the latest create or save) the one renders use by default, by appending a publish event (the project revision, its ETag, goes up by one; the publish is not a template revision). Publishing the published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 `revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at that revision (412 otherwise). Needs `projects:write` (docs/publishing.md).
+         * @description Makes a template revision (`revision`, default: the latest create or save) the one renders use by default, by appending a publish event (the project revision, its ETag, goes up by one; the publish is not a template revision). Publishing the published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 `revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at that revision (412 otherwise). Under `review`, the publish gate checks the revision against the shapes of the variables each API key rendered the published revision with recently: a path it newly requires that payloads lack, or a type it narrows, is 409 `breaking_variable_change`, each `errors[]` item with `path`, `change` and `key_ids`; `"force": true` publishes anyway and the event records what it overrode. Needs `projects:write` (docs/publishing.md).
          */
         post: operations["publishProject"];
         delete?: never;
@@ -503,8 +503,17 @@ export interface components {
             rule?: string;
             /** @description invalid_variables: what the template takes there. invalid_mjml (a tag mismatch): the tag that was expected there, e.g. "</mj-text>", or "end of file". */
             expected?: unknown;
-            /** @description invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", 'text "…"'. */
+            /** @description invalid_variables: what was sent, by type and size, never its value. invalid_mjml (a tag mismatch): what was found there, e.g. "</mj-txt>", "end of file", "<mj-text>", 'text "…"'. breaking_variable_change: the JSON type recent payloads send. */
             found?: unknown;
+            /** @description breaking_variable_change: the variable path, e.g. order.total, order.lines[].qty. */
+            path?: string;
+            /**
+             * @description breaking_variable_change: what the revision published would change at `path`.
+             * @enum {string}
+             */
+            change?: "newly_required" | "type_narrowed";
+            /** @description breaking_variable_change: the API key ids whose recent payloads would fail (docs/publishing.md "Publish gate"). */
+            key_ids?: string[];
         };
         /** @description What the import, the validator or the render had to say (docs/templates.md "Templates", "Subject, preheader, text, warnings"). A render (and a dry run of a saved template with variables) lists each path it read, in the branches it rendered, that the variables do not have: `missing_variable` with `path`, at most 50, then one `missing_variables_omitted` with `count` when there were more. */
         Warning: ({
@@ -1157,7 +1166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1605,7 +1614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1867,7 +1876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2105,7 +2114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2524,7 +2533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2674,7 +2683,7 @@ export interface operations {
                 "application/json": {
                     /** @description The template revision (a create or save) to publish; default: the latest. */
                     revision?: number;
-                    /** @description Publish even when a publish check would refuse it; recorded in the event. */
+                    /** @description Publish even when the publish gate would refuse it (409 breaking_variable_change); recorded in the event with what it overrode. */
                     force?: boolean;
                 };
             };
@@ -2759,7 +2768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description `breaking_variable_change`: recent payloads would fail under this revision (send `"force": true` to publish anyway); also `revision_not_publishable`, `publishing_on_save`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3650,7 +3659,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5073,7 +5082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`. */
+            /** @description A conflict: `project_exists`, `concurrency_conflict`, `idempotency_key_in_use` (with `Retry-After`), `api_key_inactive`, `revision_not_publishable`, `publishing_on_save`, `breaking_variable_change`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -13,6 +13,7 @@ import { DependencyUnavailableError } from '../../src/application/ports/errors.j
 import { RenderError } from '../../src/application/render/render-template.js';
 import { RevisionNotYetVisibleError } from '../../src/application/render/render-revisions.js';
 import { InvalidVariablesError } from '../../src/application/render/render-variables.js';
+import { BreakingVariableChangeError } from '../../src/application/render/publish-gate.js';
 import { CodedError, DOMAIN_ERROR_CODES, DomainError } from '../../src/domain/errors.js';
 import { toProblem } from '../../src/http/problem.js';
 import { PROBLEM_RULES, problemRule } from '../../src/http/problem-statuses.js';
@@ -29,6 +30,9 @@ const THROWN: Record<string, CodedError[]> = {
   InvalidVariablesError: [new InvalidVariablesError([{ pointer: '/variables/name', rule: 'type', message: 'must be a string' }])],
   RenderLimitError: [new RenderLimitError('RENDER_MAX_BYTES', 1000)],
   RevisionNotYetVisibleError: [new RevisionNotYetVisibleError('p', 3, 2, 500)],
+  BreakingVariableChangeError: [
+    new BreakingVariableChangeError('p', 2, [{ path: 'order.total', change: 'newly_required', keyIds: ['k1'], message: 'required' }]),
+  ],
   CompileQueueFullError: [new CompileQueueFullError(8, 2)],
   DependencyUnavailableError: [new DependencyUnavailableError('postgres', 'connect ECONNREFUSED')],
 };

@@ -59,6 +59,14 @@ describe('publishing: the decider', () => {
     expect(decide({ ...publish(0), force: true }, state)[0]!.data).to.include({ publishedRevision: 0, force: true });
   });
 
+  it('a forced publish records what it overrode; without force, overridden findings are not recorded', () => {
+    const state = fold([createdReview, draft(1, '<p>1</p>'), published(2, 1)]);
+    const overridden = [{ path: 'order.total', change: 'newly_required', key_ids: ['k1'] }];
+    expect(decide({ ...publish(0), force: true, overridden }, state)[0]!.data).to.deep.include({ force: true, overridden });
+    expect(decide({ ...publish(0), overridden }, state)[0]!.data).to.not.have.property('overridden');
+    expect(decide({ ...publish(0), force: true, overridden: [] }, state)[0]!.data).to.not.have.property('overridden');
+  });
+
   it('refuses a publish event, an unknown revision, a revision before a re-creation, and older revisions under on_save', () => {
     const state = fold([createdReview, published(1, 0)]);
     expect(refused(() => decide(publish(1, { kind: 'publish', publishedRevision: 0 }), state))).to.equal('revision_not_publishable');

@@ -4,7 +4,7 @@
  * a given instant (time travel).
  */
 import { createHash } from 'node:crypto';
-import type { ProjectEvent } from '../../domain/project.js';
+import type { OverriddenCheck, ProjectEvent } from '../../domain/project.js';
 import { type RecordedEvent, decodeProjectEvent } from '../ports/index.js';
 
 /** One revision of a project as its stream recorded it. */
@@ -24,6 +24,8 @@ export interface RevisionRecord {
   mjmlVersion: string | null;
   /** For a publish, the revision it made the published one; null otherwise. */
   publishedRevision: number | null;
+  /** For a forced publish, what the publish gate found and it overrode (possibly empty); null otherwise. */
+  overridden: OverriddenCheck[] | null;
   /** Hex SHA-256 of the published HTML's UTF-8 bytes, as render answers give it; null for a deletion. */
   publishedSha256: string | null;
   publishedBytes: number | null;
@@ -46,6 +48,7 @@ export function revisionRecords(stream: RecordedEvent[]): RevisionRecord[] {
       restoredFrom: Number.isInteger(recorded.metadata['restored_from']) ? (recorded.metadata['restored_from'] as number) : null,
       mjmlVersion: template?.mjmlVersion ?? null,
       publishedRevision: event.type === 'ProjectPublished' ? event.data.publishedRevision : null,
+      overridden: event.type === 'ProjectPublished' && event.data.force ? (event.data.overridden ?? []) : null,
       publishedSha256: published === null ? null : createHash('sha256').update(published, 'utf8').digest('hex'),
       publishedBytes: published === null ? null : Buffer.byteLength(published, 'utf8'),
     };

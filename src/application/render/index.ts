@@ -13,3 +13,8 @@ export type { RenderFormat, RenderOutput } from './render-template.js';
 export { InvalidSchemaError, InvalidVariablesError, VariablesPolicy, declaredSchema, undeclaredReads } from './render-variables.js';
 export { RevisionFollower } from './revision-follower.js';
 export { TemplateValidation } from './validate-template.js';
+export { BreakingVariableChangeError, PublishGate } from './publish-gate.js';
+export type { BreakingChange, BreakingChangeKind } from './publish-gate.js';
+export { VariableShapeRecorder } from './variable-shape-recorder.js';
+export { VARIABLE_SHAPES_COLLECTION, VariableShapeStore } from './variable-shape-store.js';
+export type { RecordedShape, ShapesDocument } from './variable-shape-store.js';

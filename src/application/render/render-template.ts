@@ -31,7 +31,8 @@ import {
 } from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
-import { VariablesPolicy } from './render-variables.js';
+import { VariablesPolicy, type VariablesContract } from './render-variables.js';
+import type { VariableShapeRecorder } from './variable-shape-recorder.js';
 import {
   messagePartReads,
   inWarningOrder,
@@ -67,6 +68,11 @@ export interface RenderRequest {
   minRevision?: number;
   /** Also refuse the render when a variable the template reads (other than only as a test) is missing. */
   strict?: boolean;
+  /**
+   * The API key that asked: the shape of `variables` is recorded for the publish gate when the render uses
+   * the published revision (no `revision` asked). Omitted: nothing is recorded.
+   */
+  keyId?: string;
   /** BCP 47 locale of the formatting helpers; default `metadata.locale`, else `en-US`. */
   locale?: string;
   /**
@@ -145,6 +151,8 @@ export class TemplateRenderer {
     private readonly options: RendererOptions,
     /** Which revision a render uses (the index, and the stream when asked or behind). */
     private readonly revisions: Pick<RenderRevisions, 'current'>,
+    /** Where renders of published revisions note the shape of their variables (the publish gate); none: not recorded. */
+    private readonly shapes?: Pick<VariableShapeRecorder, 'record'>,
   ) {
     this.cache = new RevisionCache(loader, options.maxBytes);
     this.mjmlCache = new LRUCache<string, CompiledMjml>({
@@ -193,6 +201,9 @@ export class TemplateRenderer {
         parts: NO_PARTS,
         missingVariables: [],
       };
+    // What callers send to the published revision, before a default is filled in (publish gate; never a value).
+    if (request.revision === undefined && request.keyId !== undefined)
+      this.shapes?.record(ref, request.keyId, request.variables, request.strict ?? false);
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     const locale = request.locale ?? entry.locale;
     // What this render reads and was not sent (after the check: declared defaults are filled in by then).
@@ -441,6 +452,16 @@ export class TemplateRenderer {
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
+  }
+
+  /**
+   * The variables contract of template revision `revision` (the publish gate compares two).
+   * @throws DomainError `revision_not_found`; the loader's errors on a miss.
+   */
+  async contractAt(ref: ProjectRef, revision: number): Promise<VariablesContract> {
+    // Not cached when it was not: the next render of the revision is still a miss (X-Cache), as before the gate.
+    const entry = await this.cache.peekOrBuild(ref, revision, () => this.queries.getProjectAt(ref, revision));
+    return entry.contract;
   }
 
   /** Entries currently cached (for /health). */

@@ -110,6 +110,15 @@ export class RevisionCache {
     return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision), read);
   }
 
+  /**
+   * The cached revision, or `read` and compile it without caching it (nor counting it as a load): for a
+   * look at a revision that is not a render (the publish gate's contracts), which must not make the next
+   * render of it a cache hit. @throws what `read` and the loader throw.
+   */
+  async peekOrBuild(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
+    return this.get(ref, revision) ?? this.#build(await read());
+  }
+
   /** Entries currently cached (for /health). */
   get size(): number {
     return this.#cache.size;
@@ -125,40 +134,45 @@ export class RevisionCache {
     if (!pending) {
       this.#loads += 1;
       pending = (async () => {
-        const view = await read();
-        const dynamic = view.renderMode === 'dynamic';
-        const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers, dynamic);
-        const { template, publishedSha256 } = loaded;
-        const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
-        const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
-        if (template === null) throw new Error('the HTML form of a template is always compiled');
-        // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
-        const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
-        const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
-        const contract = { reads, declared: declaredSchema(view.metadata) };
-        const entry: CachedTemplate = {
-          template,
-          ...(loaded.partials ? { partials: loaded.partials } : {}),
-          ...(Object.keys(view.partials).length > 0 ? { partialSources: view.partials } : {}),
-          ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}),
-          ...(loaded.helpers ? { helpers: loaded.helpers } : {}),
-          ...(loaded.urlScan ? { urlScan: true as const } : {}),
-          ...(dynamic ? { dynamic } : {}),
-          publishedHtml: view.publishedHtml,
-          publishedSha256,
-          contract,
-          parts,
-          locale: metadataLocale(view.metadata),
-          ast: view.ast,
-          updatedAt: view.updatedAt,
-          size,
-        };
+        const entry = await this.#build(await read());
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));
       this.#loading.set(key, pending);
     }
     return pending;
+  }
+
+  /** A revision compiled: its template, parts and contract. @throws what the loader throws. */
+  async #build(view: ProjectView): Promise<CachedTemplate> {
+    const dynamic = view.renderMode === 'dynamic';
+    const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers, dynamic);
+    const { template, publishedSha256 } = loaded;
+    const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
+    const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
+    if (template === null) throw new Error('the HTML form of a template is always compiled');
+    // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
+    const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
+    const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
+    const contract = { reads, declared: declaredSchema(view.metadata) };
+    const entry: CachedTemplate = {
+      template,
+      ...(loaded.partials ? { partials: loaded.partials } : {}),
+      ...(Object.keys(view.partials).length > 0 ? { partialSources: view.partials } : {}),
+      ...(loaded.helpers || dynamic || loaded.urlScan ? { jsonTemplate: null } : {}),
+      ...(loaded.helpers ? { helpers: loaded.helpers } : {}),
+      ...(loaded.urlScan ? { urlScan: true as const } : {}),
+      ...(dynamic ? { dynamic } : {}),
+      publishedHtml: view.publishedHtml,
+      publishedSha256,
+      contract,
+      parts,
+      locale: metadataLocale(view.metadata),
+      ast: view.ast,
+      updatedAt: view.updatedAt,
+      size,
+    };
+    return entry;
   }
 }
 

@@ -29,6 +29,7 @@ import {
   type RecordedEvent,
   decodeProjectEvent,
   type TemplateSource,
+  type TemplateWarning,
   type ValidationMode,
 } from '../ports/index.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
@@ -135,6 +136,7 @@ export class CommandPath {
         const warnings = [
           ...(prepared?.warnings ?? []),
           ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : []),
+          ...(view && state.status === 'active' ? await this.gateWarnings(ref, state.publishedRevision, view.revision) : []),
         ];
         return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
       } catch (error) {
@@ -173,6 +175,22 @@ export class CommandPath {
       ...previewReplacedWarnings(view, metadata),
     ];
     return { ref, revision: state.revision, position: recorded.position, events: [], unchanged: true, warnings, view };
+  }
+
+  /**
+   * A save's publish-gate findings as warnings (`breaking_variable_change`): under `on_save` the save is
+   * already what renders use, under `review` the designer sees them before publishing. A failing check is
+   * logged, never the save's failure (it is already written).
+   */
+  private async gateWarnings(ref: ProjectRef, published: number | null, saved: number): Promise<TemplateWarning[]> {
+    if (!this.deps.publishGate) return [];
+    try {
+      const changes = await this.deps.publishGate.check(ref, published, saved);
+      return changes.map((change) => ({ code: 'breaking_variable_change', message: change.message }));
+    } catch (error) {
+      this.deps.logger?.warn({ err: error, project: ref.projectId }, 'publish gate check of a save failed; no warning given');
+      return [];
+    }
   }
 
   /** The folded state of `stream` (initial state when it has no events). @throws what the event store throws. */

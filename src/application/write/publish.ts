@@ -6,18 +6,22 @@ import { precheck, projectStream, type ProjectRef, type PublishTarget } from '..
 import { publishedTemplateView } from '../../domain/published-template.js';
 import { publishingView } from '../read/index.js';
 import { decodeProjectEvent } from '../ports/index.js';
+import { BreakingVariableChangeError, type PublishGate } from '../render/index.js';
 import type { CommandPath } from './command-path.js';
 import type { Actor, PublishingResult } from './write-results.js';
 
 /**
  * Publish `input.revision` (default: the latest template revision) of `ref`, and answer with the project's
  * latest template at the stream revision after it (`unchanged` when it already was the published one).
- * @throws DomainError as `decide` does for a `PublishProject`.
+ * Under `review`, the publish gate (`gate`) checks the revision against the variables callers sent recently
+ * first; with `force` its findings are recorded in the event (`overridden`) instead of refusing.
+ * @throws DomainError as `decide` does for a `PublishProject`; BreakingVariableChangeError (without `force`).
  */
 export async function publishRevision(
   commandPath: CommandPath,
   ref: ProjectRef,
   input: { revision?: number; force?: boolean; expectedRevision?: number; actor?: Actor },
+  gate?: Pick<PublishGate, 'check'>,
 ): Promise<PublishingResult> {
   const stream = projectStream(ref);
   const expected = input.expectedRevision !== undefined ? { expectedRevision: input.expectedRevision } : {};
@@ -27,13 +31,19 @@ export async function publishRevision(
   if (state.status !== 'active') throw new Error('precheck lets only an active project through');
   const revision = input.revision ?? state.templateRevision;
   const target = await targetAt(commandPath, stream, revision);
+  const gated = state.publishing === 'review' && target.kind === 'template' && revision >= state.createdRevision;
+  const changes = gate && gated && revision !== state.publishedRevision ? await gate.check(ref, state.publishedRevision, revision) : [];
+  if (changes.length > 0 && !input.force) throw new BreakingVariableChangeError(ref.projectId, revision, changes);
+  const overridden = changes
+    .slice(0, MAX_OVERRIDDEN)
+    .map((change) => ({ path: change.path, change: change.change, key_ids: change.keyIds }));
   const result = await commandPath.execute(intent, { actor: input.actor }, (at) => ({
     type: 'PublishProject',
     ...ref,
     at,
     revision,
     target,
-    ...(input.force ? { force: true } : {}),
+    ...(input.force ? { force: true, overridden } : {}),
     ...expected,
   }));
   const after = await commandPath.loadState(stream);
@@ -51,6 +61,9 @@ export async function publishRevision(
   };
   return { ...result, view };
 }
+
+/** Overridden findings an event records at most (the event stays small; the answer lists them all). */
+const MAX_OVERRIDDEN = 100;
 
 /** What the stream holds at `revision`. */
 async function targetAt(commandPath: CommandPath, stream: string, revision: number): Promise<PublishTarget> {

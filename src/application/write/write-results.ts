@@ -6,6 +6,7 @@ import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '
 import { publishedTemplateView } from '../../domain/published-template.js';
 import { publishingView, type ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
+import type { PublishGate } from '../render/index.js';
 import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
 
 /** How long a write's answer waits for the read models to reach it, ms; then it is answered anyway (logged). */
@@ -100,4 +101,6 @@ export interface ProjectCommandsDeps {
   /** How long a write waits for its projections before answering anyway (ms). */
   projectionWaitMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
+  /** The publish gate (recorded variable shapes against a revision's schema); none: publishes are not checked. */
+  publishGate?: Pick<PublishGate, 'check'>;
 }

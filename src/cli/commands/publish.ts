@@ -1,9 +1,10 @@
 /**
- * `letterpress publish <id> [--revision N]`: make a template revision (default: the latest save) the one
- * renders use, through POST /projects/:id/publish (docs/publishing.md).
+ * `letterpress publish <id> [--revision N] [--force]`: make a template revision (default: the latest save) the
+ * one renders use, through POST /projects/:id/publish (docs/publishing.md). A refusal of the publish gate
+ * (409 `breaking_variable_change`) prints each path it would break and the keys sending it, and names `--force`.
  */
 import { seg, type LetterpressClient } from '../client.js';
-import { EXIT } from '../errors.js';
+import { ApiError, EXIT, type ProblemItem } from '../errors.js';
 
 /** What the publish answers (the fields reported). */
 interface Published {
@@ -13,13 +14,37 @@ interface Published {
 }
 
 /**
- * Publish `revision` (default: the latest create or save) of project `id`; one line on stderr says what renders
- * use now. @throws ApiError for a refusal (exit 1 or 3, as every command: errors.ts); network errors.
+ * Publish `revision` (default: the latest create or save) of project `id`, past the publish gate with `force`;
+ * one line on stderr says what renders use now. @returns EXIT.failed when the gate refuses (each breaking path
+ * printed). @throws ApiError for any other refusal (exit 1 or 3, as every command: errors.ts); network errors.
  */
-export async function publish(client: LetterpressClient, id: string, options: { revision?: number }): Promise<number> {
-  const body = options.revision !== undefined ? { revision: options.revision } : {};
-  const result = (await client.post<Published>(`/projects/${seg(id)}/publish`, body)).body;
+export async function publish(client: LetterpressClient, id: string, options: { revision?: number; force?: boolean }): Promise<number> {
+  const body = { ...(options.revision !== undefined ? { revision: options.revision } : {}), ...(options.force ? { force: true } : {}) };
+  let result: Published;
+  try {
+    result = (await client.post<Published>(`/projects/${seg(id)}/publish`, body)).body;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'breaking_variable_change') throw error;
+    process.stderr.write(breakingReport(id, error.problem.errors ?? [], options.revision));
+    return EXIT.failed;
+  }
   const what = result.unchanged ? `already published: ${id} renders revision` : `published ${id}: renders now use revision`;
-  process.stderr.write(`${what} ${result.published_revision} (project revision ${result.revision})\n`);
+  const forced = options.force ? ' (forced: recorded in the publish event)' : '';
+  process.stderr.write(`${what} ${result.published_revision} (project revision ${result.revision})${forced}\n`);
   return EXIT.ok;
+}
+
+/** The gate's refusal: a line per breaking path, then how to publish anyway. */
+function breakingReport(id: string, items: ProblemItem[], revision: number | undefined): string {
+  const lines = items.map((item) => {
+    const keys = Array.isArray(item['key_ids']) ? (item['key_ids'] as string[]).join(', ') : '?';
+    const change = String(item['change'] ?? 'breaking').replace('_', ' ');
+    const types = item['change'] === 'type_narrowed' ? ` (sent: ${String(item['found'])}, takes: ${String(item['expected'])})` : '';
+    return `  ${String(item['path'])}: ${change}${types}; keys ${keys}\n`;
+  });
+  const again = `letterpress publish ${id}${revision !== undefined ? ` --revision ${revision}` : ''} --force`;
+  return (
+    `not published: recent renders of ${id} would fail under this revision:\n${lines.join('')}` +
+    `make each path optional (or keep its type), or publish anyway: ${again}\n`
+  );
 }

@@ -30,7 +30,8 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
         'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".',
       );
     }
-    const output = await deps.renderer.render(refOf(ctx), { ...request, encoding: raw ? 'text' : 'json' });
+    const keyId = ctx.state.principal!.keyId; // whose payload shapes the publish gate records
+    const output = await deps.renderer.render(refOf(ctx), { ...request, keyId, encoding: raw ? 'text' : 'json' });
     ctx.set('X-Cache', output.cache);
     ctx.state.log = { project: output.id, revision: output.revision, cache: output.cache };
     ctx.set('Cache-Control', 'no-store'); // the body carries the recipient's data
