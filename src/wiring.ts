@@ -22,6 +22,7 @@ import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
 import { CompilePool, PooledRevisionLoader, PooledTemplatePreparer } from './rendering/index.js';
 import { TemplateRenderer, RenderRevisions, TemplateValidation } from './application/render/index.js';
+import { PolicyGate, WorkspacePolicies } from './application/policy/index.js';
 
 export interface Service {
   app: Koa<AppState>;
@@ -133,12 +134,16 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       renderRevisions,
     );
     const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
+    const now = () => new Date().toISOString();
+    const policies = new WorkspacePolicies(eventStore, now);
+    const policyGate = new PolicyGate(policies, renderer, queries);
     const commands = new ProjectCommands({
       eventStore,
       projector: projection,
       templates,
-      now: () => new Date().toISOString(),
+      now,
       logger,
+      policy: policyGate,
     });
     const apiKeys = new ApiKeys(stores.apiKeys, { cacheTtlMs: config.apiKeyCacheTtlMs, unknownTtlMs: config.unknownApiKeyCacheTtlMs });
 
@@ -158,7 +163,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       commands,
       queries,
       renderer,
-      validation: new TemplateValidation({ templates, renderer }),
+      validation: new TemplateValidation({ templates, renderer, policy: policyGate }),
+      policies,
       apiKeys,
       rateLimiter,
       // Counted per process, like the fallback rate limiter: N instances allow N times the failures.

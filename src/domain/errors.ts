@@ -13,6 +13,8 @@ export interface Finding {
   found?: unknown;
   expected?: unknown;
   message: string;
+  /** The caniemail feature a send-readiness policy finding is about (`css-display-flex`). */
+  feature?: string;
 }
 
 /** What an answer adds to a coded error's code and message; every member is optional. */

@@ -8,6 +8,7 @@ import type { AuthFailure, KeyManagementCode } from '../application/keys/index.j
 import type { DependencyUnavailableError } from '../application/ports/index.js';
 import type { InvalidVariablesError, RenderError, RevisionNotYetVisibleError } from '../application/render/index.js';
 import type { DomainErrorCode } from '../domain/errors.js';
+import type { PolicyViolationError } from '../application/policy/index.js';
 import type { CompileQueueFullError, RenderLimitError, TemplateErrorCode } from '../rendering/index.js';
 
 /** Every code a coded error (a `CodedError` subclass) can carry. */
@@ -21,7 +22,8 @@ export type ErrorCode =
   | RenderLimitError['code']
   | RevisionNotYetVisibleError['code']
   | CompileQueueFullError['code']
-  | DependencyUnavailableError['code'];
+  | DependencyUnavailableError['code']
+  | PolicyViolationError['code'];
 
 /**
  * How one code is answered: its `status`, and headers every answer of it carries. `Retry-After` here is the
@@ -48,6 +50,8 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   not_published: { status: 404 },
   revision_not_publishable: { status: 409 },
   publishing_on_save: { status: 409 },
+  // the workspace's send-readiness policy (docs/policy.md): a publish, or a save that publishes, breaks it
+  policy_violation: { status: 422 },
   // a template refused at create/save or not compiled: a client's template, except a compile that ran out of time
   invalid_ast: { status: 400 },
   invalid_mjml: { status: 400 },

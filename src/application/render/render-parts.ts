@@ -23,6 +23,8 @@ import {
   imageAltRenderWarnings,
   type ImageSource,
   type MissingVariablesWarning,
+  declaredHeaders,
+  headerProblems,
 } from '../../rendering/index.js';
 
 export type { EmailWarning } from '../../rendering/index.js';
@@ -35,6 +37,8 @@ export interface CompiledParts {
   subject: CompiledTemplate | null;
   preheader: CompiledTemplate | null;
   text: CompiledTemplate | null;
+  /** `metadata.headers`' value templates by header name; absent when the revision declares none. */
+  headers?: Record<string, CompiledTemplate>;
 }
 
 /** What a render adds to its HTML. */
@@ -43,12 +47,19 @@ export interface MessageParts {
   preheader: string | null;
   text: string | null;
   warnings: RenderWarning[];
+  /** The declared headers rendered (`metadata.headers`), by name; absent when the revision declares none. */
+  headers?: Record<string, string>;
 }
 
-/** `metadata.subject` / `metadata.preheader` when they are strings. */
-export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string } {
+/** `metadata.subject` / `metadata.preheader` when they are strings, and `metadata.headers` when declared. */
+export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string; headers?: Record<string, string> } {
   const { subject, preheader } = metadata;
-  return { ...(typeof subject === 'string' ? { subject } : {}), ...(typeof preheader === 'string' ? { preheader } : {}) };
+  const headers = declaredHeaders(metadata);
+  return {
+    ...(typeof subject === 'string' ? { subject } : {}),
+    ...(typeof preheader === 'string' ? { preheader } : {}),
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /**
@@ -58,7 +69,8 @@ export function partSources(metadata: Record<string, unknown>): { subject?: stri
  */
 export function messagePartReads(metadata: Record<string, unknown>): DataRead[] {
   const reads: DataRead[] = [];
-  for (const source of Object.values(partSources(metadata))) {
+  const { headers, ...parts } = partSources(metadata);
+  for (const source of [...Object.values(parts), ...Object.values(headers ?? {})]) {
     const parsed = parseHandlebars(source);
     if (parsed.ok) reads.push(...analyzeTemplate(parsed.program).dataReads);
   }
@@ -90,7 +102,19 @@ export function renderParts(
   // header cannot hold (control characters, a subject past 998 bytes): email/header-text.ts.
   const safePreheader = asHeader(preheader, 'preheader', warnings); // each goes first: the subject's ahead
   const subject = asHeader(run(parts.subject), 'subject', warnings);
-  return { subject, preheader: safePreheader, text, warnings };
+  const headers = parts.headers ? renderHeaders(parts.headers, run) : undefined;
+  return { subject, preheader: safePreheader, text, warnings, ...(headers ? { headers } : {}) };
+}
+
+/**
+ * The declared headers rendered, by name. A line break a variable put in a value is folded into a space: the
+ * value is one header line (the save refused CR/LF written in the template; the data must not add one).
+ */
+function renderHeaders(
+  headers: Record<string, CompiledTemplate>,
+  run: (template: CompiledTemplate) => string | null,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, template]) => [name, (run(template) ?? '').replace(/[\r\n]+/g, ' ')]));
 }
 
 function asHeader(text: string | null, field: 'subject' | 'preheader', warnings: EmailWarning[]): string | null {
@@ -164,7 +188,9 @@ export const MAX_PREHEADER_LENGTH = 1000;
 
 /**
  * What is wrong with `metadata.subject` / `metadata.preheader` as Handlebars templates (small: parsed on
- * the caller's thread): not a string, too long, or not parseable. Empty when both are fine or absent.
+ * the caller's thread): not a string, too long, or not parseable; and with `metadata.headers` (email/headers:
+ * a name that is not an RFC 5322 field name, a value with CR or LF, a value that does not parse). Empty when
+ * all are fine or absent.
  */
 export function messagePartProblems(metadata: Record<string, unknown>): Array<{ pointer: string; message: string }> {
   const problems: Array<{ pointer: string; message: string }> = [];
@@ -181,6 +207,17 @@ export function messagePartProblems(metadata: Record<string, unknown>): Array<{ 
       const parsed = parseHandlebars(value);
       if (!parsed.ok)
         problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
+    }
+  }
+  problems.push(...headerProblems(metadata['headers']));
+  if (problems.length > 0) return problems;
+  for (const [name, value] of Object.entries(declaredHeaders(metadata) ?? {})) {
+    const parsed = parseHandlebars(value);
+    if (!parsed.ok) {
+      problems.push({
+        pointer: `/metadata/headers/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        message: `metadata.headers['${name}'] is not a valid Handlebars template: ${parsed.message.split('\n')[0]}`,
+      });
     }
   }
   return problems;

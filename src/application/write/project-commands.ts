@@ -15,7 +15,7 @@ export class ProjectCommands {
   /** The command path every command below goes through. */
   private readonly commandPath: CommandPath;
 
-  constructor(deps: ProjectCommandsDeps) {
+  constructor(private readonly deps: ProjectCommandsDeps) {
     this.commandPath = new CommandPath(deps);
   }
 
@@ -70,13 +70,13 @@ export class ProjectCommands {
    * `ProjectPublished` (nothing when it already is the published one: `unchanged`). The answer's view is the
    * project's latest template, at the stream revision after the publish.
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`, `revision_not_found`,
-   *   `revision_not_publishable`, `publishing_on_save`.
+   *   `revision_not_publishable`, `publishing_on_save`; PolicyViolationError (the workspace policy; `force` does not pass it).
    */
   publish(
     ref: ProjectRef,
     input: { revision?: number; force?: boolean; expectedRevision?: number; actor?: Actor } = {},
   ): Promise<PublishingResult> {
-    return publishRevision(this.commandPath, ref, input);
+    return publishRevision(this.commandPath, this.deps.policy, ref, input);
   }
 
   /**

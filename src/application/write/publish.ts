@@ -2,20 +2,21 @@
  * The publish command: which template revision renders use (`ProjectPublished`). The stream is read for the
  * event at the revision named (the decider does no I/O), then the command path decides and appends.
  */
-import { precheck, projectStream, type ProjectRef, type PublishTarget } from '../../domain/project.js';
+import { precheck, projectStream, type ActiveProjectState, type ProjectRef, type PublishTarget } from '../../domain/project.js';
 import { publishedTemplateView } from '../../domain/published-template.js';
 import { publishingView } from '../read/index.js';
-import { decodeProjectEvent } from '../ports/index.js';
+import { decodeProjectEvent, type TemplateWarning } from '../ports/index.js';
 import type { CommandPath } from './command-path.js';
-import type { Actor, PublishingResult } from './write-results.js';
+import type { Actor, ProjectCommandsDeps, PublishingResult } from './write-results.js';
 
 /**
  * Publish `input.revision` (default: the latest template revision) of `ref`, and answer with the project's
  * latest template at the stream revision after it (`unchanged` when it already was the published one).
- * @throws DomainError as `decide` does for a `PublishProject`.
+ * @throws DomainError as `decide` does for a `PublishProject`; PolicyViolationError (the workspace policy).
  */
 export async function publishRevision(
   commandPath: CommandPath,
+  policy: ProjectCommandsDeps['policy'],
   ref: ProjectRef,
   input: { revision?: number; force?: boolean; expectedRevision?: number; actor?: Actor },
 ): Promise<PublishingResult> {
@@ -27,6 +28,7 @@ export async function publishRevision(
   if (state.status !== 'active') throw new Error('precheck lets only an active project through');
   const revision = input.revision ?? state.templateRevision;
   const target = await targetAt(commandPath, stream, revision);
+  const warnings = await checkPolicy(commandPath, policy, ref, state, revision, target);
   const result = await commandPath.execute(intent, { actor: input.actor }, (at) => ({
     type: 'PublishProject',
     ...ref,
@@ -49,7 +51,28 @@ export async function publishRevision(
     ...publishedTemplateView(latest.template),
     publishing: publishingView(after),
   };
-  return { ...result, view };
+  return { ...result, warnings: [...result.warnings, ...warnings], view };
+}
+
+/**
+ * The workspace policy on a publish that would move renders (under review, a template revision of the
+ * project's current life other than the published one; anything else is the decider's to refuse or to
+ * leave unchanged). `force` does not pass it: a policy is the workspace's rule, not a check of traffic.
+ * @throws PolicyViolationError.
+ */
+async function checkPolicy(
+  commandPath: CommandPath,
+  policy: ProjectCommandsDeps['policy'],
+  ref: ProjectRef,
+  state: ActiveProjectState,
+  revision: number,
+  target: PublishTarget,
+): Promise<TemplateWarning[]> {
+  const moves = state.publishing === 'review' && target.kind === 'template' && revision !== state.publishedRevision;
+  if (!policy || !moves || revision < state.createdRevision) return [];
+  const published = await commandPath.readPublished(projectStream(ref), revision);
+  if (!published) return [];
+  return policy.checkPublish(ref, revision, published.template, published.metadata);
 }
 
 /** What the stream holds at `revision`. */

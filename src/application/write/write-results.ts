@@ -7,6 +7,7 @@ import { publishedTemplateView } from '../../domain/published-template.js';
 import { publishingView, type ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
 import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
+import type { PolicyGate } from '../policy/index.js';
 
 /** How long a write's answer waits for the read models to reach it, ms; then it is answered anyway (logged). */
 export const PROJECTION_WAIT_MS = 5000;
@@ -100,4 +101,6 @@ export interface ProjectCommandsDeps {
   /** How long a write waits for its projections before answering anyway (ms). */
   projectionWaitMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
+  /** The workspace send-readiness policy at publish and at saves (absent: no policy is ever checked). */
+  policy?: Pick<PolicyGate, 'checkSave' | 'checkPublish'>;
 }
