@@ -34,7 +34,7 @@ describe('send-readiness policy checks', () => {
   describe('lang', () => {
     it('wants <mjml lang>, not "und" and not absent', () => {
       expect(checkLang(email({ attrs: { lang: 'en' } }))).to.deep.equal([]);
-      for (const attrs of [{}, { lang: 'und' }, { lang: ' ' }]) {
+      for (const attrs of [{}, { lang: 'und' }, { lang: ' ' }] as MjmlNode['attributes'][]) {
         const [finding] = checkLang(email({ attrs }));
         expect(finding).to.include({ rule: 'lang', severity: 'violation', pointer: '/ast' });
       }
