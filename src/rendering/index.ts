@@ -44,7 +44,7 @@ export { toMjmlMarkup } from './mjml/markup.js';
 export { policyFindings } from './policy/check-policy.js';
 export type { PolicySubject } from './policy/check-policy.js';
 export { EMAIL_CLIENTS, clientsMatching } from './policy/client-support.js';
-export { declaredHeaders, headerProblems } from './policy/email-headers.js';
+export { declaredHeaders, headerTemplateProblems, renderHeaders } from './policy/email-headers.js';
 export type { PolicyFinding } from './policy/findings.js';
 export { MJML_VERSION } from './mjml/runtime.js';
 export { TemplateError } from './template-error.js';

@@ -4,16 +4,17 @@
  */
 import { expect } from 'chai';
 import type { MjmlNode } from '../../src/domain/mjml-ast.js';
-import {
-  checkAlt,
-  checkColorScheme,
-  checkLang,
-  checkLinkText,
-  checkPreheader,
-  checkTitle,
-} from '../../src/rendering/policy/accessibility.js';
+import { checkAlt, checkLang, checkTitle } from '../../src/rendering/policy/accessibility.js';
+import { checkColorScheme, checkPreheader } from '../../src/rendering/policy/inbox-rules.js';
+import { checkLinkText } from '../../src/rendering/policy/link-text.js';
 import { checkClients, clientsMatching, EMAIL_CLIENTS } from '../../src/rendering/policy/client-support.js';
-import { checkMarketingUnsubscribe, declaredHeaders, headerProblems } from '../../src/rendering/policy/email-headers.js';
+import {
+  checkMarketingUnsubscribe,
+  declaredHeaders,
+  headerProblems,
+  headerTemplateProblems,
+  renderHeaders,
+} from '../../src/rendering/policy/email-headers.js';
 import { policyFindings } from '../../src/rendering/policy/check-policy.js';
 
 const node = (tagName: string, attributes: MjmlNode['attributes'] = {}, children?: MjmlNode[], content?: string): MjmlNode => ({
@@ -199,6 +200,13 @@ describe('send-readiness policy checks', () => {
       expect(headerProblems({ 'X-Tag': 3 })[0]!.message).to.contain('must be a string');
       expect(headerProblems(['a'])[0]!.pointer).to.equal('/metadata/headers');
       expect(declaredHeaders({ headers: { A: 'x', B: 2 } })).to.deep.equal({ A: 'x' });
+    });
+
+    it('refuses a value that does not parse as Handlebars; renders values, a line break from the data folded to a space', () => {
+      expect(headerTemplateProblems({ headers: { 'X-Tag': '{{#if a}}x' } })[0]).to.include({ pointer: '/metadata/headers/X-Tag' });
+      expect(headerTemplateProblems({ headers: { 'X-Tag': '{{a}}' } })).to.deep.equal([]);
+      const rendered = renderHeaders({ 'X-Tag': 'a {{v}}' }, (template) => template.replace('{{v}}', 'b\r\nBcc: c'));
+      expect(rendered).to.deep.equal({ 'X-Tag': 'a b Bcc: c' });
     });
   });
 

@@ -24,7 +24,8 @@ import {
   type ImageSource,
   type MissingVariablesWarning,
   declaredHeaders,
-  headerProblems,
+  headerTemplateProblems,
+  renderHeaders,
 } from '../../rendering/index.js';
 
 export type { EmailWarning } from '../../rendering/index.js';
@@ -104,17 +105,6 @@ export function renderParts(
   const subject = asHeader(run(parts.subject), 'subject', warnings);
   const headers = parts.headers ? renderHeaders(parts.headers, run) : undefined;
   return { subject, preheader: safePreheader, text, warnings, ...(headers ? { headers } : {}) };
-}
-
-/**
- * The declared headers rendered, by name. A line break a variable put in a value is folded into a space: the
- * value is one header line (the save refused CR/LF written in the template; the data must not add one).
- */
-function renderHeaders(
-  headers: Record<string, CompiledTemplate>,
-  run: (template: CompiledTemplate) => string | null,
-): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, template]) => [name, (run(template) ?? '').replace(/[\r\n]+/g, ' ')]));
 }
 
 function asHeader(text: string | null, field: 'subject' | 'preheader', warnings: EmailWarning[]): string | null {
@@ -209,16 +199,6 @@ export function messagePartProblems(metadata: Record<string, unknown>): Array<{ 
         problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
     }
   }
-  problems.push(...headerProblems(metadata['headers']));
-  if (problems.length > 0) return problems;
-  for (const [name, value] of Object.entries(declaredHeaders(metadata) ?? {})) {
-    const parsed = parseHandlebars(value);
-    if (!parsed.ok) {
-      problems.push({
-        pointer: `/metadata/headers/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-        message: `metadata.headers['${name}'] is not a valid Handlebars template: ${parsed.message.split('\n')[0]}`,
-      });
-    }
-  }
+  problems.push(...headerTemplateProblems(metadata));
   return problems;
 }

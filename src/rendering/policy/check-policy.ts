@@ -5,7 +5,9 @@
  */
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { PolicyRule, SendPolicy } from '../../domain/policy.js';
-import { checkAlt, checkColorScheme, checkLang, checkLinkText, checkPreheader, checkTitle } from './accessibility.js';
+import { checkAlt, checkLang, checkTitle } from './accessibility.js';
+import { checkColorScheme, checkPreheader } from './inbox-rules.js';
+import { checkLinkText } from './link-text.js';
 import { checkClients } from './client-support.js';
 import { checkMarketingUnsubscribe } from './email-headers.js';
 import type { PolicyFinding } from './findings.js';

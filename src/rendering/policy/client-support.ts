@@ -9,7 +9,7 @@
  */
 import { DoIUseEmail } from '@jsx-email/doiuse-email';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
-import { describeNode, nodesOf, type PolicyFinding } from './findings.js';
+import { HTML_CONTENT_TAGS, describeNode, nodesOf, type PolicyFinding } from './findings.js';
 
 /** The client names caniemail (and doiuse-email) know; a policy names them or globs of them (`gmail.*`). */
 export const EMAIL_CLIENTS: readonly string[] = new DoIUseEmail({ emailClients: ['*'] }).emailClients;
@@ -37,17 +37,6 @@ function featureSlug(title: string): string {
   }
   return slugs.get(title) ?? title;
 }
-
-const HTML_CONTENT_TAGS = new Set([
-  'mj-text',
-  'mj-button',
-  'mj-raw',
-  'mj-table',
-  'mj-navbar-link',
-  'mj-social-element',
-  'mj-accordion-title',
-  'mj-accordion-text',
-]);
 
 /** doiuse-email's messages: "`display:flex` is not supported by `outlook.windows`" and "… is only partially supported by …". */
 const MESSAGE = /^`(.+)` is (not|only partially) supported by `([^`]+)`$/;

@@ -3,6 +3,7 @@
  * rendered with the variables into each render's `headers`; and the policy's one-click unsubscribe rule
  * for marketing templates (RFC 8058, over RFC 2369's List-Unsubscribe).
  */
+import { parseHandlebars } from '../handlebars/analysis.js';
 import type { PolicyFinding } from './findings.js';
 
 /** RFC 5322 §2.2 (and §3.6.8): a field name is one or more printable US-ASCII characters other than the colon. */
@@ -54,6 +55,31 @@ export function headerProblems(headers: unknown): Array<{ pointer: string; messa
     }
   }
   return problems;
+}
+
+/**
+ * `headerProblems`, then each declared value that does not parse as Handlebars (small: parsed on the
+ * caller's thread). Pure; never throws.
+ */
+export function headerTemplateProblems(metadata: Record<string, unknown>): Array<{ pointer: string; message: string }> {
+  const problems = headerProblems(metadata['headers']);
+  if (problems.length > 0) return problems;
+  for (const [name, value] of Object.entries(declaredHeaders(metadata) ?? {})) {
+    const parsed = parseHandlebars(value);
+    if (!parsed.ok) {
+      const message = `metadata.headers['${name}'] is not a valid Handlebars template: ${parsed.message.split('\n')[0]}`;
+      problems.push({ pointer: `/metadata/headers/${token(name)}`, message });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The declared headers rendered by `run`, by name. A line break a *variable* put in a value becomes a space:
+ * the value is one header line (the save refused CR/LF written in the template; the data must not add one).
+ */
+export function renderHeaders<T>(headers: Record<string, T>, run: (template: T) => string | null): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, template]) => [name, (run(template) ?? '').replace(/[\r\n]+/g, ' ')]));
 }
 
 /** `metadata.headers` as name → value when it is an object of strings; null otherwise (absent, or data written before it was checked). */

@@ -46,3 +46,32 @@ export function nodesOf(ast: MjmlNode): PointedNode[] {
 
 /** `<tag>` for messages. */
 export const describeNode = (node: MjmlNode): string => `<${node.tagName}>`;
+
+/** MJML tags whose `content` is HTML a recipient sees (links and images may be written in it). */
+export const HTML_CONTENT_TAGS: ReadonlySet<string> = new Set([
+  'mj-text',
+  'mj-button',
+  'mj-raw',
+  'mj-table',
+  'mj-navbar-link',
+  'mj-social-element',
+  'mj-accordion-title',
+  'mj-accordion-text',
+]);
+/** The root's `<mj-head>` with its pointer, if it has one. */
+export const headOf = (ast: MjmlNode): PointedNode | undefined =>
+  (ast.children ?? [])
+    .map((node, i) => ({ node, pointer: `/ast/children/${i}`, ancestors: ['mjml'] }))
+    .find((n) => n.node.tagName === 'mj-head');
+
+/** The first child of the head with tag `tag`. */
+export const headChild = (head: PointedNode | undefined, tag: string): MjmlNode | undefined =>
+  head?.node.children?.find((node) => node.tagName === tag);
+
+/** A violation of `rule` at `pointer`. */
+export const violation = (rule: PolicyRule, pointer: string, message: string): PolicyFinding => ({
+  rule,
+  severity: 'violation',
+  pointer,
+  message,
+});
