@@ -51,7 +51,8 @@ export const policyPaths = {
       summary: "Set the workspace's send-readiness policy",
       description:
         'Replaces the whole policy (members left out are unset), stored as a `PolicySet` event. Needs `policy:write` or `keys:admin`. ' +
-        'An unknown rule or client is a 400 naming it and listing the valid ones; `If-Match` of another revision a 412.',
+        'An unknown rule or client is a 400 naming it and listing the valid ones; `If-Match` of another revision a 412; none under ' +
+        'REQUIRE_IF_MATCH a 428 (`If-Match: *` sets a first policy).',
       parameters: [parameter('IfMatch')],
       requestBody: requestBody(jsonSchema(policyRequestSchema), {
         html_max_bytes: 102_400,
@@ -60,7 +61,7 @@ export const policyPaths = {
         marketing_unsubscribe: true,
       }),
       responses: { '200': success('The policy now in force.', policy, { ...EXAMPLE, unchanged: false }, ['ETag']) },
-      problems: [412, 413, 415],
+      problems: [412, 413, 415, 428],
     }),
   },
 };

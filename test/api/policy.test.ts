@@ -142,6 +142,19 @@ describe('send-readiness policy over HTTP (embedded SQLite store)', function () 
     expect(saved.json.warnings.filter((w: { code?: string }) => w.code === 'policy_violation')).to.have.length(2);
   });
 
+  it('under REQUIRE_IF_MATCH a PUT /policy without If-Match is 428; If-Match: * sets a first policy', async () => {
+    const strict = await startTestServer({ env: { REQUIRE_IF_MATCH: 'true' } });
+    try {
+      const bare = await strict.request('PUT', '/v1/policy', { body: { require: ['alt'] } });
+      expect([bare.status, bare.json.code]).to.deep.equal([428, 'precondition_required']);
+      const first = await strict.request('PUT', '/v1/policy', { body: { require: ['alt'] }, headers: { 'If-Match': '*' } });
+      expect([first.status, first.json.revision]).to.deep.equal([200, 0]);
+    } finally {
+      await strict.stop();
+      strict.cleanup();
+    }
+  });
+
   it('refuses metadata.headers with a name that is not a field name or a value with CR/LF, naming the header', async () => {
     await setPolicy({});
     const badName = await server.request('POST', '/v1/projects', { body: { mjml: PLAIN, metadata: { headers: { 'X Bad': 'x' } } } });

@@ -476,7 +476,7 @@ export interface paths {
         get: operations["getPolicy"];
         /**
          * Set the workspace's send-readiness policy (policy:write)
-         * @description Replaces the whole policy (members left out are unset), stored as a `PolicySet` event. Needs `policy:write` or `keys:admin`. An unknown rule or client is a 400 naming it and listing the valid ones; `If-Match` of another revision a 412.
+         * @description Replaces the whole policy (members left out are unset), stored as a `PolicySet` event. Needs `policy:write` or `keys:admin`. An unknown rule or client is a 400 naming it and listing the valid ones; `If-Match` of another revision a 412; none under REQUIRE_IF_MATCH a 428 (`If-Match: *` sets a first policy).
          */
         put: operations["setPolicy"];
         post?: never;
@@ -5745,6 +5745,22 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_required`: REQUIRE_IF_MATCH is on and the write has no `If-Match`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,12 +1,13 @@
 /**
  * GET/PUT /policy: the caller's workspace send-readiness policy (docs/policy.md). Reading takes
  * `projects:read`, `policy:write` or `keys:admin`; setting `policy:write` or `keys:admin`. PUT takes an
- * optional If-Match of the policy's revision, as project saves do.
+ * optional If-Match of the policy's revision, as project saves do (required under REQUIRE_IF_MATCH).
  */
 import type { Router } from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireAnyScope, type AppState } from '../middleware.js';
 import { parsePolicy, presentPolicy } from '../policy-schemas.js';
+import { requireIfMatch } from '../preconditions.js';
 import { etag, parseIfMatch } from './projects.js';
 import { sendJson } from './respond.js';
 
@@ -21,7 +22,8 @@ export function policyRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentPolicy(stored));
   });
 
-  router.put('/policy', write, jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
+  // REQUIRE_IF_MATCH holds this PUT too (428 without If-Match; `If-Match: *` sets a first policy).
+  router.put('/policy', write, requireIfMatch(deps.requireIfMatch), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const policy = parsePolicy(ctx.state.body);
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
     const principal = ctx.state.principal!;
