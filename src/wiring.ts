@@ -2,6 +2,7 @@
  * The composition root: the one place that picks adapters and builds the service from configuration.
  */
 import { randomUUID } from 'node:crypto';
+import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 import type Koa from 'koa';
 import { openKurrentMongoStores } from './adapters/kurrentdb-mongodb/index.js';
 import { openPostgresStores } from './adapters/postgres/index.js';
@@ -101,7 +102,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const metrics = new Metrics(
     {
       compileQueue: () => pool.queued,
-      projection: async () => projectorLag(await eventStore.head(), await projection.status()),
+      projection: async () => projectorLag(await eventStore.head({ streamPrefix: PROJECT_STREAM_PREFIX }), await projection.status()),
     },
     { build: buildInfo(config.store) },
   );

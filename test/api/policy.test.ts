@@ -58,6 +58,13 @@ describe('send-readiness policy over HTTP (embedded SQLite store)', function () 
     const again = await server.request('PUT', '/v1/policy', { body: { clients: ['gmail.*'] }, headers: { 'If-Match': '"0"' } });
     expect(again.json).to.include({ revision: 1 });
     expect((await server.request('GET', '/v1/policy')).json).to.include({ revision: 1, html_max_bytes: null });
+    // The policy stream is outside the projector's prefix, yet never leaves it behind the head of $all.
+    for (let tries = 0; ; tries += 1) {
+      const health = await server.request('GET', '/v1/health');
+      if (health.json.projector.caught_up === true) break;
+      if (tries > 50) expect.fail(`the projector is not caught up after a policy event: ${health.text}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   it('refuses an unknown rule or client with 400, naming the value and listing the valid ones', async () => {
