@@ -11,6 +11,7 @@ import type { HealthReport } from './http/app.js';
 import type { Logger } from './logger.js';
 import type { ReadSide } from './read-side.js';
 import { MJML_VERSION } from './rendering/index.js';
+import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 
 /** The checkpoint the read-model check reads to see that the store answers (none need exist by that name). */
 const HEALTH_PROBE = 'health-probe';
@@ -52,7 +53,15 @@ export function createHealth(parts: HealthParts): (options?: { timeoutMs?: numbe
   return async (options = {}) => {
     const timeoutMs = options.timeoutMs ?? config.healthTimeoutMs;
     const [store, reads, limits] = await Promise.all([
-      runCheck({ name: 'event_store', dependency: eventStore.kind, required: true, run: () => eventStore.head() }, timeoutMs),
+      runCheck(
+        {
+          name: 'event_store',
+          dependency: eventStore.kind,
+          required: true,
+          run: () => eventStore.head({ streamPrefix: PROJECT_STREAM_PREFIX }),
+        },
+        timeoutMs,
+      ),
       // A read of the store itself: an active projector's status is in memory and would not notice a stall.
       runCheck(
         {

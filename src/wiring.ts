@@ -2,6 +2,7 @@
  * The composition root: the one place that picks adapters and builds the service from configuration.
  */
 import { randomUUID } from 'node:crypto';
+import { PROJECT_STREAM_PREFIX } from './domain/project.js';
 import type Koa from 'koa';
 import { openKurrentMongoStores } from './adapters/kurrentdb-mongodb/index.js';
 import { openPostgresStores } from './adapters/postgres/index.js';
@@ -29,6 +30,7 @@ import {
   VariableShapeRecorder,
   VariableShapeStore,
 } from './application/render/index.js';
+import { PolicyGate, WorkspacePolicies } from './application/policy/index.js';
 
 export interface Service {
   app: Koa<AppState>;
@@ -107,7 +109,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const metrics = new Metrics(
     {
       compileQueue: () => pool.queued,
-      projection: async () => projectorLag(await eventStore.head(), await projection.status()),
+      projection: async () => projectorLag(await eventStore.head({ streamPrefix: PROJECT_STREAM_PREFIX }), await projection.status()),
     },
     { build: buildInfo(config.store) },
   );
@@ -149,13 +151,17 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       ? new PublishGate({ recorded: (ref) => shapes.recorded(ref), contractAt: (ref, revision) => renderer.contractAt(ref, revision) })
       : undefined;
     const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
+    const now = () => new Date().toISOString();
+    const policies = new WorkspacePolicies(eventStore, now);
+    const policyGate = new PolicyGate(policies, renderer, queries);
     const commands = new ProjectCommands({
       eventStore,
       projector: projection,
       templates,
-      now: () => new Date().toISOString(),
+      now,
       logger,
       ...(publishGate ? { publishGate } : {}),
+      policy: policyGate,
     });
     shapes?.start();
     shapeFlush = shapes;
@@ -177,7 +183,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       commands,
       queries,
       renderer,
-      validation: new TemplateValidation({ templates, renderer }),
+      validation: new TemplateValidation({ templates, renderer, policy: policyGate }),
+      policies,
       apiKeys,
       rateLimiter,
       // Counted per process, like the fallback rate limiter: N instances allow N times the failures.

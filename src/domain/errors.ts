@@ -19,6 +19,8 @@ export interface Finding {
   /** The API key ids the finding concerns (whose recent payloads a publish would refuse). */
   key_ids?: readonly string[];
   message: string;
+  /** The caniemail feature a send-readiness policy finding is about (`css-display-flex`). */
+  feature?: string;
 }
 
 /** What an answer adds to a coded error's code and message; every member is optional. */

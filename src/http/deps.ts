@@ -6,6 +6,7 @@ import type { ApiKeys } from '../application/keys/index.js';
 import type { CommittedWrite, WriteTag, ProjectCommands, WriteTarget } from '../application/write/index.js';
 import type { FailureCounter, IdempotencyStore, RateLimiter } from '../application/ports/index.js';
 import type { ProjectQueries } from '../application/read/index.js';
+import type { WorkspacePolicies } from '../application/policy/index.js';
 import type { JsonLimits } from './json-guard.js';
 import type { Metrics } from './metrics.js';
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   renderer: TemplateRenderer;
   /** Dry runs: POST /validate and POST /templates/:id/validate. */
   validation: TemplateValidation;
+  /** Each workspace's send-readiness policy (GET/PUT /policy). */
+  policies: Pick<WorkspacePolicies, 'current' | 'set'>;
   apiKeys: ApiKeys;
   rateLimiter: RateLimiter;
   /**

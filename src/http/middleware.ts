@@ -116,6 +116,19 @@ export function requireScope(scope: Scope): Koa.Middleware<AppState> {
   };
 }
 
+/** Refuse with 403 unless the key holds one of `scopes` (the first is the one named in the challenge). */
+export function requireAnyScope(scopes: readonly Scope[]): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    if (!scopes.some((scope) => ctx.state.principal?.scopes.has(scope))) {
+      const named = scopes.map((scope) => `'${scope}'`).join(' or ');
+      throw new ProblemError(403, 'insufficient_scope', `This API key lacks the ${named} scope.`, [], {
+        'WWW-Authenticate': `Bearer realm="letterpress", error="insufficient_scope", scope="${scopes.join(' ')}"`,
+      });
+    }
+    await next();
+  };
+}
+
 /** Per-key rate limit: moved to `rate-limit.ts` (IETF RateLimit fields beside X-RateLimit-*). */
 export { rateLimit } from './rate-limit.js';
 

@@ -16,6 +16,7 @@ export const GUIDES: ReadonlyArray<readonly [path: string, subject: string]> = [
   ['docs/variable-names.md', 'any name is a variable name'],
   ['docs/markup-checks.md', 'markup that does not close what it opened'],
   ['docs/email-output.md', 'image alt text, preheader, text part, subject'],
+  ['docs/policy.md', 'the send-readiness policy enforced at publish, metadata.headers'],
   ['docs/diff.md', 'what a recipient would see change between two revisions'],
   ['docs/limits.md', 'template and render limits, hostile input'],
   ['docs/operations.md', 'configuration, several instances, KurrentDB + MongoDB, metrics and logs, under faults, scripts'],

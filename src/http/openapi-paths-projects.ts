@@ -13,6 +13,16 @@ import { requestSchemas } from './schemas.js';
 const conditionalWrite = [parameter('IfMatch'), parameter('IdempotencyKey')];
 const MERGE_PATCH = 'application/merge-patch+json';
 
+/** 422 of a write that publishes (a publish, a save under on_save): the workspace policy, or a reused Idempotency-Key. */
+const POLICY_VIOLATION = problem(
+  422,
+  '`policy_violation`: the template breaks the workspace send-readiness policy (docs/policy.md); each `errors[]` item carries ' +
+    '`pointer` (into the stored project) and, for a target client, `feature` (caniemail). `force` does not pass it. Or ' +
+    '`idempotency_key_reused` (a save with an Idempotency-Key used before).',
+  [],
+  'policy_violation',
+);
+
 /** A JSON Merge Patch of the metadata (RFC 7396): what PATCH takes. */
 const metadataPatch = {
   type: 'object',
@@ -40,6 +50,7 @@ export const projectPaths = {
           'ETag',
           'Location',
         ]),
+        '422': POLICY_VIOLATION,
       },
       problems: [409, 413, 415, 422],
       idempotent: true,
@@ -103,7 +114,7 @@ export const projectPaths = {
         '(`unchanged: true`). With `If-Match` only if the project is still at that revision (412 otherwise). Needs `projects:write`.',
       parameters: conditionalWrite,
       requestBody: requestBody(jsonSchema(requestSchemas.saveBody), REQUESTS.saveProject),
-      responses: { '200': success('Saved (or unchanged).', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']) },
+      responses: { '200': success('Saved (or unchanged).', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']), '422': POLICY_VIOLATION },
       problems: [404, 409, 412, 413, 415, 422, 428],
       idempotent: true,
     }),
@@ -208,8 +219,9 @@ export const projectPaths = {
             ],
           },
         ),
+        '422': POLICY_VIOLATION,
       },
-      problems: [404, 409, 412, 413, 415, 428],
+      problems: [404, 409, 412, 413, 415, 422, 428],
     }),
   },
   '/projects/{id}/variables': {

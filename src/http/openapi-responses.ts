@@ -26,11 +26,11 @@ const exampleName = (type: string) => type.replace(/[^a-z]+/g, '-');
 /** What an operation states of itself; `operation` adds the problems every authenticated one can answer. */
 export interface OperationSpec {
   operationId: string;
-  tag: 'projects' | 'templates' | 'api-keys' | 'operations';
+  tag: 'projects' | 'templates' | 'api-keys' | 'policy' | 'operations';
   summary: string;
   description: string;
   /** The scope a key needs; `any` for any valid key; `public` for no key at all. */
-  scope: 'projects:read' | 'projects:write' | 'templates:render' | 'keys:admin' | 'any' | 'public';
+  scope: 'projects:read' | 'projects:write' | 'templates:render' | 'keys:admin' | 'policy:write' | 'any' | 'public';
   parameters?: object[];
   requestBody?: object;
   responses: Record<string, object>;

@@ -42,7 +42,12 @@ const ProblemItem = {
   required: ['message'],
   properties: {
     code: { type: 'string', description: 'A dry run (`POST /validate`): the code the template was refused with, e.g. invalid_mjml.' },
-    pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the request.' },
+    pointer: {
+      type: 'string',
+      description:
+        'RFC 6901 JSON Pointer into the request (`policy_violation`: into the stored project, e.g. `/ast/children/0/children/1`).',
+    },
+    feature: { type: 'string', description: '`policy_violation`: the caniemail feature, e.g. `css-display-flex`.' },
     file: { type: 'string' },
     line: { type: 'integer' },
     message: { type: 'string' },
@@ -81,7 +86,7 @@ const Warning = {
     code: {
       type: 'string',
       description:
-        'Set on warnings that have one, e.g. missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).',
+        'Set on warnings that have one, e.g. policy_violation, policy_warning (docs/policy.md: with `pointer` and `feature`), missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).',
     },
     message: { type: 'string' },
     file: { type: 'string', description: '"" or absent: the template itself; else an include key.' },
@@ -256,6 +261,12 @@ const Rendered = {
     subject: nullableString,
     preheader: nullableString,
     text: nullableString,
+    headers: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description:
+        'The headers the template declares (`metadata.headers`), rendered with the variables; absent when it declares none (docs/policy.md).',
+    },
     warnings: { type: 'array', items: ref('Warning') },
   },
 };

@@ -80,7 +80,7 @@ export function presentTemplate(view: ProjectView, variables: string[]) {
 
 /**
  * POST /templates/:id/render result, as the JSON text sent:
- * `{ id, revision, updated_at, published_sha256, format, html | mjml }`.
+ * `{ id, revision, updated_at, published_sha256, format, html | mjml, subject, preheader, text, headers?, warnings }`.
  * Written out rather than built as an object and stringified, on the path every email takes: the body
  * is usually rendered already escaped for JSON (`output.escaped`), so the HTML is never escaped a second
  * time. (A string, not a Buffer: Node then writes headers and body in one write; measured faster.)
@@ -91,7 +91,10 @@ export function presentRender(output: RenderOutput): string {
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
     `"published_sha256":"${output.publishedSha256}","format":"${output.format}","${output.format}":${body},` +
     `"subject":${JSON.stringify(output.parts.subject)},"preheader":${JSON.stringify(output.parts.preheader)},` +
-    `"text":${JSON.stringify(output.parts.text)},"warnings":${JSON.stringify(output.parts.warnings)}}`
+    `"text":${JSON.stringify(output.parts.text)},` +
+    // `headers` only when the revision declares `metadata.headers` (docs/policy.md).
+    (output.parts.headers ? `"headers":${JSON.stringify(output.parts.headers)},` : '') +
+    `"warnings":${JSON.stringify(output.parts.warnings)}}`
   );
 }
 

@@ -13,6 +13,7 @@ import type {
   RevisionNotYetVisibleError,
 } from '../application/render/index.js';
 import type { DomainErrorCode } from '../domain/errors.js';
+import type { PolicyViolationError } from '../application/policy/index.js';
 import type { CompileQueueFullError, RenderLimitError, TemplateErrorCode } from '../rendering/index.js';
 
 /** Every code a coded error (a `CodedError` subclass) can carry. */
@@ -27,7 +28,8 @@ export type ErrorCode =
   | RenderLimitError['code']
   | RevisionNotYetVisibleError['code']
   | CompileQueueFullError['code']
-  | DependencyUnavailableError['code'];
+  | DependencyUnavailableError['code']
+  | PolicyViolationError['code'];
 
 /**
  * How one code is answered: its `status`, and headers every answer of it carries. `Retry-After` here is the
@@ -56,6 +58,8 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   publishing_on_save: { status: 409 },
   // the publish gate: recent payloads would fail under the revision published (docs/publishing.md "Publish gate")
   breaking_variable_change: { status: 409 },
+  // the workspace's send-readiness policy (docs/policy.md): a publish, or a save that publishes, breaks it
+  policy_violation: { status: 422 },
   // a template refused at create/save or not compiled: a client's template, except a compile that ran out of time
   invalid_ast: { status: 400 },
   invalid_mjml: { status: 400 },

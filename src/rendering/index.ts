@@ -2,7 +2,8 @@
  * The face of rendering: everything code outside src/rendering uses of it, and the only file of the folder it
  * imports (dependency-cruiser rule `rendering-front-door`). Rendering is a library in pipeline folders — mjml/
  * (markup scan, includes, AST checks, the MJML runtime), handlebars/ (parse, walk, analysis, guards, the metered
- * environment), email/ (plain text, warnings, preheader, URLs, images), variables/ (inferred schemas, the
+ * environment), email/ (plain text, warnings, preheader, URLs, images), policy/ (the send-readiness
+ * policy's checks), variables/ (inferred schemas, the
  * validator), compile/ (the worker pool and its client) — and imports nothing from the application. The compile
  * worker (compile/worker.ts) is loaded by file name by the pool, not imported.
  */
@@ -40,6 +41,11 @@ export type { DataRead } from './handlebars/walker.js';
 export { DEFAULT_TEMPLATE_LIMITS } from './limits.js';
 export type { TemplateLimits } from './limits.js';
 export { toMjmlMarkup } from './mjml/markup.js';
+export { policyFindings } from './policy/check-policy.js';
+export type { PolicySubject } from './policy/check-policy.js';
+export { EMAIL_CLIENTS, clientsMatching } from './policy/client-support.js';
+export { declaredHeaders, headerTemplateProblems, renderHeaders } from './policy/email-headers.js';
+export type { PolicyFinding } from './policy/findings.js';
 export { MJML_VERSION } from './mjml/runtime.js';
 export { TemplateError } from './template-error.js';
 export type { TemplateErrorCode, TemplateProblem } from './template-error.js';

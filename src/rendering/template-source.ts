@@ -43,6 +43,10 @@ export interface TemplateWarning {
   /** The helper called and the argument a helper refused (`sample_render_incomplete`, `render_failed`). */
   helper?: string;
   argument?: string;
+  /** A send-readiness policy finding (`policy_violation`, `policy_warning`): RFC 6901 pointer into the stored project. */
+  pointer?: string;
+  /** The caniemail feature a policy finding is about (`css-display-flex`). */
+  feature?: string;
 }
 
 export interface PreparedTemplate {
@@ -50,6 +54,11 @@ export interface PreparedTemplate {
   warnings: TemplateWarning[];
   /** What the template reads (analysis.ts `dataReads`); absent for a template republished as it was (a restore). */
   reads?: DataRead[];
+  /**
+   * UTF-8 bytes of the HTML the save-time proof rendered with sample variables (a dynamic template: the HTML
+   * compiled from the MJML it generated with them): what a send-readiness policy's `html_max_bytes` measures.
+   */
+  sampleHtmlBytes?: number;
   /** The proof render with the caller's real variables failed in a helper (POST /validate): `render_failed`, its line and helper. */
   variablesRefused?: TemplateWarning;
 }

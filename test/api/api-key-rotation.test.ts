@@ -33,6 +33,7 @@ describe('Key rotation overlap on a fake clock (HTTP)', () => {
       queries: unused,
       renderer: unused,
       validation: unused,
+      policies: unused,
       health: async () => ({ status: 'ok' }),
       apiKeys,
       rateLimiter: new MemoryRateLimiter(10_000),

@@ -51,6 +51,9 @@ describe('OpenAPI document: responses match their schemas', function () {
     conforms('/projects/{id}/revisions/{revision}/restore', 'post', await s.request('POST', '/v1/projects/oa/revisions/0/restore'));
     conforms('/projects/{id}/publish', 'post', await s.request('POST', '/v1/projects/oa/publish'));
     conforms('/projects/{id}/diff', 'post', await s.request('POST', '/v1/projects/oa/diff', { body: { from: 0, to: 'latest' } }));
+    conforms('/policy', 'put', await s.request('PUT', '/v1/policy', { body: { require: ['lang'], clients: ['gmail.*'] } }));
+    conforms('/policy', 'get', await s.request('GET', '/v1/policy'));
+    await s.request('PUT', '/v1/policy', { body: {} }); // an empty policy checks nothing: the writes below are as before
     conforms('/projects/{id}/variables', 'get', await s.request('GET', '/v1/projects/oa/variables'));
     conforms('/templates', 'get', await s.request('GET', '/v1/templates'));
     conforms('/templates/{id}', 'get', await s.request('GET', '/v1/templates/oa'));
@@ -123,6 +126,12 @@ describe('OpenAPI document: responses match their schemas', function () {
     expect([notYet.status, notYet.json.code]).to.deep.equal([409, 'revision_not_yet_visible']);
     conforms('/templates/{id}/render', 'post', notYet);
     conforms('/health', 'get', await s.request('GET', '/v1/health', { key: 'lp_unknown' }));
+    // A save that publishes (on_save) and breaks the workspace policy: 422 policy_violation with pointers.
+    await s.request('PUT', '/v1/policy', { body: { require: ['title'] } });
+    const violation = await s.request('PUT', '/v1/projects/oa', { body: { mjml: mjmlPage('no title') } });
+    await s.request('PUT', '/v1/policy', { body: {} });
+    expect([violation.status, violation.json.code, violation.json.errors[0].pointer]).to.deep.equal([422, 'policy_violation', '/ast']);
+    conforms('/projects/{id}', 'put', violation);
     // A tag mismatch (docs/markup-checks.md): errors items with found/expected, and the same as a warning.
     const typo = '<mjml><mj-body><mj-section><mj-column><mj-text>News</mj-txt></mj-column></mj-section></mj-body></mjml>';
     const refused = await s.request('POST', '/v1/projects', { body: { id: 'oa-typo', mjml: typo } });

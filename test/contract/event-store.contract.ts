@@ -90,6 +90,16 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         expect(await store.head()).to.deep.equal({ position: stored!.position, recordedAt: stored!.recordedAt });
       });
 
+      it('with a stream prefix, the head is the last event of the streams starting with it (null when none)', async () => {
+        expect(await store.head({ streamPrefix: 'p-' })).to.equal(null);
+        await store.appendToStream('p-1', events(1), { expectedRevision: 'no_stream' });
+        const [mine] = await store.readStream('p-1');
+        await store.appendToStream('q-1', events(1), { expectedRevision: 'no_stream' });
+        expect(await store.head({ streamPrefix: 'p-' })).to.deep.equal({ position: mine!.position, recordedAt: mine!.recordedAt });
+        expect((await store.head())!.position).to.not.equal(mine!.position);
+        expect(await store.head({ streamPrefix: 'r-' })).to.equal(null);
+      });
+
       it('numbers stream revisions from 0 and continues them across appends', async () => {
         const first = await store.appendToStream('s-1', events(1), { expectedRevision: 'no_stream' });
         const second = await store.appendToStream('s-1', events(2), { expectedRevision: first.nextExpectedRevision });

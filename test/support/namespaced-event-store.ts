@@ -47,11 +47,12 @@ export class NamespacedEventStore implements HintingEventStore {
     );
   }
 
-  /** The last event of the namespace (read forwards in pages: test stores are small). */
-  async head(): Promise<{ position: Position; recordedAt: string } | null> {
+  /** The last event of the namespace, of its streams starting with `streamPrefix` when given (read forwards in pages: test stores are small). */
+  async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
     let last: RecordedEvent | null = null;
+    const prefix = options.streamPrefix !== undefined ? { streamPrefix: options.streamPrefix } : {};
     for (;;) {
-      const page = await this.readAll({ after: last?.position ?? null, maxCount: 500 });
+      const page = await this.readAll({ after: last?.position ?? null, maxCount: 500, ...prefix });
       if (page.length === 0) break;
       last = page[page.length - 1]!;
     }

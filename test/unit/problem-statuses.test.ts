@@ -19,6 +19,7 @@ import { toProblem } from '../../src/http/problem.js';
 import { PROBLEM_RULES, problemRule } from '../../src/http/problem-statuses.js';
 import { CompileQueueFullError, RenderLimitError } from '../../src/rendering/index.js';
 import { TEMPLATE_ERROR_CODES, TemplateError } from '../../src/rendering/template-error.js';
+import { PolicyViolationError } from '../../src/application/policy/index.js';
 
 /** One instance of every code of every coded error class, by class name. */
 const THROWN: Record<string, CodedError[]> = {
@@ -35,6 +36,7 @@ const THROWN: Record<string, CodedError[]> = {
   ],
   CompileQueueFullError: [new CompileQueueFullError(8, 2)],
   DependencyUnavailableError: [new DependencyUnavailableError('postgres', 'connect ECONNREFUSED')],
+  PolicyViolationError: [new PolicyViolationError('breaks the policy', [], [])],
 };
 const thrown = Object.values(THROWN).flat();
 

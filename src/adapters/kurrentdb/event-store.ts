@@ -175,8 +175,8 @@ export class KurrentEventStore implements EventStore, AppendHints {
    * The last event of `$all` (position and recording time) the projector could apply: of the streams
    * starting with `headStreamPrefix` when it was given, else any non-system event; `null` when there is none.
    */
-  async head(): Promise<{ position: Position; recordedAt: string } | null> {
-    const last = await this.#lastOf(this.#filter(this.options.headStreamPrefix));
+  async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
+    const last = await this.#lastOf(this.#filter(options.streamPrefix ?? this.options.headStreamPrefix));
     return last ? { position: last.position, recordedAt: last.recordedAt } : null;
   }
 

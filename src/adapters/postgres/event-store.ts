@@ -184,12 +184,18 @@ export class PostgresEventStore implements EventStore, AppendHints {
     return rows[0]?.revision ?? null;
   }
 
-  /** The last event of `$all` (position and recording time), `null` when the store is empty. */
-  async head(): Promise<{ position: Position; recordedAt: string } | null> {
+  /** The last event of `$all` (position and recording time), `null` when the store is empty; of the streams starting with `streamPrefix` when given. */
+  async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
+    const prefix = options.streamPrefix;
     const { rows } = await guardPg(() =>
-      this.pool.query<{ position: string; recorded_at: string }>(
-        'SELECT position::text AS position, recorded_at FROM events ORDER BY events.position DESC LIMIT 1',
-      ),
+      prefix === undefined
+        ? this.pool.query<{ position: string; recorded_at: string }>(
+            'SELECT position::text AS position, recorded_at FROM events ORDER BY events.position DESC LIMIT 1',
+          )
+        : this.pool.query<{ position: string; recorded_at: string }>(
+            'SELECT position::text AS position, recorded_at FROM events WHERE left(stream_id, $1) = $2 ORDER BY events.position DESC LIMIT 1',
+            [prefix.length, prefix],
+          ),
     );
     const row = rows[0];
     return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;

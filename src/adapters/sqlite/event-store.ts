@@ -55,6 +55,7 @@ export class SqliteEventStore implements EventStore, AppendHints {
   readonly #readStream: Statement<[string, number, number], EventRow>;
   readonly #readAll: Statement<[number, number], EventRow>;
   readonly #head: Statement<[], { position: number; recorded_at: string }>;
+  readonly #headOf: Statement<[number, string], { position: number; recorded_at: string }>;
   readonly #readAllPrefixed: Statement<[number, number, string, number], EventRow>;
   readonly #append: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
   readonly #subscriptions: PolledSubscriptions;
@@ -75,6 +76,7 @@ export class SqliteEventStore implements EventStore, AppendHints {
     this.#readStream = db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?');
     this.#readAll = db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.#head = db.prepare('SELECT position, recorded_at FROM events ORDER BY position DESC LIMIT 1');
+    this.#headOf = db.prepare('SELECT position, recorded_at FROM events WHERE substr(stream_id, 1, ?) = ? ORDER BY position DESC LIMIT 1');
     // A plain prefix comparison, so the filter needs no LIKE escaping; the position order stays the primary key's.
     this.#readAllPrefixed = db.prepare('SELECT * FROM events WHERE position > ? AND substr(stream_id, 1, ?) = ? ORDER BY position LIMIT ?');
     const append = db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) =>
@@ -156,8 +158,9 @@ export class SqliteEventStore implements EventStore, AppendHints {
   }
 
   /** The last event of `$all` (position and recording time), `null` when the store is empty. */
-  async head(): Promise<{ position: Position; recordedAt: string } | null> {
-    const row = await sqliteCall(this.#db, () => this.#head.get());
+  async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
+    const prefix = options.streamPrefix;
+    const row = await sqliteCall(this.#db, () => (prefix === undefined ? this.#head.get() : this.#headOf.get(prefix.length, prefix)));
     return row ? { position: encodePosition(row.position), recordedAt: row.recorded_at } : null;
   }
 

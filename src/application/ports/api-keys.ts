@@ -1,10 +1,11 @@
 /** API-key port: the scopes a key can hold and where keys are stored. */
 
 /**
- * Scopes an API key can hold. `keys:admin` manages the keys of the key's own workspace (/api-keys). A key
- * issued without a scope list (the bootstrap key) holds every one.
+ * Scopes an API key can hold. `keys:admin` manages the keys of the key's own workspace (/api-keys) and may set
+ * its send-readiness policy; `policy:write` sets that policy (PUT /policy) and nothing else. A key issued
+ * without a scope list (the bootstrap key) holds every one.
  */
-export const SCOPES = ['projects:read', 'projects:write', 'templates:render', 'keys:admin'] as const;
+export const SCOPES = ['projects:read', 'projects:write', 'templates:render', 'keys:admin', 'policy:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface ApiKeyRecord {

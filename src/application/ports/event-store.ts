@@ -104,8 +104,12 @@ export interface EventStore {
    * whose id starts with `streamPrefix` when given.
    */
   readAll(options?: { after?: Position | null; maxCount?: number; streamPrefix?: string }): Promise<RecordedEvent[]>;
-  /** The last event in `$all` (its position and when it was recorded), `null` when empty. */
-  head(): Promise<{ position: Position; recordedAt: string } | null>;
+  /**
+   * The last event in `$all` (its position and when it was recorded), `null` when empty; with
+   * `streamPrefix`, the last of the streams starting with it (what the projector's lag is measured against:
+   * a workspace policy's stream is not one it follows). KurrentDB's store counts its configured prefix by default.
+   */
+  head(options?: { streamPrefix?: string }): Promise<{ position: Position; recordedAt: string } | null>;
   /**
    * A catch-up subscription to `$all`: delivers the events after `from`, then stays live and delivers new
    * ones as they are appended — by any process. See `Subscription` for its guarantees.

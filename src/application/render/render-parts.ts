@@ -23,6 +23,9 @@ import {
   imageAltRenderWarnings,
   type ImageSource,
   type MissingVariablesWarning,
+  declaredHeaders,
+  headerTemplateProblems,
+  renderHeaders,
 } from '../../rendering/index.js';
 
 export type { EmailWarning } from '../../rendering/index.js';
@@ -35,6 +38,8 @@ export interface CompiledParts {
   subject: CompiledTemplate | null;
   preheader: CompiledTemplate | null;
   text: CompiledTemplate | null;
+  /** `metadata.headers`' value templates by header name; absent when the revision declares none. */
+  headers?: Record<string, CompiledTemplate>;
 }
 
 /** What a render adds to its HTML. */
@@ -43,12 +48,19 @@ export interface MessageParts {
   preheader: string | null;
   text: string | null;
   warnings: RenderWarning[];
+  /** The declared headers rendered (`metadata.headers`), by name; absent when the revision declares none. */
+  headers?: Record<string, string>;
 }
 
-/** `metadata.subject` / `metadata.preheader` when they are strings. */
-export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string } {
+/** `metadata.subject` / `metadata.preheader` when they are strings, and `metadata.headers` when declared. */
+export function partSources(metadata: Record<string, unknown>): { subject?: string; preheader?: string; headers?: Record<string, string> } {
   const { subject, preheader } = metadata;
-  return { ...(typeof subject === 'string' ? { subject } : {}), ...(typeof preheader === 'string' ? { preheader } : {}) };
+  const headers = declaredHeaders(metadata);
+  return {
+    ...(typeof subject === 'string' ? { subject } : {}),
+    ...(typeof preheader === 'string' ? { preheader } : {}),
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /**
@@ -58,7 +70,8 @@ export function partSources(metadata: Record<string, unknown>): { subject?: stri
  */
 export function messagePartReads(metadata: Record<string, unknown>): DataRead[] {
   const reads: DataRead[] = [];
-  for (const source of Object.values(partSources(metadata))) {
+  const { headers, ...parts } = partSources(metadata);
+  for (const source of [...Object.values(parts), ...Object.values(headers ?? {})]) {
     const parsed = parseHandlebars(source);
     if (parsed.ok) reads.push(...analyzeTemplate(parsed.program).dataReads);
   }
@@ -90,7 +103,8 @@ export function renderParts(
   // header cannot hold (control characters, a subject past 998 bytes): email/header-text.ts.
   const safePreheader = asHeader(preheader, 'preheader', warnings); // each goes first: the subject's ahead
   const subject = asHeader(run(parts.subject), 'subject', warnings);
-  return { subject, preheader: safePreheader, text, warnings };
+  const headers = parts.headers ? renderHeaders(parts.headers, run) : undefined;
+  return { subject, preheader: safePreheader, text, warnings, ...(headers ? { headers } : {}) };
 }
 
 function asHeader(text: string | null, field: 'subject' | 'preheader', warnings: EmailWarning[]): string | null {
@@ -164,7 +178,9 @@ export const MAX_PREHEADER_LENGTH = 1000;
 
 /**
  * What is wrong with `metadata.subject` / `metadata.preheader` as Handlebars templates (small: parsed on
- * the caller's thread): not a string, too long, or not parseable. Empty when both are fine or absent.
+ * the caller's thread): not a string, too long, or not parseable; and with `metadata.headers` (email/headers:
+ * a name that is not an RFC 5322 field name, a value with CR or LF, a value that does not parse). Empty when
+ * all are fine or absent.
  */
 export function messagePartProblems(metadata: Record<string, unknown>): Array<{ pointer: string; message: string }> {
   const problems: Array<{ pointer: string; message: string }> = [];
@@ -183,5 +199,6 @@ export function messagePartProblems(metadata: Record<string, unknown>): Array<{ 
         problems.push({ pointer, message: `metadata.${field} is not a valid Handlebars template: ${parsed.message.split('\n')[0]}` });
     }
   }
+  problems.push(...headerTemplateProblems(metadata));
   return problems;
 }

@@ -29,7 +29,7 @@ export interface RevisionLoader {
   load(
     publishedHtml: string,
     output: TemplateOutput,
-    parts?: { subject?: string; preheader?: string },
+    parts?: { subject?: string; preheader?: string; headers?: Record<string, string> },
     partials?: Record<string, string>,
     helpers?: Record<string, HelperDeclaration>,
     dynamic?: boolean,

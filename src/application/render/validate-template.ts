@@ -16,7 +16,7 @@ import {
 import type { ProjectRef } from '../../domain/project.js';
 import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
-import type { TemplatePreparer, TemplateSource, ValidationMode } from '../ports/index.js';
+import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from '../ports/index.js';
 import { messagePartReads } from './render-parts.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
@@ -36,10 +36,19 @@ export interface ValidationReport {
   variables: { inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] } | null;
 }
 
+/**
+ * The workspace send-readiness policy's findings as dry-run warnings (the policy slice's `PolicyGate`, which
+ * sits above this one: given by the composition root).
+ */
+export interface PolicyAdvice {
+  adviseSource(workspace: string, prepared: PreparedTemplate, metadata: Record<string, unknown>): Promise<TemplateWarning[]>;
+  adviseSaved(ref: ProjectRef, revision: number | 'latest' | undefined): Promise<TemplateWarning[]>;
+}
+
 export class TemplateValidation {
   private readonly policy = new VariablesPolicy();
 
-  constructor(private readonly deps: { templates: TemplatePreparer; renderer: TemplateRenderer }) {}
+  constructor(private readonly deps: { templates: TemplatePreparer; renderer: TemplateRenderer; policy?: PolicyAdvice }) {}
 
   /**
    * An unsaved template: compiled and checked as a create would (in the compile pool), then `variables`,
@@ -52,6 +61,8 @@ export class TemplateValidation {
     metadata: Record<string, unknown>;
     variables?: Record<string, unknown>;
     strict?: boolean;
+    /** The caller's workspace: its send-readiness policy's findings are warnings (absent: none). */
+    workspace?: string;
   }): Promise<ValidationReport> {
     let prepared;
     const declared = declaredSchema(input.metadata) ?? null;
@@ -86,6 +97,9 @@ export class TemplateValidation {
         ...prepared.warnings,
         ...undeclaredReads(reads, input.metadata),
         ...previewReplacedWarnings(prepared.template, input.metadata),
+        ...(this.deps.policy && input.workspace !== undefined
+          ? await this.deps.policy.adviseSource(input.workspace, prepared, input.metadata)
+          : []),
       ],
       variables: { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] },
     };
@@ -123,7 +137,11 @@ export class TemplateValidation {
         else throw error;
       }
     }
-    const warnings = [...variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message })), ...unsent];
+    const warnings = [
+      ...variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message })),
+      ...unsent,
+      ...(this.deps.policy ? await this.deps.policy.adviseSaved(ref, input.revision) : []),
+    ];
     return { valid: errors.length === 0, errors, warnings, variables };
   }
 }

@@ -15,6 +15,7 @@ import {
   type ProjectRef,
   type ProjectState,
   type PublishedTemplate,
+  type Publishing,
 } from '../../domain/project.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import { publishedTemplateView } from '../../domain/published-template.js';
@@ -100,18 +101,27 @@ export class CommandPath {
       actor?: Actor | undefined;
       /** A restore: the revision whose template and metadata it publishes again (recorded in the event metadata). */
       restoredFrom?: number;
+      /** A create or save's publishing mode (omitted: the project's, `on_save` for a new one): whether the policy refuses or warns. */
+      publishing?: Publishing;
     },
     command: (at: string, template: PublishedTemplate | null) => ProjectCommand,
   ): Promise<WriteResult> {
     const ref = { workspace: intent.workspace, projectId: intent.projectId };
     const stream = projectStream(ref);
     let prepared: PreparedTemplate | null | undefined;
+    let policyWarnings: TemplateWarning[] = [];
     for (let attempt = 1; ; attempt += 1) {
       const state = await this.states.load(stream);
       if (prepared === undefined) {
         precheck(intent, state); // throws the domain's refusal, if any
         // The declared variables type the save-time proof's sample: the save's metadata, else the current one.
-        prepared = await this.prepare(input, input.metadata ?? (state.status === 'active' ? state.metadata : undefined));
+        const metadata = input.metadata ?? (state.status === 'active' ? state.metadata : undefined);
+        prepared = await this.prepare(input, metadata);
+        if (prepared && this.deps.policy) {
+          // A save under on_save is a publish: the policy refuses it (PolicyViolationError); a draft only warns.
+          const publishing = input.publishing ?? (state.status === 'active' ? state.publishing : 'on_save');
+          policyWarnings = await this.deps.policy.checkSave(ref, prepared, metadata ?? {}, publishing === 'on_save');
+        }
       }
       const events = decide(command(this.deps.now(), prepared?.template ?? null), state);
       if (events.length === 0) return this.unchanged(ref, state, prepared ?? null);
@@ -137,6 +147,7 @@ export class CommandPath {
           ...(prepared?.warnings ?? []),
           ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : []),
           ...(view && state.status === 'active' ? await this.gateWarnings(ref, state.publishedRevision, view.revision) : []),
+          ...policyWarnings,
         ];
         return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };
       } catch (error) {

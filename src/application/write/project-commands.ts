@@ -15,12 +15,8 @@ export class ProjectCommands {
   /** The command path every command below goes through. */
   private readonly commandPath: CommandPath;
 
-  /** The publish gate, when the service records variable shapes. */
-  private readonly publishGate: ProjectCommandsDeps['publishGate'];
-
-  constructor(deps: ProjectCommandsDeps) {
+  constructor(private readonly deps: ProjectCommandsDeps) {
     this.commandPath = new CommandPath(deps);
-    this.publishGate = deps.publishGate;
   }
 
   /**
@@ -75,13 +71,14 @@ export class ProjectCommands {
    * project's latest template, at the stream revision after the publish.
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_mismatch`, `revision_not_found`,
    *   `revision_not_publishable`, `publishing_on_save`; BreakingVariableChangeError (409
-   *   `breaking_variable_change`) when recent payloads would fail under it and `force` is not set.
+   *   `breaking_variable_change`) when recent payloads would fail under it and `force` is not set;
+   *   PolicyViolationError (the workspace policy; `force` does not pass it).
    */
   publish(
     ref: ProjectRef,
     input: { revision?: number; force?: boolean; expectedRevision?: number; actor?: Actor } = {},
   ): Promise<PublishingResult> {
-    return publishRevision(this.commandPath, ref, input, this.publishGate);
+    return publishRevision(this.commandPath, this.deps.policy, ref, input, this.deps.publishGate);
   }
 
   /**

@@ -8,6 +8,7 @@ import { publishingView, type ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
 import type { PublishGate } from '../render/index.js';
 import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
+import type { PolicyGate } from '../policy/index.js';
 
 /** How long a write's answer waits for the read models to reach it, ms; then it is answered anyway (logged). */
 export const PROJECTION_WAIT_MS = 5000;
@@ -103,4 +104,6 @@ export interface ProjectCommandsDeps {
   logger?: { warn(obj: object, msg?: string): void };
   /** The publish gate (recorded variable shapes against a revision's schema); none: publishes are not checked. */
   publishGate?: Pick<PublishGate, 'check'>;
+  /** The workspace send-readiness policy at publish and at saves (absent: no policy is ever checked). */
+  policy?: Pick<PolicyGate, 'checkSave' | 'checkPublish'>;
 }

@@ -57,7 +57,8 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
 
   router.post('/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const input = parseValidateSource(ctx.state.body);
-    sendJson(ctx, 200, await deps.validation.validateSource({ ...input, metadata: input.metadata ?? {} }));
+    const workspace = ctx.state.principal!.workspace;
+    sendJson(ctx, 200, await deps.validation.validateSource({ ...input, metadata: input.metadata ?? {}, workspace }));
   });
 
   router.get('/templates', read, async (ctx) => {

@@ -61,7 +61,13 @@ export interface LoadedTemplate {
   template: CompiledTemplate | null;
   publishedSha256: string;
   reads: DataRead[];
-  parts?: { subject: CompiledTemplate | null; preheader: CompiledTemplate | null; text: CompiledTemplate | null; reads: DataRead[] };
+  parts?: {
+    subject: CompiledTemplate | null;
+    preheader: CompiledTemplate | null;
+    text: CompiledTemplate | null;
+    headers?: Record<string, CompiledTemplate>;
+    reads: DataRead[];
+  };
   /** The revision's project partials, loaded: what each render passes (RenderOptions `partials`); absent when none. */
   partials?: LoadedPartials;
   /** The revision's declared helpers, loaded: what each render passes (RenderOptions `helpers`); absent when none. */
@@ -110,6 +116,13 @@ export class PooledRevisionLoader {
             subject: load(loaded.parts.subject),
             preheader: load(loaded.parts.preheader),
             text: load(loaded.parts.text),
+            ...(loaded.parts.headers
+              ? {
+                  headers: Object.fromEntries(
+                    Object.entries(loaded.parts.headers).map(([name, spec]) => [name, loadTemplate(this.handlebars, spec)]),
+                  ),
+                }
+              : {}),
             reads: loaded.parts.reads,
           },
         }

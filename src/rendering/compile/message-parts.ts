@@ -16,6 +16,8 @@ import { TEXT_PART_WORDWRAP, toPlainText } from '../email/plain-text.js';
 export interface MessagePartSources {
   subject?: string;
   preheader?: string;
+  /** `metadata.headers`: header name → Handlebars template of its value. */
+  headers?: Record<string, string>;
 }
 
 /** Template code for each part (`loadTemplate` makes it a function); null when absent or not derivable. */
@@ -24,6 +26,8 @@ export interface MessagePartSpecs {
   preheader: string | null;
   /** Null when the derived text template does not parse: the render then converts its HTML instead. */
   text: string | null;
+  /** Template code of each declared header's value, by name; absent when none are declared. */
+  headers?: Record<string, string>;
   /** What the subject and preheader read (the HTML's reads are the revision's own). */
   reads: DataRead[];
 }
@@ -49,7 +53,18 @@ export function compileMessageParts(
   } catch {
     textSource = undefined;
   }
-  return { subject: part(sources.subject, true), preheader: part(sources.preheader, true), text: part(textSource, false), reads };
+  const headers: Record<string, string> = {};
+  for (const [name, source] of Object.entries(sources.headers ?? {})) {
+    const spec = part(source, true);
+    if (spec !== null) headers[name] = spec;
+  }
+  return {
+    subject: part(sources.subject, true),
+    preheader: part(sources.preheader, true),
+    text: part(textSource, false),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    reads,
+  };
 }
 
 /** A rendered text part tidied: no runs of blank lines (left by blocks that rendered nothing), trimmed. */

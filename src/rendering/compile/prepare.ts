@@ -100,6 +100,7 @@ export async function prepareTemplate(job: Omit<PrepareJob, 'kind'>): Promise<Pr
     template: { ast, publishedHtml: compiled.html, mjmlVersion: MJML_VERSION, ...stored },
     warnings,
     reads,
+    sampleHtmlBytes: Buffer.byteLength(proof.output, 'utf8'),
     ...refusedVariables(proof),
   };
 }
@@ -202,6 +203,7 @@ async function prepareDynamic(
     template: { ast: DYNAMIC_AST, publishedHtml: markup, mjmlVersion: MJML_VERSION, renderMode: 'dynamic', ...stored },
     warnings,
     reads,
+    sampleHtmlBytes: Buffer.byteLength(compiled.html, 'utf8'),
     ...refusedVariables(proof),
   };
 }
