@@ -179,11 +179,13 @@ export const projectPaths = {
         'published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest ' +
         'revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 ' +
         '`revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at ' +
-        'that revision (412 otherwise). Needs `projects:write` (docs/publishing.md).',
+        'that revision (412 otherwise). A retry with the same `Idempotency-Key` answers the first answer. Needs `projects:write` ' +
+        '(docs/publishing.md).',
       parameters: conditionalWrite,
       requestBody: requestBody(jsonSchema(requestSchemas.publishBody), REQUESTS.publishProject),
       responses: { '200': success('Published (or unchanged): the project.', ref('ProjectWrite'), EXAMPLES.ProjectWrite, ['ETag']) },
-      problems: [404, 409, 412, 413, 415, 428],
+      problems: [404, 409, 412, 413, 415, 422, 428],
+      idempotent: true,
     }),
   },
   '/projects/{id}/variables': {

@@ -102,8 +102,9 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
 
-  // Drafts and publishing (docs/publishing.md): make a template revision the one renders use.
-  router.post('/projects/:id/publish', write, conditional, body, async (ctx) => {
+  // Drafts and publishing (docs/publishing.md): make a template revision the one renders use. A replay rebuilt
+  // from its event answers 200 with the project, as a save does.
+  router.post('/projects/:id/publish', write, conditional, body, onceSaved!, async (ctx) => {
     const ref = refOf(ctx);
     const input = parsePublish(ctx.state.body);
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
