@@ -638,6 +638,20 @@ export interface components {
              * @description RFC 3339, UTC with milliseconds.
              */
             updated_at: string;
+            /**
+             * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
+             * @enum {string}
+             */
+            publishing: "on_save" | "review";
+            /** @description The template revision renders use by default; null under `review` before a first publish. */
+            published_revision: number | null;
+            /**
+             * Format: date-time
+             * @description When `published_revision` was published; null when none.
+             */
+            published_at: string | null;
+            /** @description true when the latest create or save is not the published revision (a draft). */
+            unpublished_changes: boolean;
         };
         SummaryPage: {
             items: components["schemas"]["Summary"][];
