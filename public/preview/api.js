@@ -77,8 +77,11 @@ export function createApi(prefix, key) {
     listProjects: (cursor) => call('GET', `/projects${page(50, cursor)}`),
     /** GET /projects/:id/revisions, oldest first: `{ items: [{ revision, updated_at, event, name }], next_cursor }`. */
     listRevisions: (projectId, cursor) => call('GET', `/projects/${id(projectId)}/revisions${page(100, cursor)}`),
-    /** GET /projects/:id/variables: `{ inferred, declared, differences }` (JSON Schemas). */
-    variables: (projectId) => call('GET', `/projects/${id(projectId)}/variables`),
+    /**
+     * GET /projects/:id/variables?revision=latest: `{ inferred, declared, differences }` (JSON Schemas) of the
+     * newest save — what the page renders by default (a draft under review), not the published revision.
+     */
+    variables: (projectId) => call('GET', `/projects/${id(projectId)}/variables?revision=latest`),
     /** POST /templates/:id/render: `{ html, subject, preheader, text, warnings, revision, … }`. */
     render: (projectId, body, signal) => call('POST', `/templates/${id(projectId)}/render`, body, signal),
   };

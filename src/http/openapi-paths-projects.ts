@@ -194,10 +194,12 @@ export const projectPaths = {
       operationId: 'getProjectVariables',
       tag: 'projects',
       scope: 'projects:read',
-      summary: 'Variables the current revision takes',
+      summary: 'Variables the published revision takes',
       description:
-        'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs ' +
-        '`projects:read`.',
+        'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the ' +
+        'revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or ' +
+        '`?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.',
+      parameters: [parameter('TemplateRevision')],
       responses: { '200': success('Inferred and declared variables.', ref('Variables'), EXAMPLES.Variables) },
       problems: [404],
     }),

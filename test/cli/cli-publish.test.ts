@@ -68,4 +68,20 @@ describe('letterpress publish, and push under review (spawned, against a real se
     const again = await run('publish', 'news', '--revision', '0');
     expect(again.stderr).to.include('already published: news renders revision 0');
   });
+
+  it('check reads what renders use: the published revision, or the draft of a project never published (said so)', async () => {
+    await t.create({ id: 'promo', mjml: page('Hi {{name}}'), publishing: 'review' });
+    const unpublished = await run('check', 'promo', '--required-list', 'name');
+    expect(unpublished.code, unpublished.stderr).to.equal(0);
+    expect(unpublished.stdout).to.include('promo is not published yet: checking its draft (the latest save)');
+    expect(unpublished.stdout).to.include('✓ promo');
+    expect((await run('publish', 'promo')).code).to.equal(0);
+    await t.server.request('PUT', '/v1/projects/promo', { body: { mjml: page('Hi {{first_name}}') } }); // a draft dropping name
+    const published = await run('check', 'promo', '--required-list', 'name');
+    expect([published.code, published.stdout.includes('not published yet')]).to.deep.equal([0, false]); // renders still take name
+    expect((await run('publish', 'promo')).code).to.equal(0);
+    const dropped = await run('check', 'promo', '--required-list', 'name');
+    expect(dropped.code).to.equal(1);
+    expect(dropped.stdout).to.include('✗ promo: no longer takes 1 required variable');
+  });
 });

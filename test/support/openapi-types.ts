@@ -162,8 +162,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Variables the current revision takes (projects:read)
-         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs `projects:read`.
+         * Variables the published revision takes (projects:read)
+         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.
          */
         get: operations["getProjectVariables"];
         put?: never;
@@ -235,7 +235,7 @@ export interface paths {
         };
         /**
          * What a sender needs to render (projects:read)
-         * @description The current revision's name, subject and the variable paths the template reads. Needs `projects:read`.
+         * @description The name, subject and variable paths of the revision a render without `revision` uses: the published revision (under `on_save`, the newest). `?revision=N` or `?revision=latest` describes another, as a render would name it; `revision` in the answer is the template revision described. Needs `projects:read`.
          */
         get: operations["getTemplate"];
         put?: never;
@@ -854,6 +854,11 @@ export interface components {
          * @example 0
          */
         Revision: number;
+        /**
+         * @description The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under `review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published answers 404 `not_published` (docs/publishing.md).
+         * @example latest
+         */
+        TemplateRevision: string;
         /**
          * @description Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when REQUIRE_IF_MATCH is on.
          * @example "3"
@@ -2935,7 +2940,13 @@ export interface operations {
     };
     getProjectVariables: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under `review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published answers 404 `not_published` (docs/publishing.md).
+                 * @example latest
+                 */
+                revision?: components["parameters"]["TemplateRevision"];
+            };
             header?: never;
             path: {
                 /**
@@ -3441,7 +3452,13 @@ export interface operations {
     };
     getTemplate: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under `review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published answers 404 `not_published` (docs/publishing.md).
+                 * @example latest
+                 */
+                revision?: components["parameters"]["TemplateRevision"];
+            };
             header?: never;
             path: {
                 /**

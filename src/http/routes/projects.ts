@@ -12,7 +12,15 @@ import { requireIfMatch } from '../preconditions.js';
 import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList } from '../paging.js';
-import { parseAtQuery, parseCreate, parsePathId, parsePublish, parseRevisionQuery, parseSave } from '../schemas.js';
+import {
+  parseAtQuery,
+  parseCreate,
+  parsePathId,
+  parsePublish,
+  parseRevisionQuery,
+  parseSave,
+  parseTemplateRevisionQuery,
+} from '../schemas.js';
 import { sendJson } from './respond.js';
 import { answerNotModified } from '../conditional.js';
 
@@ -117,9 +125,10 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
 
-  // What the current revision takes: { inferred, declared, differences } (docs/variables.md "Variables").
+  // What the revision renders use takes (?revision=N|latest for another): { inferred, declared, differences }
+  // (docs/variables.md "Variables", docs/publishing.md).
   router.get('/projects/:id/variables', read, async (ctx) => {
-    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx)));
+    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision'])));
   });
 }
 
