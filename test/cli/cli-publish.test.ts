@@ -84,4 +84,15 @@ describe('letterpress publish, and push under review (spawned, against a real se
     expect(dropped.code).to.equal(1);
     expect(dropped.stdout).to.include('✗ promo: no longer takes 1 required variable');
   });
+
+  it('pull after a publish: the project revision is the publish, and the files are the latest save', async () => {
+    await t.create({ id: 'digest', mjml: page('Digest {{name}}'), publishing: 'review' });
+    expect((await run('publish', 'digest')).code).to.equal(0); // project revision 1 publishes template revision 0
+    const into = join(dir, '..', 'after-publish');
+    const pulled = await run('pull', '--dir', into);
+    expect(pulled.code, pulled.stderr).to.equal(0);
+    expect(pulled.stderr).to.include('pulled digest @ revision 1');
+    expect(pulled.stderr).to.not.include('digest was deleted on the server');
+    expect(readFileSync(join(into, 'digest', 'template.mjml'), 'utf8')).to.include('Digest {{name}}');
+  });
 });
