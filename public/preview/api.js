@@ -38,9 +38,10 @@ export function createApi(prefix, key) {
    * @param {string} path below the prefix, already URI-encoded
    * @param {unknown} [body]
    * @param {AbortSignal} [signal]
+   * @param {Record<string, string>} [extra] more request headers (If-Match, Idempotency-Key)
    */
-  async function call(method, path, body, signal) {
-    const headers = { Authorization: `Bearer ${key() ?? ''}`, Accept: 'application/json' };
+  async function call(method, path, body, signal, extra = {}) {
+    const headers = { ...extra, Authorization: `Bearer ${key() ?? ''}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response;
     try {
@@ -77,10 +78,23 @@ export function createApi(prefix, key) {
     listProjects: (cursor) => call('GET', `/projects${page(50, cursor)}`),
     /** GET /projects/:id/revisions, oldest first: `{ items: [{ revision, updated_at, event, name }], next_cursor }`. */
     listRevisions: (projectId, cursor) => call('GET', `/projects/${id(projectId)}/revisions${page(100, cursor)}`),
-    /** GET /projects/:id/variables: `{ inferred, declared, differences }` (JSON Schemas). */
-    variables: (projectId) => call('GET', `/projects/${id(projectId)}/variables`),
+    /**
+     * GET /projects/:id/variables?revision=latest: `{ inferred, declared, differences }` (JSON Schemas) of the
+     * newest save — what the page renders by default (a draft under review), not the published revision.
+     */
+    variables: (projectId) => call('GET', `/projects/${id(projectId)}/variables?revision=latest`),
     /** POST /templates/:id/render: `{ html, subject, preheader, text, warnings, revision, … }`. */
     render: (projectId, body, signal) => call('POST', `/templates/${id(projectId)}/render`, body, signal),
+    /** GET /projects/:id: the project now (`revision` is its ETag; `publishing`, `published_revision`, `unpublished_changes`). */
+    project: (projectId) => call('GET', `/projects/${id(projectId)}`),
+    /** POST /projects/:id/diff (templates:render): `{ from, to, visible_change, changes }` (docs/diff.md). */
+    diff: (projectId, body) => call('POST', `/projects/${id(projectId)}/diff`, body),
+    /**
+     * POST /projects/:id/publish (projects:write), only while the project is still at stream revision
+     * `revision` (If-Match), with an Idempotency-Key: a retry after a lost answer is answered, not repeated.
+     */
+    publish: (projectId, body, revision, idempotencyKey) =>
+      call('POST', `/projects/${id(projectId)}/publish`, body, undefined, { 'If-Match': `"${revision}"`, 'Idempotency-Key': idempotencyKey }),
   };
 }
 

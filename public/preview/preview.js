@@ -8,6 +8,7 @@ import { dropKey, onKeyEntered, showKeyForm, showSignedIn, storedKey } from './k
 import { sampleVariables } from './sample.js';
 import { localTime } from './format.js';
 import { keepFramesFitted } from './frames.js';
+import { hideChanges, showChanges } from './publish-panel.js';
 import { byId, clearOutputs, el, hideProblem, keepEmailInFrames, markStale, setDark, showEmail, showProblem, showRender } from './view.js';
 
 /** Quiet time after the last keystroke in the variables editor before rendering again. */
@@ -70,6 +71,7 @@ function forgetKey(message) {
   byId('pick-hint').hidden = false;
   variablesBox.value = '';
   clearOutputs();
+  hideChanges();
   showKeyForm(message);
 }
 
@@ -112,7 +114,7 @@ function templateItem(item) {
   return li;
 }
 
-/** @param {{ id: string, name?: string | null, revision: number }} item */
+/** @param {{ id: string, name?: string | null, revision: number, publishing?: string }} item */
 async function openTemplate(item) {
   const seq = ++state.openSeq;
   state.projectId = item.id;
@@ -127,10 +129,12 @@ async function openTemplate(item) {
   byId('pick-hint').hidden = true;
   byId('template-view').hidden = false;
   byId('template-title').textContent = item.name ? `${item.name} (${item.id})` : item.id;
-  revisionSelect.replaceChildren(new Option(`Latest (r${item.revision})`, ''));
+  // Under review the project's revision may be a publish's, not a save's: the latest save is named once rendered.
+  revisionSelect.replaceChildren(new Option(item.publishing === 'review' ? 'Latest save' : `Latest (r${item.revision})`, ''));
   byId('more-revisions').hidden = true;
   variablesBox.value = '';
   clearOutputs();
+  hideChanges();
   byId('render-status').textContent = 'Loading…';
   const [variables] = await Promise.all([api.variables(item.id).catch((error) => error), loadRevisions(null, seq)]);
   if (seq !== state.openSeq) return; // another template was opened meanwhile
@@ -140,7 +144,10 @@ async function openTemplate(item) {
   } else {
     variablesBox.value = JSON.stringify(sampleVariables(variables.declared ?? variables.inferred), null, 2);
   }
-  await renderNow();
+  // Under review with a draft: what a recipient would see change if it were published (publish-panel.js).
+  const sample = readVariables();
+  const changes = showChanges(item, { api, refusedKey, variables: () => ('value' in sample ? sample.value : null) });
+  await Promise.all([renderNow(), changes]);
 }
 
 /** Add a page of revisions to the picker, oldest first. @param {string | null} cursor @param {number} [seq] */

@@ -159,6 +159,17 @@ export const components = {
       example: 0,
       schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 999_999_999_999_999, examples: [0] },
     },
+    TemplateRevision: {
+      name: 'revision',
+      in: 'query',
+      required: false,
+      description:
+        'The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under ' +
+        '`review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published ' +
+        'answers 404 `not_published` (docs/publishing.md).',
+      example: 'latest',
+      schema: { type: 'string', maxLength: 15, pattern: '^(?:[0-9]{1,15}|latest)$', examples: ['latest', '2'] },
+    },
     IfMatch: {
       name: 'If-Match',
       in: 'header',

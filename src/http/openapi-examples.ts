@@ -29,7 +29,18 @@ const project = {
   unpublished_changes: false,
 };
 
-const summary = { id: 'welcome', name: 'Welcome', subject: 'Hello {{name}}', revision: 3, created_at: at, updated_at: later };
+const summary = {
+  id: 'welcome',
+  name: 'Welcome',
+  subject: 'Hello {{name}}',
+  revision: 3,
+  created_at: at,
+  updated_at: later,
+  publishing: 'on_save',
+  published_revision: 3,
+  published_at: later,
+  unpublished_changes: false,
+};
 const key = {
   id: 'k3x9q2m7p4w8',
   name: 'ci-render',

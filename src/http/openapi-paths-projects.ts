@@ -193,7 +193,8 @@ export const projectPaths = {
         'that revision (412 otherwise). Under `review`, the publish gate checks the revision against the shapes of the variables ' +
         'each API key rendered the published revision with recently: a path it newly requires that payloads lack, or a type it ' +
         'narrows, is 409 `breaking_variable_change`, each `errors[]` item with `path`, `change` and `key_ids`; `"force": true` ' +
-        'publishes anyway and the event records what it overrode. Needs `projects:write` (docs/publishing.md).',
+        'publishes anyway and the event records what it overrode. A retry with the same `Idempotency-Key` answers the first answer. ' +
+        'Needs `projects:write` (docs/publishing.md).',
       parameters: conditionalWrite,
       requestBody: requestBody(jsonSchema(requestSchemas.publishBody), REQUESTS.publishProject),
       responses: {
@@ -222,6 +223,7 @@ export const projectPaths = {
         '422': POLICY_VIOLATION,
       },
       problems: [404, 409, 412, 413, 415, 422, 428],
+      idempotent: true,
     }),
   },
   '/projects/{id}/variables': {
@@ -230,10 +232,12 @@ export const projectPaths = {
       operationId: 'getProjectVariables',
       tag: 'projects',
       scope: 'projects:read',
-      summary: 'Variables the current revision takes',
+      summary: 'Variables the published revision takes',
       description:
-        'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs ' +
-        '`projects:read`.',
+        'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the ' +
+        'revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or ' +
+        '`?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.',
+      parameters: [parameter('TemplateRevision')],
       responses: { '200': success('Inferred and declared variables.', ref('Variables'), EXAMPLES.Variables) },
       problems: [404],
     }),

@@ -64,7 +64,11 @@ export const templatePaths = {
       tag: 'templates',
       scope: 'projects:read',
       summary: 'What a sender needs to render',
-      description: "The current revision's name, subject and the variable paths the template reads. Needs `projects:read`.",
+      description:
+        'The name, subject and variable paths of the revision a render without `revision` uses: the published revision (under ' +
+        '`on_save`, the newest). `?revision=N` or `?revision=latest` describes another, as a render would name it; `revision` in ' +
+        'the answer is the template revision described. Needs `projects:read`.',
+      parameters: [parameter('TemplateRevision')],
       responses: { '200': success('The template.', ref('Template'), EXAMPLES.Template) },
       problems: [404],
     }),

@@ -181,9 +181,22 @@ const ProjectWrite = {
   },
 };
 
+// A list entry carries the project's publishing as the Project does (same members, same meaning).
+const { publishing, published_revision, published_at, unpublished_changes } = Project.properties;
 const Summary = {
   type: 'object',
-  required: ['id', 'name', 'subject', 'revision', 'created_at', 'updated_at'],
+  required: [
+    'id',
+    'name',
+    'subject',
+    'revision',
+    'created_at',
+    'updated_at',
+    'publishing',
+    'published_revision',
+    'published_at',
+    'unpublished_changes',
+  ],
   properties: {
     id: { type: 'string' },
     name: nullableString,
@@ -191,6 +204,10 @@ const Summary = {
     revision: { type: 'integer' },
     created_at: timestamp,
     updated_at: timestamp,
+    publishing,
+    published_revision,
+    published_at,
+    unpublished_changes,
   },
 };
 

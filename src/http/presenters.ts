@@ -1,9 +1,9 @@
 /**
  * Domain/read-model shapes → the API's JSON (snake_case, RFC 3339 UTC timestamps with ms).
  */
-import type { ProjectView } from '../application/read/index.js';
+import type { ProjectSummary, ProjectView } from '../application/read/index.js';
 import type { TemplateWarning } from '../application/ports/index.js';
-import type { RevisionHistoryItem, TemplateSummaryDoc } from '../../projections/index.js';
+import type { RevisionHistoryItem } from '../../projections/index.js';
 import type { RenderOutput } from '../application/render/index.js';
 import { MAX_MISSING_VARIABLE_WARNINGS } from '../rendering/index.js';
 
@@ -46,8 +46,20 @@ export function presentWrite(view: ProjectView, warnings: TemplateWarning[], unc
 }
 
 /** One entry of GET /projects and GET /templates. */
-export function presentSummary(doc: TemplateSummaryDoc) {
-  return { id: doc.id, name: doc.name, subject: doc.subject, revision: doc.revision, created_at: doc.createdAt, updated_at: doc.updatedAt };
+export function presentSummary(summary: ProjectSummary) {
+  const { publishing } = summary;
+  return {
+    id: summary.id,
+    name: summary.name,
+    subject: summary.subject,
+    revision: summary.revision,
+    created_at: summary.createdAt,
+    updated_at: summary.updatedAt,
+    publishing: publishing.mode,
+    published_revision: publishing.publishedRevision,
+    published_at: publishing.publishedAt,
+    unpublished_changes: publishing.unpublishedChanges,
+  };
 }
 
 /** One entry of GET /projects/:id/revisions. */

@@ -164,6 +164,19 @@ export function parseRevisionQuery(value: unknown): number | undefined {
   return Number(value);
 }
 
+/**
+ * Parse `?revision=N|latest` of the routes that read what a render uses (GET /templates/:id, GET
+ * /projects/:id/variables): a template revision, or `latest` (the newest create or save); absent: the published one.
+ * @throws ProblemError 400 `invalid_request`.
+ */
+export function parseTemplateRevisionQuery(value: unknown): number | 'latest' | undefined {
+  if (value === 'latest') return 'latest';
+  if (value === undefined || (typeof value === 'string' && /^\d{1,15}$/.test(value))) return parseRevisionQuery(value);
+  throw new ProblemError(400, 'invalid_request', `revision must be a non-negative integer or latest, got ${JSON.stringify(value)}.`, [
+    { pointer: '/revision', message: 'not a non-negative integer or latest' },
+  ]);
+}
+
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)$/i;
 
 /**

@@ -80,6 +80,19 @@ describe('Idempotency-Key: a retry after the first answer was lost (claim lapsed
     expect((await api.server.request('GET', '/v1/projects/p')).status).to.equal(404);
   });
 
+  it('a publish: replayed from its ProjectPublished event as the publish answered (200, the project); no second publish', async () => {
+    expect((await api.create({ id: 'r', mjml: mjmlPage('v0'), publishing: 'review' })).status).to.equal(201);
+    expect((await api.server.request('PUT', '/v1/projects/r', { body: { mjml: mjmlPage('v1') } })).status).to.equal(200);
+    const first = await api.server.request('POST', '/v1/projects/r/publish', { body: { revision: 0 }, ...key('lost-publish') });
+    expect([first.status, first.json.revision, first.json.published_revision]).to.deep.equal([200, 2, 0]);
+    loseAnswer('lost-publish');
+    await sleep(LEASE_MS + 100);
+    const retry = await api.server.request('POST', '/v1/projects/r/publish', { body: { revision: 0 }, ...key('lost-publish') });
+    expectRebuiltReplayOf(retry, first); // the latest template (the draft, revision 1) at stream revision 2
+    expect(retry.json).to.include({ revision: 2, published_revision: 0, unpublished_changes: true });
+    expect(await revisions('r')).to.deep.equal([0, 1, 2]);
+  });
+
   it('a lapsed claim whose write never committed: the retry takes the key over and writes, once', async () => {
     expect((await api.create({ id: 'q', mjml: mjmlPage('v0') })).status).to.equal(201);
     const probe = await api.server.request('PUT', '/v1/projects/q', { body: { mjml: mjmlPage('v0') }, ...key('probe') }); // unchanged: learns the key id

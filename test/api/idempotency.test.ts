@@ -137,6 +137,22 @@ describe('Idempotency-Key over HTTP (embedded SQLite store)', function () {
     expect([current.json.revision, current.json.metadata.n]).to.deep.equal([2, 2]);
   });
 
+  it('a retried publish replays its first answer (one ProjectPublished); another body with the key is 422 idempotency_key_reused', async () => {
+    expect((await api.create({ id: 'pub-once', mjml: mjmlPage('v0'), publishing: 'review' })).status).to.equal(201);
+    expect((await api.server.request('PUT', '/v1/projects/pub-once', { body: { mjml: mjmlPage('v1') } })).json.revision).to.equal(1);
+    const publish = (body: Record<string, unknown>, more: Record<string, string> = {}) =>
+      api.server.request('POST', '/v1/projects/pub-once/publish', { body, headers: { 'If-Match': '"1"', ...more } });
+    const first = await publish({ revision: 0 }, { 'Idempotency-Key': 'publish-1' });
+    expect([first.status, first.json.revision, first.json.published_revision, first.headers.etag]).to.deep.equal([200, 2, 0, '"2"']);
+    // The retry carries the same stale If-Match: it is answered from the store, not decided again (which would be 412).
+    expectReplayOf(await publish({ revision: 0 }, { 'Idempotency-Key': 'publish-1' }), first);
+    const reused = await publish({ revision: 1 }, { 'Idempotency-Key': 'publish-1' });
+    expect([reused.status, reused.json.code]).to.deep.equal([422, 'idempotency_key_reused']);
+    const history = (await api.server.request('GET', '/v1/projects/pub-once/revisions')).json.items as { event: string }[];
+    expect(history.map((r) => r.event)).to.deep.equal(['created', 'saved', 'published']);
+    expect((await api.server.request('GET', '/v1/projects/pub-once')).json.published_revision).to.equal(0);
+  });
+
   it('a malformed key is 400 invalid_idempotency_key and nothing is made', async () => {
     const before = await projectCount(api.server);
     for (const bad of ['', 'x'.repeat(256), 'two words']) {

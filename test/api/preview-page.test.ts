@@ -81,10 +81,12 @@ describe('Preview page files (/preview/)', function () {
     }
     expect([...seen].sort()).to.deep.equal([
       '/preview/api.js',
+      '/preview/changes.js',
       '/preview/format.js',
       '/preview/frames.js',
       '/preview/key.js',
       '/preview/preview.js',
+      '/preview/publish-panel.js',
       '/preview/sample-names.js',
       '/preview/sample.js',
       '/preview/view.js',

@@ -95,4 +95,31 @@ describe('letterpress publish, and push under review (spawned, against a real se
       'published receipt: renders now use revision 2 (project revision 3) (forced: recorded in the publish event)',
     );
   });
+
+  it('check reads what renders use: the published revision, or the draft of a project never published (said so)', async () => {
+    await t.create({ id: 'promo', mjml: page('Hi {{name}}'), publishing: 'review' });
+    const unpublished = await run('check', 'promo', '--required-list', 'name');
+    expect(unpublished.code, unpublished.stderr).to.equal(0);
+    expect(unpublished.stdout).to.include('promo is not published yet: checking its draft (the latest save)');
+    expect(unpublished.stdout).to.include('✓ promo');
+    expect((await run('publish', 'promo')).code).to.equal(0);
+    await t.server.request('PUT', '/v1/projects/promo', { body: { mjml: page('Hi {{first_name}}') } }); // a draft dropping name
+    const published = await run('check', 'promo', '--required-list', 'name');
+    expect([published.code, published.stdout.includes('not published yet')]).to.deep.equal([0, false]); // renders still take name
+    expect((await run('publish', 'promo')).code).to.equal(0);
+    const dropped = await run('check', 'promo', '--required-list', 'name');
+    expect(dropped.code).to.equal(1);
+    expect(dropped.stdout).to.include('✗ promo: no longer takes 1 required variable');
+  });
+
+  it('pull after a publish: the project revision is the publish, and the files are the latest save', async () => {
+    await t.create({ id: 'digest', mjml: page('Digest {{name}}'), publishing: 'review' });
+    expect((await run('publish', 'digest')).code).to.equal(0); // project revision 1 publishes template revision 0
+    const into = join(dir, '..', 'after-publish');
+    const pulled = await run('pull', '--dir', into);
+    expect(pulled.code, pulled.stderr).to.equal(0);
+    expect(pulled.stderr).to.include('pulled digest @ revision 1');
+    expect(pulled.stderr).to.not.include('digest was deleted on the server');
+    expect(readFileSync(join(into, 'digest', 'template.mjml'), 'utf8')).to.include('Digest {{name}}');
+  });
 });

@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a revision (projects:write)
-         * @description Makes a template revision (`revision`, default: the latest create or save) the one renders use by default, by appending a publish event (the project revision, its ETag, goes up by one; the publish is not a template revision). Publishing the published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 `revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at that revision (412 otherwise). Under `review`, the publish gate checks the revision against the shapes of the variables each API key rendered the published revision with recently: a path it newly requires that payloads lack, or a type it narrows, is 409 `breaking_variable_change`, each `errors[]` item with `path`, `change` and `key_ids`; `"force": true` publishes anyway and the event records what it overrode. Needs `projects:write` (docs/publishing.md).
+         * @description Makes a template revision (`revision`, default: the latest create or save) the one renders use by default, by appending a publish event (the project revision, its ETag, goes up by one; the publish is not a template revision). Publishing the published revision appends nothing (`unchanged: true`). A project under `on_save` publishes every save: only its latest revision can be named (409 `publishing_on_save` otherwise). A publish event or a revision from before a deletion is 409 `revision_not_publishable`; an unknown revision 404 `revision_not_found`. With `If-Match` only if the project is still at that revision (412 otherwise). Under `review`, the publish gate checks the revision against the shapes of the variables each API key rendered the published revision with recently: a path it newly requires that payloads lack, or a type it narrows, is 409 `breaking_variable_change`, each `errors[]` item with `path`, `change` and `key_ids`; `"force": true` publishes anyway and the event records what it overrode. A retry with the same `Idempotency-Key` answers the first answer. Needs `projects:write` (docs/publishing.md).
          */
         post: operations["publishProject"];
         delete?: never;
@@ -162,8 +162,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Variables the current revision takes (projects:read)
-         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md). Needs `projects:read`.
+         * Variables the published revision takes (projects:read)
+         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.
          */
         get: operations["getProjectVariables"];
         put?: never;
@@ -235,7 +235,7 @@ export interface paths {
         };
         /**
          * What a sender needs to render (projects:read)
-         * @description The current revision's name, subject and the variable paths the template reads. Needs `projects:read`.
+         * @description The name, subject and variable paths of the revision a render without `revision` uses: the published revision (under `on_save`, the newest). `?revision=N` or `?revision=latest` describes another, as a render would name it; `revision` in the answer is the template revision described. Needs `projects:read`.
          */
         get: operations["getTemplate"];
         put?: never;
@@ -673,6 +673,20 @@ export interface components {
              * @description RFC 3339, UTC with milliseconds.
              */
             updated_at: string;
+            /**
+             * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
+             * @enum {string}
+             */
+            publishing: "on_save" | "review";
+            /** @description The template revision renders use by default; null under `review` before a first publish. */
+            published_revision: number | null;
+            /**
+             * Format: date-time
+             * @description When `published_revision` was published; null when none.
+             */
+            published_at: string | null;
+            /** @description true when the latest create or save is not the published revision (a draft). */
+            unpublished_changes: boolean;
         };
         SummaryPage: {
             items: components["schemas"]["Summary"][];
@@ -879,6 +893,11 @@ export interface components {
          * @example 0
          */
         Revision: number;
+        /**
+         * @description The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under `review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published answers 404 `not_published` (docs/publishing.md).
+         * @example latest
+         */
+        TemplateRevision: string;
         /**
          * @description Write only if the current revision has this ETag (`"3"`, or `*`), RFC 9110 §13.1.1; else 412. Required (428) when REQUIRE_IF_MATCH is on.
          * @example "3"
@@ -2730,6 +2749,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,6 +2767,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,6 +2797,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2792,6 +2814,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,6 +2832,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2825,6 +2849,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2841,6 +2866,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,6 +2884,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +2901,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2890,6 +2918,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,7 +2979,13 @@ export interface operations {
     };
     getProjectVariables: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under `review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published answers 404 `not_published` (docs/publishing.md).
+                 * @example latest
+                 */
+                revision?: components["parameters"]["TemplateRevision"];
+            };
             header?: never;
             path: {
                 /**
@@ -3456,7 +3491,13 @@ export interface operations {
     };
     getTemplate: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The template revision to read, as a render names it: a number, or `latest` (the newest create or save: a draft under `review`). Omitted: the published revision, what a render without `revision` uses; a `review` project never published answers 404 `not_published` (docs/publishing.md).
+                 * @example latest
+                 */
+                revision?: components["parameters"]["TemplateRevision"];
+            };
             header?: never;
             path: {
                 /**

@@ -6,6 +6,6 @@
  */
 export { CurrentRevisions } from './current-revisions.js';
 export { eventAt, revisionRecords } from './project-history.js';
-export { ProjectQueries, publishingView } from './project-queries.js';
-export type { ProjectView, PublishingView } from './project-queries.js';
+export { ProjectQueries, publishingView, summaryOf } from './project-queries.js';
+export type { ProjectSummary, ProjectView, PublishingView } from './project-queries.js';
 export { PublishedRevisions, type PublishedAt } from './published-revisions.js';

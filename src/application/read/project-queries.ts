@@ -38,6 +38,20 @@ export interface PublishingView {
   unpublishedChanges: boolean;
 }
 
+/**
+ * One entry of the project lists (GET /projects, GET /templates): the `template-list` summary with its
+ * publishing filled in (`publishingOf`: documents of `on_save` projects store no publishing fields).
+ */
+export interface ProjectSummary extends Omit<TemplateSummaryDoc, 'publishing' | 'templateRevision' | 'publishedRevision' | 'publishedAt'> {
+  publishing: PublishingView;
+}
+
+/** The list entry of a `template-list` document. Pure. */
+export function summaryOf(doc: TemplateSummaryDoc): ProjectSummary {
+  const { workspace, id, name, subject, revision, createdAt, updatedAt } = doc;
+  return { workspace, id, name, subject, revision, createdAt, updatedAt, publishing: publishingView(publishingOf(doc)) };
+}
+
 /** The `PublishingView` of a folded state or a read-model document's publishing fields. */
 export function publishingView(state: {
   publishing: Publishing;
@@ -211,17 +225,17 @@ export class ProjectQueries {
     return doc ? { revision: doc.revision, updatedAt: doc.updatedAt } : null;
   }
 
-  /** Live projects of a workspace in id order, `limit` at a time after the cursor id. */
+  /** Live projects of a workspace in id order, `limit` at a time after the cursor id, each with its publishing. */
   async listProjects(
     workspace: string,
     page: { after?: string; limit: number },
-  ): Promise<{ items: TemplateSummaryDoc[]; nextCursor: string | null }> {
+  ): Promise<{ items: ProjectSummary[]; nextCursor: string | null }> {
     const rows = await this.readModels.list<TemplateSummaryDoc>('template-list', {
       partition: workspace,
       limit: page.limit + 1,
       ...(page.after !== undefined ? { after: page.after } : {}),
     });
-    const items = rows.slice(0, page.limit).map((r) => r.doc);
+    const items = rows.slice(0, page.limit).map((r) => summaryOf(r.doc));
     return { items, nextCursor: rows.length > page.limit ? (items[items.length - 1]?.id ?? null) : null };
   }
 

@@ -105,15 +105,26 @@ export interface RenderOutput {
   missingVariables: readonly string[];
 }
 
-/** A render without `revision` of a review-mode project that has published nothing: 404 `not_published`. */
-export function notPublished(projectId: string, latestTemplateRevision: number): DomainError {
+/**
+ * A render (or a read of what renders use) without `revision` of a review-mode project that has published
+ * nothing: 404 `not_published`. `draft`: how the request names a draft instead (a body member by default;
+ * the read routes pass their query, `?revision=latest`).
+ */
+export function notPublished(
+  projectId: string,
+  latestTemplateRevision: number,
+  draft = 'render a draft with "revision": "latest"',
+): DomainError {
   return new DomainError(
     'not_published',
     `Project '${projectId}' publishes under review and has no published revision yet: publish one ` +
-      `(POST /projects/${projectId}/publish), or render a draft with "revision": "latest" (revision ${latestTemplateRevision}) or a revision number.`,
+      `(POST /projects/${projectId}/publish), or ${draft} (revision ${latestTemplateRevision}) or a revision number.`,
     { latest_revision: latestTemplateRevision },
   );
 }
+
+/** How the read routes (GET /templates/:id, GET /projects/:id/variables) name a draft in a `not_published` answer. */
+const READ_A_DRAFT = 'read the draft with ?revision=latest';
 
 /** The data variables could not be rendered (Handlebars threw at render time). */
 export class RenderError extends CodedError<'render_failed'> {
@@ -428,11 +439,14 @@ export class TemplateRenderer {
   }
 
   /**
-   * The current revision and the variables its template reads: its body (and partials) and its subject and preheader.
-   * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
+   * The template revision a render uses (`asked` as a render's `revision`: omitted, the published one) and
+   * the variables its template reads: its body (and partials) and its subject and preheader. The view's
+   * `revision` is that template revision.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`, `not_published`; the
+   *   loader's errors on a miss.
    */
-  async describe(ref: ProjectRef): Promise<{ view: ProjectView; variables: string[] }> {
-    const view = await this.queries.getProject(ref);
+  async describe(ref: ProjectRef, asked?: number | 'latest'): Promise<{ view: ProjectView; variables: string[] }> {
+    const view = await this.describedView(ref, asked);
     const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
     if (entry.variables === undefined) {
       const body = await this.loader.variables(view.ast, view.partials, entry.dynamic ? view.publishedHtml : undefined);
@@ -442,12 +456,15 @@ export class TemplateRenderer {
   }
 
   /**
-   * What the current revision takes: the schema inferred from what it reads, the declared one
-   * (`metadata.variables`, null when none) and how they differ.
-   * @throws DomainError `project_not_found`, `project_deleted`; the loader's errors on a miss.
+   * What the template revision a render uses takes (`asked` as in `describe`): the schema inferred from what
+   * it reads, the declared one (`metadata.variables`, null when none) and how they differ.
+   * @throws as `describe`.
    */
-  async variables(ref: ProjectRef): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
-    const view = await this.queries.getProject(ref);
+  async variables(
+    ref: ProjectRef,
+    asked?: number | 'latest',
+  ): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
+    const view = await this.describedView(ref, asked);
     const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
@@ -462,6 +479,22 @@ export class TemplateRenderer {
     // Not cached when it was not: the next render of the revision is still a miss (X-Cache), as before the gate.
     const entry = await this.cache.peekOrBuild(ref, revision, () => this.queries.getProjectAt(ref, revision));
     return entry.contract;
+  }
+
+  /**
+   * The template revision `describe` and `variables` read, as a view whose `revision` is that template
+   * revision: `asked`, the latest create or save for `latest`, else the published one. Under `on_save` that
+   * is always the current revision, read from the read model as before publishing modes existed.
+   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found` (also a publish's
+   *   revision), `not_published`.
+   */
+  private async describedView(ref: ProjectRef, asked: number | 'latest' | undefined): Promise<ProjectView> {
+    const current = await this.queries.getProject(ref);
+    const { publishedRevision, templateRevision } = await this.queries.publishedAt(ref, current.revision);
+    const revision = asked === undefined ? publishedRevision : asked === 'latest' ? templateRevision : asked;
+    if (revision === null) throw notPublished(ref.projectId, templateRevision, READ_A_DRAFT);
+    if (revision === current.revision && revision === templateRevision) return current;
+    return this.queries.getProjectAt(ref, revision);
   }
 
   /** Entries currently cached (for /health). */

@@ -10,7 +10,7 @@
  * but `readStream` (every engine, KurrentDB included, where metadata cannot be queried), and it reads only
  * the events appended to one stream since the attempt decided.
  */
-import { evolve, initialState, projectStream, type ProjectRef } from '../../domain/project.js';
+import { evolve, initialState, projectStream, type ProjectEvent, type ProjectRef, type ProjectState } from '../../domain/project.js';
 import { type EventStore, type Position, type RecordedEvent, decodeProjectEvent } from '../ports/index.js';
 import type { ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
@@ -71,7 +71,18 @@ export async function findCommittedWrite(
   if (!last) return null;
   const events = (await eventStore.readStream(stream, { fromRevision: 0, maxCount: last.revision + 1 })).map(decodeProjectEvent);
   const state = events.reduce<ReturnType<typeof evolve>>(evolve, initialState);
-  return { ref, revision: last.revision, view: viewOf(ref, state, [events[events.length - 1]!]), position: last.position };
+  return { ref, revision: last.revision, view: viewOf(ref, state, [answeredEvent(events, state)]), position: last.position };
+}
+
+/**
+ * The event whose template a write's answer shows: its own, or — for a publish, which carries no template —
+ * the latest create or save before it, as the publish route answers (the project's latest template at the
+ * publish's revision). `events` is the stream from revision 0, so an event's index is its revision.
+ */
+function answeredEvent(events: ProjectEvent[], state: ProjectState): ProjectEvent {
+  const last = events[events.length - 1]!;
+  if (last.type !== 'ProjectPublished' || state.status !== 'active') return last;
+  return events[state.templateRevision] ?? last;
 }
 
 /** Whether `event` was written for `tag`. */

@@ -2,11 +2,12 @@
  * `letterpress check`: for a client's CI, whether templates still take the variables its code sends. The
  * required paths come from a JSON sample (every leaf path) and/or a list; what a template takes comes from
  * the server — the schema it infers from what the template reads (GET /projects/:id/variables for saved
- * templates, POST /validate for the local files of `--dir`, so an unpushed edit is checked too).
+ * templates: the revision renders use, or the draft of one never published; POST /validate for the local
+ * files of `--dir`, so an unpushed edit is checked too).
  */
 import { join } from 'node:path';
 import { seg, type LetterpressClient } from '../client.js';
-import { EXIT, UsageError } from '../errors.js';
+import { ApiError, EXIT, UsageError } from '../errors.js';
 import { projectIds, readProject } from '../files.js';
 import { missingVariables, samplePaths, schemaReads, type MissingVariable } from '../variable-paths.js';
 import { readJsonObject } from './inputs.js';
@@ -20,7 +21,7 @@ export interface CheckOptions {
 /** Run the check; the report goes to stdout. Exit 0 when every template takes every required path, 1 otherwise. */
 export async function check(client: LetterpressClient, ids: string[], options: CheckOptions): Promise<number> {
   const required = requiredPaths(options);
-  const results: Array<{ id: string; missing: MissingVariable[]; refused?: string }> = [];
+  const results: Array<{ id: string; missing: MissingVariable[]; refused?: string; draft?: true }> = [];
   if (options.dir !== undefined) {
     const present = projectIds(options.dir);
     const unknown = ids.filter((id) => !present.includes(id));
@@ -36,13 +37,14 @@ export async function check(client: LetterpressClient, ids: string[], options: C
   } else {
     const targets = ids.length > 0 ? ids : (await client.all<{ id: string }>('/projects')).map((p) => p.id);
     for (const id of targets) {
-      const variables = (await client.get(`/projects/${seg(id)}/variables`)).body as { inferred: unknown };
-      results.push({ id, missing: missingVariables(required, schemaReads(variables.inferred)) });
+      const { inferred, draft } = await savedVariables(client, id);
+      results.push({ id, missing: missingVariables(required, schemaReads(inferred)), ...(draft ? { draft } : {}) });
     }
   }
 
   let failed = 0;
-  for (const { id, missing, refused } of results) {
+  for (const { id, missing, refused, draft } of results) {
+    if (draft) process.stdout.write(`  ${id} is not published yet: checking its draft (the latest save)\n`);
     if (refused !== undefined) {
       failed++;
       process.stdout.write(`✗ ${id}: the template itself is refused: ${refused}\n`);
@@ -71,4 +73,19 @@ function requiredPaths(options: CheckOptions): string[] {
     paths.add(path);
   if (paths.size === 0) throw new UsageError('the required variables are empty: nothing to check.');
   return [...paths].sort();
+}
+
+/**
+ * What saved template `id` takes: the revision its renders use (GET /projects/:id/variables), or — under
+ * `review` with nothing published yet (404 `not_published`), when no render can use any — its draft.
+ * @throws ApiError for any other refusal.
+ */
+async function savedVariables(client: LetterpressClient, id: string): Promise<{ inferred: unknown; draft?: true }> {
+  try {
+    return (await client.get(`/projects/${seg(id)}/variables`)).body as { inferred: unknown };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'not_published') throw error;
+    const draft = (await client.get(`/projects/${seg(id)}/variables?revision=latest`)).body as { inferred: unknown };
+    return { inferred: draft.inferred, draft: true };
+  }
 }

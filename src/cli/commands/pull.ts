@@ -99,12 +99,23 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
   return plan.localEdits.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-/** A project and the MJML of exactly its revision (render with "format": "mjml" leaves Handlebars in); null when it is gone. */
+/** Reads of a review project tried before its MJML is taken as it is (a save landed between each GET and render). */
+const REVIEW_READ_ATTEMPTS = 3;
+
+/**
+ * A project and the MJML of exactly its latest template (render with "format": "mjml" leaves Handlebars in);
+ * null when it is gone. Under `"publishing": "review"` the project's revision may be a publish's, which is
+ * not a template revision (it renders 404), so the MJML is the render of `"latest"`, read again when a save
+ * landed after the GET (the render's revision past the project's).
+ */
 async function fetchProject(client: LetterpressClient, id: string) {
   try {
-    const project = (await client.get(`/projects/${seg(id)}`)).body;
-    const rendered = (await client.post(`/templates/${seg(id)}/render`, { format: 'mjml', revision: project.revision })).body;
-    return { project, rendered };
+    for (let attempt = 1; ; attempt++) {
+      const project = (await client.get(`/projects/${seg(id)}`)).body;
+      const revision = project.publishing === 'review' ? 'latest' : project.revision;
+      const rendered = (await client.post(`/templates/${seg(id)}/render`, { format: 'mjml', revision })).body;
+      if (rendered.revision <= project.revision || attempt >= REVIEW_READ_ATTEMPTS) return { project, rendered };
+    }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

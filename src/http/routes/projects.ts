@@ -12,7 +12,15 @@ import { requireIfMatch } from '../preconditions.js';
 import { presentProject, presentSummary, presentWrite } from '../presenters.js';
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList } from '../paging.js';
-import { parseAtQuery, parseCreate, parsePathId, parsePublish, parseRevisionQuery, parseSave } from '../schemas.js';
+import {
+  parseAtQuery,
+  parseCreate,
+  parsePathId,
+  parsePublish,
+  parseRevisionQuery,
+  parseSave,
+  parseTemplateRevisionQuery,
+} from '../schemas.js';
 import { sendJson } from './respond.js';
 import { answerNotModified } from '../conditional.js';
 
@@ -102,8 +110,9 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
 
-  // Drafts and publishing (docs/publishing.md): make a template revision the one renders use.
-  router.post('/projects/:id/publish', write, conditional, body, async (ctx) => {
+  // Drafts and publishing (docs/publishing.md): make a template revision the one renders use. A replay rebuilt
+  // from its event answers 200 with the project, as a save does.
+  router.post('/projects/:id/publish', write, conditional, body, onceSaved!, async (ctx) => {
     const ref = refOf(ctx);
     const input = parsePublish(ctx.state.body);
     const expectedRevision = parseIfMatch(ctx.get('If-Match'));
@@ -116,9 +125,10 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
 
-  // What the current revision takes: { inferred, declared, differences } (docs/variables.md "Variables").
+  // What the revision renders use takes (?revision=N|latest for another): { inferred, declared, differences }
+  // (docs/variables.md "Variables", docs/publishing.md).
   router.get('/projects/:id/variables', read, async (ctx) => {
-    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx)));
+    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision'])));
   });
 }
 

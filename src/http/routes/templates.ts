@@ -8,7 +8,7 @@ import { missingVariablesHeaders, presentRender, presentSummary, presentTemplate
 import { ProblemError } from '../problem.js';
 import { cursorAfter, parseList } from '../paging.js';
 import { parseRender } from '../render-schemas.js';
-import { parseValidateSaved, parseValidateSource } from '../schemas.js';
+import { parseTemplateRevisionQuery, parseValidateSaved, parseValidateSource } from '../schemas.js';
 import { idempotentWrites } from '../idempotency.js';
 import { requireIfMatch } from '../preconditions.js';
 import { deleteProject, refOf } from './projects.js';
@@ -66,8 +66,9 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     sendJson(ctx, 200, { items: items.map(presentSummary), next_cursor: cursorAfter(nextCursor) });
   });
 
+  // The revision a render without `revision` uses (?revision=N|latest for another; docs/publishing.md).
   router.get('/templates/:id', read, async (ctx) => {
-    const { view, variables } = await deps.renderer.describe(refOf(ctx));
+    const { view, variables } = await deps.renderer.describe(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']));
     sendJson(ctx, 200, presentTemplate(view, variables));
   });
 
