@@ -146,6 +146,7 @@ describe('send-readiness policy over HTTP (embedded SQLite store)', function () 
     expect(codes).to.have.length(2);
     await review('dry', { mjml: PLAIN });
     const saved = await server.request('POST', '/v1/templates/dry/validate', { body: { revision: 'latest' } });
+    expect(saved.status, saved.text).to.equal(200);
     expect(saved.json.warnings.filter((w: { code?: string }) => w.code === 'policy_violation')).to.have.length(2);
   });
 

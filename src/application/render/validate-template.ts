@@ -116,7 +116,7 @@ export class TemplateValidation {
     ref: ProjectRef,
     input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' },
   ): Promise<ValidationReport> {
-    const variables = await this.deps.renderer.variables(ref);
+    const variables = await this.deps.renderer.variables(ref, input.revision);
     const errors: ValidationProblem[] = [];
     const unsent: ValidationProblem[] = [];
     if (input.variables) {
