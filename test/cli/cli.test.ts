@@ -248,7 +248,8 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(res.stdout).to.not.include('metadata.json');
   });
 
-  it('diff --rendered lists what a recipient would see change, with --vars, recorded shapes or sample data', async () => {
+  it('diff --rendered lists what a recipient would see change, with --vars, recorded shapes or sample data', async function () {
+    this.timeout(120_000); // eight CLI processes, one after another
     const res = await run('diff', '--rendered', 'welcome', '--from', '0', '--to', '1', '--vars', join(work, 'vars.json'));
     expect(res.code, res.stderr).to.equal(0);
     expect(res.stdout).to.include('welcome: revision 0 → 1, rendered with your variables: a recipient would see changes\n');
