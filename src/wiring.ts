@@ -183,6 +183,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       commands,
       queries,
       renderer,
+      ...(shapes ? { recordedShapes: shapes } : {}),
       validation: new TemplateValidation({ templates, renderer, policy: policyGate }),
       policies,
       apiKeys,

@@ -85,3 +85,33 @@ function quoted(value) {
 function cut(text) {
   return text.length > MAX_SIDE_CHARS ? `${text.slice(0, MAX_SIDE_CHARS - 1)}…` : text;
 }
+
+/** How the publish gate's `change` of a path reads (docs/publishing.md "Publish gate"). */
+const GATE_CHANGES = { newly_required: 'newly required', type_narrowed: 'type narrowed' };
+
+/** Findings listed at most; the rest are counted (a policy can find many). */
+export const MAX_FINDINGS = 50;
+
+/**
+ * The findings of a publish refused by the publish gate (409 `breaking_variable_change`: each variable `path`,
+ * its `change` and the `key_ids` whose recent payloads it would refuse) or by the workspace's send-readiness
+ * policy (422 `policy_violation`: each `pointer` into the stored project and, for a target client, caniemail's
+ * `feature`), as `{ where, message, facts, feature }` strings (`facts`: the change, the types and the keys,
+ * joined by " · "; `feature`: the caniemail slug or ''). Null for any other problem.
+ * @param {{ code?: string, errors?: Array<Record<string, unknown>> } | null | undefined} problem
+ * @returns {{ findings: Array<{ where: string, message: string, facts: string, feature: string }>, more: number } | null}
+ */
+export function refusalFindings(problem) {
+  if (problem?.code !== 'breaking_variable_change' && problem?.code !== 'policy_violation') return null;
+  const items = Array.isArray(problem.errors) ? problem.errors : [];
+  const findings = items.slice(0, MAX_FINDINGS).map((item) => {
+    const facts = [];
+    if (typeof item.change === 'string') facts.push(GATE_CHANGES[item.change] ?? item.change);
+    if (item.change === 'type_narrowed' && item.found !== undefined)
+      facts.push(`sent: ${String(item.found)}, takes: ${[item.expected].flat().map(String).join(' or ')}`);
+    if (Array.isArray(item.key_ids) && item.key_ids.length > 0) facts.push(`keys: ${item.key_ids.join(', ')}`);
+    const feature = typeof item.feature === 'string' ? item.feature : '';
+    return { where: String(item.path ?? item.pointer ?? ''), message: String(item.message ?? ''), facts: facts.join(' · '), feature };
+  });
+  return { findings, more: items.length - findings.length };
+}

@@ -3,17 +3,21 @@
  * publishes under review and has a draft, what a recipient would see change between the published revision
  * and the latest save (`POST /projects/:id/diff`, docs/diff.md), and a button that publishes exactly the
  * revision compared (`POST /projects/:id/publish` with `If-Match`, so nothing saved since is published unseen).
- * Publishing needs a key with `projects:write`; a key without it gets the 403 shown, with what would work.
+ * Publishing needs a key with `projects:write`; a key without it gets the 403 shown, with what would work. A
+ * refusal of the publish gate (409) or the policy (422) lists each finding; after a 409, "Publish anyway
+ * (force)" sends `"force": true` (docs/publishing.md "Publish gate").
  */
 import { ApiError } from './api.js';
-import { describeChange, visibleVerdict } from './changes.js';
+import { describeChange, refusalFindings, visibleVerdict } from './changes.js';
 import { byId, el, hideProblem, showProblem } from './view.js';
 
 /**
  * The panel shown now: the project, the stream revision it was compared at (the If-Match of the publish),
- * the template revision a publish makes the published one, and the Idempotency-Key of its publish (kept
- * for the panel's life, so a click after an answer that never arrived is answered, not repeated).
- * @type {{ projectId: string, revision: number, to: number, key: string } | null}
+ * the template revision a publish makes the published one, and the Idempotency-Keys of its publish and of
+ * a forced one (kept for the panel's life, so a click after an answer that never arrived is answered, not
+ * repeated; two keys, because a key sent again with another body is refused).
+ * @typedef {{ projectId: string, revision: number, to: number, key: string, forceKey: string }} Panel
+ * @type {Panel | null}
  */
 let current = null;
 
@@ -56,7 +60,7 @@ export async function showChanges(item, panelHooks) {
       if (current === opened) current = null;
       return;
     }
-    const panel = { projectId: item.id, revision: project.revision, to: project.revision, key: newKey() };
+    const panel = { projectId: item.id, revision: project.revision, to: project.revision, key: newKey(), forceKey: newKey() };
     if (project.published_revision === null) {
       // Nothing published in this life: no publish event yet, so the newest event is the latest save.
       showPanel(`Not published yet: publishing makes r${panel.to} the first published revision`, null, [
@@ -131,33 +135,84 @@ function changeItem(line) {
   return item;
 }
 
-/** Publish the revision the panel compared, only if the project is still where it was compared. @param {{ projectId: string, revision: number, to: number, key: string }} panel */
-async function publish(panel) {
+/**
+ * Publish the revision the panel compared, only if the project is still where it was compared; `force`:
+ * past the publish gate (not past the policy).
+ * @param {Panel} panel @param {boolean} [force]
+ */
+async function publish(panel, force = false) {
   const button = /** @type {HTMLButtonElement} */ (byId('publish'));
   const status = byId('publish-status');
   const errorBox = byId('changes-error');
   button.disabled = true;
-  status.textContent = 'Publishing…';
+  status.textContent = force ? 'Publishing past the publish gate…' : 'Publishing…';
   hideProblem(errorBox);
   try {
-    const project = await hooks.api.publish(panel.projectId, { revision: panel.to }, panel.revision, panel.key);
+    const body = force ? { revision: panel.to, force: true } : { revision: panel.to };
+    const project = await hooks.api.publish(panel.projectId, body, panel.revision, force ? panel.forceKey : panel.key);
     if (current !== panel) return;
     button.hidden = true;
-    status.textContent = `Published r${project.published_revision}: renders now use it (project revision ${project.revision}).`;
+    const forced = force ? ' Forced past the publish gate: the publish event records what it overrode.' : '';
+    status.textContent = `Published r${project.published_revision}: renders now use it (project revision ${project.revision}).${forced}`;
     current = null;
   } catch (error) {
     if (current !== panel || hooks.refusedKey(error)) return;
     status.textContent = 'Not published';
-    showProblem(errorBox, error.problem ?? { status: 0, title: String(error) });
-    const hint = error.status === 403 ? SCOPE_HINT : error.status === 412 ? STALE_HINT : null;
+    const problem = error.problem ?? { status: 0, title: String(error) };
+    const refusal = refusalFindings(problem);
+    // The findings are listed below, each with what the detail cannot hold (keys, caniemail feature).
+    showProblem(errorBox, refusal ? { ...problem, errors: [] } : problem);
+    if (refusal) errorBox.insertBefore(findingList(refusal), errorBox.querySelector('small'));
+    const hint = error.status === 403 ? SCOPE_HINT : error.status === 412 ? STALE_HINT : error.status === 422 && refusal ? POLICY_HINT : null;
     if (hint) errorBox.append(el('p', hint));
+    if (problem.code === 'breaking_variable_change') errorBox.append(forceOffer(panel));
     button.disabled = error.status === 412; // a retry could not succeed: the project moved on
   }
+}
+
+/**
+ * A refusal's findings as a list: where (a variable path, or a pointer into the project), the message, and
+ * the change, keys or caniemail feature (a link to its caniemail page).
+ * @param {NonNullable<ReturnType<typeof refusalFindings>>} refusal
+ */
+function findingList(refusal) {
+  const list = el('ul', undefined, 'findings');
+  for (const finding of refusal.findings) {
+    const item = el('li');
+    if (finding.where) item.append(el('code', finding.where), ' ');
+    item.append(finding.message);
+    if (finding.facts) item.append(' ', el('span', `(${finding.facts})`, 'muted'));
+    if (finding.feature) {
+      const link = /** @type {HTMLAnchorElement} */ (el('a', `caniemail: ${finding.feature}`));
+      link.href = `https://www.caniemail.com/features/${encodeURIComponent(finding.feature)}/`;
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+      item.append(' ', link);
+    }
+    list.append(item);
+  }
+  if (refusal.more > 0) list.append(el('li', `… and ${refusal.more} more`, 'muted'));
+  return list;
+}
+
+/** After a 409 of the publish gate: what forcing does, and the button that does it. @param {Panel} panel */
+function forceOffer(panel) {
+  const offer = el('p', FORCE_HINT);
+  const button = /** @type {HTMLButtonElement} */ (el('button', 'Publish anyway (force)'));
+  button.type = 'button';
+  button.id = 'publish-force';
+  button.addEventListener('click', () => current === panel && publish(panel, true));
+  offer.append(' ', button);
+  return offer;
 }
 
 const SCOPE_HINT =
   'Publishing needs a key with the projects:write scope; this key may only preview. Use "Forget key" and enter a key that may write.';
 const STALE_HINT = 'The project was saved or published since these changes were compared: open the template again to see the current ones.';
+const POLICY_HINT =
+  "Change the template at each pointer, or the workspace's policy (PUT /policy): forcing a publish does not pass the policy.";
+const FORCE_HINT =
+  'Recent renders sent payloads this revision would refuse. Publishing anyway records what it overrode in the publish event.';
 
 /** A new Idempotency-Key: a UUID where the browser offers one (secure contexts), else 128 random bits in hex. */
 function newKey() {

@@ -72,23 +72,46 @@ export class NetworkError extends Error {
 }
 
 /**
- * A problem as lines a person reads: `title (status code): detail`, then each `errors` item as
- * `  at <pointer | file:line>: message`, then the request id to quote.
+ * A problem as lines a person reads: `title (status code): detail`, then each `errors` item (`problemItemLine`),
+ * then the request id to quote.
  */
 export function formatProblem(error: ApiError): string {
   const p = error.problem;
   const head = `${p.title ?? 'Error'} (${error.status}${p.code ? ` ${p.code}` : ''})${p.detail ? `: ${p.detail}` : ''}`;
-  const lines = [head];
-  for (const item of p.errors ?? []) {
-    const where =
-      item.pointer ??
-      (item.file !== undefined
-        ? `${item.file}${item.line !== undefined ? `:${item.line}` : ''}`
-        : item.line !== undefined
-          ? `line ${item.line}`
-          : '');
-    lines.push(`  ${where ? `at ${where}: ` : ''}${item.message ?? JSON.stringify(item)}`);
-  }
+  const lines = [head, ...(p.errors ?? []).map(problemItemLine)];
   if (p.request_id) lines.push(`  (${error.method} ${error.url}, request id ${p.request_id})`);
   return lines.join('\n');
+}
+
+/**
+ * One `errors` item as a line: `  at <pointer | path | file:line>: message`, then what the API adds where it
+ * applies — the caniemail `feature` of a policy finding (`[caniemail: css-display-flex]`,
+ * https://www.caniemail.com/features/<feature>/) and the `key_ids` of a publish-gate finding (`[keys: …]`).
+ */
+export function problemItemLine(item: ProblemItem): string {
+  const path = typeof item['path'] === 'string' ? item['path'] : undefined;
+  const where =
+    item.pointer ??
+    path ??
+    (item.file !== undefined
+      ? `${item.file}${item.line !== undefined ? `:${item.line}` : ''}`
+      : item.line !== undefined
+        ? `line ${item.line}`
+        : '');
+  const feature = typeof item['feature'] === 'string' ? ` [caniemail: ${item['feature']}]` : '';
+  const keys = Array.isArray(item['key_ids']) && item['key_ids'].length > 0 ? ` [keys: ${item['key_ids'].join(', ')}]` : '';
+  return `  ${where ? `at ${where}: ` : ''}${item.message ?? JSON.stringify(item)}${feature}${keys}`;
+}
+
+/**
+ * A 422 `policy_violation` (docs/policy.md "The 422") as lines: what was refused, each finding's pointer into
+ * the stored project, message and caniemail feature, then what works. `refused`: what the server refused, in
+ * words (`not published: revision 2 of news`); `also`: a last sentence of the command's own.
+ */
+export function policyViolationReport(refused: string, error: ApiError, also = ''): string {
+  const findings = (error.problem.errors ?? []).map((item) => `${problemItemLine(item)}\n`).join('');
+  return (
+    `${refused}: it breaks the workspace's send-readiness policy (GET /policy):\n${findings}` +
+    `  change the template at each pointer (of the project as GET /projects/<id> shows it), or the policy (PUT /policy)${also}\n`
+  );
 }

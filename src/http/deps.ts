@@ -1,7 +1,7 @@
 /**
  * What the HTTP layer is built from (`createApp(deps)`); routes take the same object.
  */
-import type { TemplateValidation, TemplateRenderer } from '../application/render/index.js';
+import type { RecordedShapesSource, TemplateValidation, TemplateRenderer } from '../application/render/index.js';
 import type { ApiKeys } from '../application/keys/index.js';
 import type { CommittedWrite, WriteTag, ProjectCommands, WriteTarget } from '../application/write/index.js';
 import type { FailureCounter, IdempotencyStore, RateLimiter } from '../application/ports/index.js';
@@ -27,6 +27,8 @@ export interface AppDeps {
   commands: ProjectCommands;
   queries: ProjectQueries;
   renderer: TemplateRenderer;
+  /** The variable shapes the publish gate recorded, which POST /projects/:id/diff renders without `variables`; absent: none are. */
+  recordedShapes?: RecordedShapesSource;
   /** Dry runs: POST /validate and POST /templates/:id/validate. */
   validation: TemplateValidation;
   /** Each workspace's send-readiness policy (GET/PUT /policy). */

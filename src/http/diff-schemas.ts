@@ -1,6 +1,6 @@
 /** POST /projects/:id/diff: the request body and the answer's JSON. */
 import { z } from 'zod';
-import type { DiffRequest, RevisionDiffOutput } from '../application/render/index.js';
+import type { DiffRequest, RevisionDiffOutput, ShapeSample } from '../application/render/index.js';
 import { check } from './check.js';
 import { ProblemError } from './problem.js';
 
@@ -19,7 +19,7 @@ const diffBody = z.strictObject({
     .unknown()
     .optional()
     .describe(
-      'Both revisions are rendered with these; without them, with a sample built from what the two revisions read (typed by the declared schema).',
+      'Both revisions are rendered with these; without them, with a payload made of each variable shape recent renders sent (at most 5, the most-seen first), else with a sample built from what the two revisions read (typed by the declared schema).',
     ),
 });
 
@@ -52,8 +52,22 @@ export function presentDiff(diff: RevisionDiffOutput): Record<string, unknown> {
     from: diff.from,
     to: diff.to,
     sample_variables: diff.sampleVariables,
+    sample_source: diff.sampleSource,
+    ...(diff.samples ? { samples: diff.samples.map(presentSample), shapes_recorded: diff.shapesRecorded } : {}),
     visible_change: diff.visibleChange,
     changes: diff.changes,
+  };
+}
+
+/** A recorded shape rendered: its paths as `{ path: types }` (never a value), how often and when last it was sent, its refusals. */
+function presentSample(sample: ShapeSample): Record<string, unknown> {
+  return {
+    sample: sample.sample,
+    // fromEntries defines each member: a path named `__proto__` is a member like any other.
+    paths: Object.fromEntries(sample.paths),
+    seen: sample.seen,
+    last_seen: sample.lastSeen,
+    ...(sample.refused ? { refused: sample.refused } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * zod schema the route parses with, the answer's shape here.
  */
 import { diffBody } from './diff-schemas.js';
-import { parameter } from './openapi-refs.js';
+import { parameter, ref } from './openapi-refs.js';
 import { jsonSchema, requestBody } from './openapi-requests.js';
 import { operation, success } from './openapi-responses.js';
 
@@ -39,6 +39,54 @@ const change = {
     delta: { type: 'integer', description: '`size` only: `after` − `before`, bytes.' },
     budget: { type: 'integer', description: '`size` only: the clipping budget, bytes (GMAIL_CLIPPING_BYTES).' },
     clipped: { type: 'boolean', description: '`size` only: whether the `after` HTML is past the budget.' },
+    samples: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      description:
+        'With `sample_source: recorded_shapes` only: the `samples[].sample` numbers whose renders showed this change. Of the `size` ' +
+        'changes the samples show, only the one with the largest `after` is listed.',
+    },
+  },
+};
+
+const refusal = {
+  type: 'object',
+  required: ['revision', 'code', 'message'],
+  properties: {
+    revision: { type: 'integer', minimum: 0, description: 'The revision that refused the payload.' },
+    code: {
+      type: 'string',
+      enum: ['invalid_variables', 'render_failed', 'render_limit_exceeded'],
+      description: 'As its render answers it.',
+    },
+    message: { type: 'string' },
+    errors: { type: 'array', items: ref('ProblemItem'), description: 'As the 400 of a render sent this payload: `errors`.' },
+  },
+};
+
+const sample = {
+  type: 'object',
+  required: ['sample', 'paths', 'seen', 'last_seen'],
+  properties: {
+    sample: { type: 'integer', minimum: 1, description: 'Its number, which `changes[].samples` names.' },
+    paths: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      description:
+        'The shape recent renders sent: each path (`order.lines[].qty`) with its JSON types (`missing`: some list elements lack it). ' +
+        'Never a value: the payload rendered has a placeholder of each type.',
+    },
+    seen: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Renders of the published revision that sent this shape within the window, every key.',
+    },
+    last_seen: { type: 'string', format: 'date-time' },
+    refused: {
+      type: 'array',
+      items: refusal,
+      description: 'Present when a revision refused the payload: this sample shows no change, and the other samples are compared.',
+    },
   },
 };
 
@@ -49,6 +97,25 @@ const visibleDiff = {
     from: { type: 'integer', minimum: 0, description: 'The revision compared from.' },
     to: { type: 'integer', minimum: 0, description: 'The revision compared to.' },
     sample_variables: { type: 'boolean', description: 'Whether both were rendered with sample data (no `variables` sent).' },
+    sample_source: {
+      type: 'string',
+      enum: ['variables', 'recorded_shapes', 'schema'],
+      description:
+        'What both were rendered with: `variables` (sent); `recorded_shapes` (a payload per shape the publish gate recorded from renders ' +
+        'of the published revision, `samples`); `schema` (a sample of what the revisions read, typed by the declared schema: no shape ' +
+        'was recorded, or every one was refused).',
+    },
+    samples: {
+      type: 'array',
+      maxItems: 5,
+      items: sample,
+      description: 'The recorded shapes rendered, the most-seen first (then the most recently seen); present when any was recorded.',
+    },
+    shapes_recorded: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Distinct shapes recorded for the template within the window, of which `samples` holds at most 5.',
+    },
     visible_change: {
       type: 'boolean',
       description: 'Whether a recipient would see a difference: any change but `size`, or a `size` change that crosses the budget.',
@@ -65,6 +132,7 @@ const EXAMPLE = {
   from: 3,
   to: 4,
   sample_variables: false,
+  sample_source: 'variables',
   visible_change: true,
   changes: [
     {

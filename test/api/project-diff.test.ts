@@ -109,6 +109,87 @@ describe('POST /projects/:id/diff', function () {
     });
   });
 
+  /** A review project whose published revision 0 greets non-VIPs in an `{{else}}` the schema's sample (`vip: true`) never reaches. */
+  const VIP_PAGE = (otherwise: string) =>
+    `<mjml><mj-body><mj-section><mj-column><mj-text>Hello {{name}}.</mj-text>` +
+    `<mj-text>{{#if vip}}Thanks for being a VIP.{{else}}${otherwise}{{/if}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+
+  async function publishedVipPage(id: string, draftMetadata: Record<string, unknown> = {}): Promise<void> {
+    const created = await t.server.request('POST', '/v1/projects', {
+      body: { id, mjml: VIP_PAGE('Join our VIP club.'), publishing: 'review' },
+    });
+    expect(created.status, created.text).to.equal(201);
+    expect((await t.server.request('POST', `/v1/projects/${id}/publish`, { body: {} })).status).to.equal(200);
+    const draft = await t.server.request('PUT', `/v1/projects/${id}`, {
+      body: { mjml: VIP_PAGE('Join our VIP club: 10% off your next order.'), metadata: draftMetadata },
+    });
+    expect(draft.status, draft.text).to.equal(200);
+  }
+
+  /** `times` renders of the published revision (recorded by the publish gate) with `variables`. */
+  async function traffic(id: string, times: number, variables: (i: number) => Record<string, unknown>): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      const res = await t.server.request('POST', `/v1/templates/${id}/render`, { body: { variables: variables(i) } });
+      expect(res.status, res.text).to.equal(200);
+    }
+  }
+
+  it('without variables, renders the shapes recent renders sent: a change inside a branch only real payloads reach', async () => {
+    const id = `diff-shapes-${(n += 1)}`;
+    await publishedVipPage(id);
+    // No render yet: the schema's sample, whose `vip` is true, never shows the {{else}}.
+    const before = await diff(id, {});
+    expect(before.status, before.text).to.equal(200);
+    expect(before.json).to.include({ sample_variables: true, sample_source: 'schema', visible_change: false });
+    expect(before.json).to.not.have.property('samples');
+
+    await traffic(id, 20, (i) => ({ name: `Ada ${i}` })); // never a `vip`
+    const res = await diff(id, {});
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json).to.include({ from: 0, to: 2, sample_variables: true, sample_source: 'recorded_shapes', shapes_recorded: 1 });
+    expect(res.json.visible_change).to.equal(true);
+    expect(res.json.samples).to.have.length(1);
+    expect(res.json.samples[0]).to.deep.include({ sample: 1, paths: { name: ['string'] }, seen: 20 });
+    expect(JSON.stringify(res.json)).to.not.contain('Ada'); // a shape keeps no value
+    const text = res.json.changes.filter((c: { kind: string }) => c.kind === 'text');
+    expect(text).to.deep.equal([
+      { kind: 'text', before: 'Join our VIP club.', after: 'Join our VIP club: 10% off your next order.', samples: [1] },
+    ]);
+    // Variables given: those, and no recorded shape.
+    const given = await diff(id, { variables: { name: 'Ada', vip: true } });
+    expect(given.json).to.include({ sample_variables: false, sample_source: 'variables', visible_change: false });
+    expect(given.json).to.not.have.property('samples');
+  });
+
+  it('reports a recorded shape a revision refuses (not a 500) and compares the others; every one refused falls back to the schema', async () => {
+    const id = `diff-refused-${(n += 1)}`;
+    // The draft declares `name` a string: payloads sending it as a number are refused by the draft alone.
+    await publishedVipPage(id, { variables: { type: 'object', properties: { name: { type: 'string' } } } });
+    await traffic(id, 3, (i) => ({ name: i }));
+    await traffic(id, 5, (i) => ({ name: `Ada ${i}` }));
+    const res = await diff(id, {});
+    expect(res.status, res.text).to.equal(200);
+    expect(res.json).to.include({ sample_source: 'recorded_shapes', shapes_recorded: 2, visible_change: true });
+    const [seenMost, refused] = res.json.samples;
+    expect(seenMost).to.deep.include({ sample: 1, paths: { name: ['string'] }, seen: 5 });
+    expect(seenMost).to.not.have.property('refused');
+    expect(refused).to.deep.include({ sample: 2, paths: { name: ['integer'] }, seen: 3 });
+    expect(refused.refused).to.have.length(1);
+    expect(refused.refused[0]).to.include({ revision: 2, code: 'invalid_variables' });
+    expect(refused.refused[0].errors[0].pointer).to.equal('/variables/name');
+    expect(res.json.changes.filter((c: { kind: string }) => c.kind === 'text').map((c: { samples: number[] }) => c.samples)).to.deep.equal([
+      [1],
+    ]);
+
+    const only = `diff-refused-${(n += 1)}`;
+    await publishedVipPage(only, { variables: { type: 'object', properties: { name: { type: 'string' } } } });
+    await traffic(only, 2, (i) => ({ name: i }));
+    const fallback = await diff(only, {});
+    expect(fallback.status, fallback.text).to.equal(200);
+    expect(fallback.json).to.include({ sample_source: 'schema', shapes_recorded: 1, visible_change: false });
+    expect(fallback.json.samples[0].refused[0]).to.include({ revision: 2, code: 'invalid_variables' });
+  });
+
   it('answers 404 revision_not_found for a revision the project does not have, and 400 for a bad body', async () => {
     const id = await twoRevisions(TEMPLATE);
     const missing = await diff(id, { from: 0, to: 9 });

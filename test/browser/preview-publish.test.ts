@@ -3,7 +3,9 @@
  * item 3: "the preview page shows it before a publish"): for a template under review with a draft, the
  * changes a recipient would see (POST /projects/:id/diff from "published" to "latest"), the visible_change
  * verdict, and a Publish button — refused with a readable 403 for a preview-only key, publishing exactly the
- * compared revision with If-Match for a key with projects:write, and refused with 412 when the project moved.
+ * compared revision with If-Match for a key with projects:write, and refused with 412 when the project moved;
+ * a refusal of the publish gate (409) or of the workspace policy (422) listed finding by finding, and after a
+ * 409 a "Publish anyway (force)" button that sends `"force": true`.
  *
  * Chromium is Debian's `chromium` (or CHROMIUM_PATH), driven by playwright-core. Without it the suite skips
  * with one line. Requests to other origins are aborted.
@@ -50,6 +52,30 @@ describe('Preview page: changes since published, and publishing from it (headles
     expect(draft.json).to.include({ revision: 2, published_revision: 0, unpublished_changes: true });
     await create({ id: 'fresh', metadata: { name: 'Fresh' }, publishing: 'review', mjml: offer(5, 'https://shop.example/new') });
     await create({ id: 'live', metadata: { name: 'Live' }, mjml: offer(1, 'https://shop.example/live') });
+    // Published, rendered 3 times without order.total, then a draft that requires it: the publish gate's 409.
+    await create({ id: 'receipt', metadata: { name: 'Receipt' }, publishing: 'review', mjml: offer(3, 'https://shop.example/r') });
+    expect((await server.request('POST', '/v1/projects/receipt/publish', { body: {} })).status).to.equal(200);
+    for (let i = 0; i < 3; i++) {
+      const variables = { customer: { first_name: 'Ada' }, order: { number: 'A-1' } };
+      expect((await server.request('POST', '/v1/templates/receipt/render', { body: { variables } })).status).to.equal(200);
+    }
+    const total = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
+    const requiring = { type: 'object', properties: { customer: { type: 'object' }, order: total }, required: ['order'] };
+    const breaking = await server.request('PUT', '/v1/projects/receipt', {
+      body: {
+        mjml: offer(3, 'https://shop.example/r').replace('this week.', 'this week: {{order.total}}.'),
+        metadata: { name: 'Receipt', variables: requiring },
+      },
+    });
+    expect(breaking.json).to.include({ revision: 2, unpublished_changes: true });
+    // Published without a policy, then a draft with display:flex in mj-raw: the 422 once an Outlook policy is set.
+    await create({ id: 'flexy', metadata: { name: 'Flexy' }, publishing: 'review', mjml: offer(4, 'https://shop.example/f') });
+    expect((await server.request('POST', '/v1/projects/flexy/publish', { body: {} })).status).to.equal(200);
+    const flexRaw = '<mj-raw><div style="display:flex"><span>One</span><span>Two</span></div></mj-raw></mj-body>';
+    const flexDraft = await server.request('PUT', '/v1/projects/flexy', {
+      body: { mjml: offer(4, 'https://shop.example/f').replace('</mj-body>', flexRaw) },
+    });
+    expect(flexDraft.json).to.include({ revision: 2, unpublished_changes: true });
 
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -171,5 +197,53 @@ describe('Preview page: changes since published, and publishing from it (headles
     expect(await page.locator('#publish').isDisabled()).to.equal(true);
     expect(await project('fresh')).to.include({ revision: 1, published_revision: null });
     expect(pageErrors).to.deep.equal([]);
+  });
+
+  const findings = async () =>
+    (await page.locator('#changes-error ul.findings li').allTextContents()).map((item) => item.replace(/\s+/g, ' '));
+
+  it('a publish the publish gate refuses (409) lists each path, its change and keys; "Publish anyway (force)" sends force: true', async () => {
+    await open('Receipt');
+    await page.locator('#changes-title').getByText('Changes since published (r0 → r2)').waitFor();
+    await page.locator('#publish').click();
+    await page.locator('#changes-error').getByText('(409)').waitFor();
+    const items = await findings();
+    expect(items, items.join(' | ')).to.have.length(1);
+    expect(items[0]).to.match(/^order\.total .*requires 'order\.total'.* \(newly required · keys: TESTKEY\w+\)$/);
+    expect(await text('#changes-error')).to.contain('Publish anyway (force)');
+    expect(await project('receipt')).to.include({ revision: 2, published_revision: 0 });
+    const refused = apiCalls.find((call) => call.method === 'POST' && call.path === '/v1/projects/receipt/publish');
+
+    await page.locator('#publish-force').click();
+    await page.locator('#publish-status').getByText('Published r2: renders now use it (project revision 3).').waitFor();
+    expect(await text('#publish-status')).to.contain('Forced past the publish gate');
+    const forced = apiCalls.filter((call) => call.method === 'POST' && call.path === '/v1/projects/receipt/publish').at(-1);
+    expect(JSON.parse(forced?.body ?? '{}')).to.deep.equal({ revision: 2, force: true });
+    expect(forced?.headers['if-match']).to.equal('"2"');
+    expect(forced?.headers['idempotency-key'], 'another body, another key').to.not.equal(refused?.headers['idempotency-key']);
+    expect(await project('receipt')).to.include({ revision: 3, published_revision: 2 });
+  });
+
+  it('a publish the policy refuses (422) lists each pointer, message and caniemail feature, and offers no force', async () => {
+    expect((await server.request('PUT', '/v1/policy', { body: { clients: ['outlook.windows'] } })).status).to.equal(200);
+    try {
+      await open('Flexy');
+      await page.locator('#changes-title').getByText('Changes since published (r0 → r2)').waitFor();
+      await page.locator('#publish').click();
+      await page.locator('#changes-error').getByText('(422)').waitFor();
+      const items = await findings();
+      const flex = items.find((item) => item.includes('css-display-flex'));
+      expect(flex, items.join(' | ')).to.match(
+        /^\/ast\/children\/0\/children\/1 `display:flex` in <mj-raw> is not supported by outlook\.windows.* caniemail: css-display-flex$/,
+      );
+      const link = page.locator('#changes-error ul.findings a', { hasText: 'css-display-flex' }).first();
+      expect(await link.getAttribute('href')).to.equal('https://www.caniemail.com/features/css-display-flex/');
+      expect(await text('#changes-error')).to.contain('forcing a publish does not pass the policy');
+      expect(await page.locator('#publish-force').count()).to.equal(0);
+      expect(await project('flexy')).to.include({ revision: 2, published_revision: 0 });
+      expect(pageErrors).to.deep.equal([]);
+    } finally {
+      await server.request('PUT', '/v1/policy', { body: {} });
+    }
   });
 });

@@ -123,3 +123,59 @@ describe('letterpress publish, and push under review (spawned, against a real se
     expect(readFileSync(join(into, 'digest', 'template.mjml'), 'utf8')).to.include('Digest {{name}}');
   });
 });
+
+describe('letterpress publish and push refused by the send-readiness policy (spawned, against a real server)', function () {
+  this.timeout(60_000);
+  const t = useTestServer(); // a server of its own: the policy is the whole workspace's
+  let dir: string;
+  let env: Record<string, string>;
+  const run = (...args: string[]) => cli(args, env);
+  const FLEX_RAW = '<mj-raw><div style="display:flex"><span>One</span><span>Two</span></div></mj-raw>';
+  const flexPage = (text: string) =>
+    `<mjml lang="en"><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section>${FLEX_RAW}</mj-body></mjml>`;
+
+  before(async () => {
+    dir = join(mkdtempSync(join(tmpdir(), 'letterpress-policy-')), 'templates');
+    env = { LETTERPRESS_URL: t.server.url, LETTERPRESS_API_KEY: TEST_KEY };
+    const policy = await t.server.request('PUT', '/v1/policy', { body: { clients: ['outlook.windows'] } });
+    expect(policy.status, policy.text).to.equal(200);
+  });
+  after(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  it('publish prints each finding: pointer, message and caniemail feature; exits 1; --force does not pass it', async () => {
+    expect((await t.create({ id: 'flex', mjml: flexPage('Hi {{name}}'), publishing: 'review' })).status).to.equal(201);
+    const refused = await run('publish', 'flex');
+    expect(refused.code, refused.stderr).to.equal(1);
+    expect(refused.stderr).to.include("not published: flex: it breaks the workspace's send-readiness policy (GET /policy):\n");
+    const finding = refused.stderr.split('\n').find((line) => line.includes('[caniemail: css-display-flex]'));
+    expect(finding, refused.stderr).to.match(
+      /^ {2}at \/ast\/children\/0\/children\/1: `display:flex` in <mj-raw> is not supported by outlook\.windows/,
+    );
+    expect(refused.stderr).to.include('or the policy (PUT /policy)');
+    expect(refused.stderr).to.not.include('Error'); // no stack, no generic problem dump
+
+    const forced = await run('publish', 'flex', '--revision', '0', '--force');
+    expect(forced.code, forced.stderr).to.equal(1);
+    expect(forced.stderr).to.include('not published: revision 0 of flex: it breaks').and.include('[caniemail: css-display-flex]');
+    expect(forced.stderr).to.include('(--force passes the publish gate, not a policy)');
+    expect((await t.server.request('GET', '/v1/projects/flex')).json.published_revision).to.equal(null);
+  });
+
+  it('push of a save that publishes (on_save) prints each finding and saves nothing', async () => {
+    const plain =
+      '<mjml lang="en"><mj-body><mj-section><mj-column><mj-text>Hi {{name}}</mj-text></mj-column></mj-section></mj-body></mjml>';
+    expect((await t.create({ id: 'plain', mjml: plain })).status).to.equal(201);
+    expect((await run('pull', '--dir', dir)).code).to.equal(0);
+    writeFileSync(join(dir, 'plain', 'template.mjml'), flexPage('Hi {{name}}'));
+    const pushed = await run('push', '--dir', dir, 'plain');
+    expect(pushed.code, pushed.stderr).to.equal(1);
+    expect(pushed.stderr).to.include(
+      "plain was refused (nothing was saved): it breaks the workspace's send-readiness policy (GET /policy):\n",
+    );
+    expect(pushed.stderr).to.match(
+      /^ {2}at \/ast\/children\/0\/children\/1: `display:flex` in <mj-raw> .*\[caniemail: css-display-flex\]$/m,
+    );
+    expect(pushed.stderr).to.include('save drafts (publishing "review")');
+    expect((await t.server.request('GET', '/v1/projects/plain')).json.revision).to.equal(0);
+  });
+});

@@ -248,15 +248,23 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(res.stdout).to.not.include('metadata.json');
   });
 
-  it('diff --rendered lists what a recipient would see change, with --vars or sample data', async () => {
+  it('diff --rendered lists what a recipient would see change, with --vars, recorded shapes or sample data', async function () {
+    this.timeout(120_000); // eight CLI processes, one after another
     const res = await run('diff', '--rendered', 'welcome', '--from', '0', '--to', '1', '--vars', join(work, 'vars.json'));
     expect(res.code, res.stderr).to.equal(0);
     expect(res.stdout).to.include('welcome: revision 0 → 1, rendered with your variables: a recipient would see changes\n');
     expect(res.stdout).to.include('  text       "Hi Ada, order 1042 Bye from ACME" → "Hello Ada, order 1042 Bye from ACME"\n');
     expect(res.stdout).to.match(/^ {2}size {7}\d+\.\d KB → \d+\.\d KB \(\+\d+ bytes\), \d+\.\d KB under the 102\.0 KB clipping budget$/m);
+    // 'welcome' was rendered (the render test above): the payload of the shape that render sent.
     const sampled = await run('diff', '--rendered', 'welcome', '--from', '0');
     expect(sampled.code, sampled.stderr).to.equal(0);
-    expect(sampled.stdout).to.match(/^welcome: revision 0 → \d+, rendered with sample data: a recipient would see changes$/m);
+    expect(sampled.stdout).to.match(
+      /^welcome: revision 0 → \d+, rendered with the payloads of 1 recorded variable shape: a recipient would see changes$/m,
+    );
+    // 'receipt' never was (only as MJML, which records nothing): the schema's sample.
+    const schema = await run('diff', '--rendered', 'receipt', '--from', '0');
+    expect(schema.code, schema.stderr).to.equal(0);
+    expect(schema.stdout).to.match(/^receipt: revision 0 → \d+, rendered with sample data: /m);
     expect((await run('diff', 'welcome', '0', '1', '--from', '0')).code).to.equal(2);
     expect((await run('diff', '--rendered', 'welcome', '0')).code).to.equal(2);
     expect((await run('diff', '--rendered', 'welcome', '--to', 'newest')).code).to.equal(2);

@@ -3148,7 +3148,7 @@ export interface operations {
                     from?: number | "published";
                     /** @description The revision compared to: a number, or `latest` (the newest revision; the default). */
                     to?: number | "latest";
-                    /** @description Both revisions are rendered with these; without them, with a sample built from what the two revisions read (typed by the declared schema). */
+                    /** @description Both revisions are rendered with these; without them, with a payload made of each variable shape recent renders sent (at most 5, the most-seen first), else with a sample built from what the two revisions read (typed by the declared schema). */
                     variables?: unknown;
                 };
             };
@@ -3175,6 +3175,39 @@ export interface operations {
                         to: number;
                         /** @description Whether both were rendered with sample data (no `variables` sent). */
                         sample_variables: boolean;
+                        /**
+                         * @description What both were rendered with: `variables` (sent); `recorded_shapes` (a payload per shape the publish gate recorded from renders of the published revision, `samples`); `schema` (a sample of what the revisions read, typed by the declared schema: no shape was recorded, or every one was refused).
+                         * @enum {string}
+                         */
+                        sample_source?: "variables" | "recorded_shapes" | "schema";
+                        /** @description The recorded shapes rendered, the most-seen first (then the most recently seen); present when any was recorded. */
+                        samples?: {
+                            /** @description Its number, which `changes[].samples` names. */
+                            sample: number;
+                            /** @description The shape recent renders sent: each path (`order.lines[].qty`) with its JSON types (`missing`: some list elements lack it). Never a value: the payload rendered has a placeholder of each type. */
+                            paths: {
+                                [key: string]: string[];
+                            };
+                            /** @description Renders of the published revision that sent this shape within the window, every key. */
+                            seen: number;
+                            /** Format: date-time */
+                            last_seen: string;
+                            /** @description Present when a revision refused the payload: this sample shows no change, and the other samples are compared. */
+                            refused?: {
+                                /** @description The revision that refused the payload. */
+                                revision: number;
+                                /**
+                                 * @description As its render answers it.
+                                 * @enum {string}
+                                 */
+                                code: "invalid_variables" | "render_failed" | "render_limit_exceeded";
+                                message: string;
+                                /** @description As the 400 of a render sent this payload: `errors`. */
+                                errors?: components["schemas"]["ProblemItem"][];
+                            }[];
+                        }[];
+                        /** @description Distinct shapes recorded for the template within the window, of which `samples` holds at most 5. */
+                        shapes_recorded?: number;
                         /** @description Whether a recipient would see a difference: any change but `size`, or a `size` change that crosses the budget. */
                         visible_change: boolean;
                         /** @description In this order: subject, preheader, text, links, images, text part, size. */
@@ -3212,6 +3245,8 @@ export interface operations {
                             budget?: number;
                             /** @description `size` only: whether the `after` HTML is past the budget. */
                             clipped?: boolean;
+                            /** @description With `sample_source: recorded_shapes` only: the `samples[].sample` numbers whose renders showed this change. Of the `size` changes the samples show, only the one with the largest `after` is listed. */
+                            samples?: number[];
                         }[];
                     };
                 };

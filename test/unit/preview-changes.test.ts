@@ -75,3 +75,46 @@ describe('Preview: the changes since published as lines', () => {
     expect(visibleVerdict(false)).to.match(/^visible_change: false: nothing a recipient sees changes/);
   });
 });
+
+describe('Preview: a refused publish as a list of findings', () => {
+  type Refusal = { findings: Array<{ where: string; message: string; facts: string; feature: string }>; more: number } | null;
+  let refusalFindings: (problem: unknown) => Refusal;
+  let MAX_FINDINGS: number;
+  before(async () => {
+    ({ refusalFindings, MAX_FINDINGS } = (await import(new URL('../../public/preview/changes.js', import.meta.url).href)) as {
+      refusalFindings: (problem: unknown) => Refusal;
+      MAX_FINDINGS: number;
+    });
+  });
+
+  it('409 breaking_variable_change: each path, its change, the types and the keys', () => {
+    const problem = {
+      code: 'breaking_variable_change',
+      errors: [
+        { path: 'order.total', change: 'newly_required', key_ids: ['K1', 'K2'], message: 'Revision 2 requires order.total' },
+        { path: 'qty', change: 'type_narrowed', expected: ['integer'], found: 'string', key_ids: ['K1'], message: 'narrowed' },
+      ],
+    };
+    expect(refusalFindings(problem)).to.deep.equal({
+      findings: [
+        { where: 'order.total', message: 'Revision 2 requires order.total', facts: 'newly required · keys: K1, K2', feature: '' },
+        { where: 'qty', message: 'narrowed', facts: 'type narrowed · sent: string, takes: integer · keys: K1', feature: '' },
+      ],
+      more: 0,
+    });
+  });
+
+  it('422 policy_violation: each pointer, message and caniemail feature; at most MAX_FINDINGS; other problems are not refusals', () => {
+    const flex = { pointer: '/ast/children/0/children/1', message: '`display:flex` is not supported', feature: 'css-display-flex' };
+    const many = {
+      code: 'policy_violation',
+      errors: [flex, ...Array.from({ length: MAX_FINDINGS + 2 }, () => ({ pointer: '/ast', message: 'm' }))],
+    };
+    const refusal = refusalFindings(many)!;
+    expect(refusal.findings[0]).to.deep.equal({ where: flex.pointer, message: flex.message, facts: '', feature: 'css-display-flex' });
+    expect(refusal.findings).to.have.length(MAX_FINDINGS);
+    expect(refusal.more).to.equal(3);
+    expect(refusalFindings({ code: 'revision_mismatch', errors: [] })).to.equal(null);
+    expect(refusalFindings(undefined)).to.equal(null);
+  });
+});

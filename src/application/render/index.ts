@@ -5,7 +5,9 @@
  * The only file of this folder that other code imports.
  */
 export { RevisionDiff, diffRevisions, sampleVariables } from './diff-revisions.js';
-export type { DiffRequest, RevisionDiffOutput } from './diff-revisions.js';
+export type { DiffRequest, RecordedShapesSource, RevisionDiffOutput, SampleSource } from './diff-revisions.js';
+export { MAX_DIFF_SAMPLES, pickShapes, uniteDiffs } from './diff-samples.js';
+export type { SampledChange, SampleRefusal, ShapeSample } from './diff-samples.js';
 export { messagePartProblems } from './render-parts.js';
 export { RenderRevisions, RevisionNotYetVisibleError } from './render-revisions.js';
 export { RenderError, TemplateRenderer } from './render-template.js';

@@ -66,25 +66,41 @@ export async function renderedDiff(client: LetterpressClient, id: string, option
     ...(options.vars !== undefined ? { variables: readJsonObject(options.vars, '--vars') } : {}),
   };
   const res = await client.post(`/projects/${seg(id)}/diff`, body);
-  const {
-    from,
-    to,
-    visible_change: visible,
-    sample_variables: sample,
-    changes,
-  } = res.body as {
-    from: number;
-    to: number;
-    visible_change: boolean;
-    sample_variables: boolean;
-    changes: Change[];
-  };
-  const data = sample ? 'sample data' : 'your variables';
+  const answer = res.body as DiffAnswer;
+  const { from, to, visible_change: visible, changes } = answer;
   process.stdout.write(
-    `${id}: revision ${from} → ${to}, rendered with ${data}: ${visible ? 'a recipient would see changes' : 'no visible change'}\n`,
+    `${id}: revision ${from} → ${to}, rendered with ${renderedWith(answer)}: ${visible ? 'a recipient would see changes' : 'no visible change'}\n`,
   );
+  for (const sample of answer.samples ?? []) {
+    for (const refusal of sample.refused ?? []) {
+      process.stdout.write(`  sample ${sample.sample} refused by revision ${refusal.revision} (${refusal.code}): ${refusal.message}\n`);
+    }
+  }
   for (const change of changes) process.stdout.write(`${describeChange(change)}\n`);
   return EXIT.ok;
+}
+
+/** The answer of POST /projects/:id/diff, as far as the CLI reads it (docs/diff.md). */
+interface DiffAnswer {
+  from: number;
+  to: number;
+  visible_change: boolean;
+  sample_variables: boolean;
+  /** Absent from a server older than recorded-shape samples. */
+  sample_source?: 'variables' | 'recorded_shapes' | 'schema';
+  samples?: Array<{ sample: number; refused?: Array<{ revision: number; code: string; message: string }> }>;
+  shapes_recorded?: number;
+  changes: Change[];
+}
+
+/** What the renders used, in words: `your variables`, `sample data`, or the recorded shapes' samples. */
+function renderedWith(answer: DiffAnswer): string {
+  if (!answer.sample_variables) return 'your variables';
+  if (answer.sample_source !== 'recorded_shapes' || !answer.samples) return 'sample data';
+  const shown = answer.samples.filter((sample) => !sample.refused).length;
+  const of =
+    answer.shapes_recorded !== undefined && answer.shapes_recorded > answer.samples.length ? ` (of ${answer.shapes_recorded})` : '';
+  return `the payloads of ${shown} recorded variable shape${shown === 1 ? '' : 's'}${of}`;
 }
 
 /** One line (or a few, for text) for a change. */

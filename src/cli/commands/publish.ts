@@ -1,10 +1,12 @@
 /**
  * `letterpress publish <id> [--revision N] [--force]`: make a template revision (default: the latest save) the
  * one renders use, through POST /projects/:id/publish (docs/publishing.md). A refusal of the publish gate
- * (409 `breaking_variable_change`) prints each path it would break and the keys sending it, and names `--force`.
+ * (409 `breaking_variable_change`) prints each path it would break and the keys sending it, and names `--force`;
+ * a refusal of the workspace's policy (422 `policy_violation`) prints each finding's pointer, message and
+ * caniemail feature.
  */
 import { seg, type LetterpressClient } from '../client.js';
-import { ApiError, EXIT, type ProblemItem } from '../errors.js';
+import { ApiError, EXIT, policyViolationReport, type ProblemItem } from '../errors.js';
 
 /** What the publish answers (the fields reported). */
 interface Published {
@@ -15,8 +17,9 @@ interface Published {
 
 /**
  * Publish `revision` (default: the latest create or save) of project `id`, past the publish gate with `force`;
- * one line on stderr says what renders use now. @returns EXIT.failed when the gate refuses (each breaking path
- * printed). @throws ApiError for any other refusal (exit 1 or 3, as every command: errors.ts); network errors.
+ * one line on stderr says what renders use now. @returns EXIT.failed when the gate or the policy refuses (each
+ * breaking path or finding printed). @throws ApiError for any other refusal (exit 1 or 3, as every command:
+ * errors.ts); network errors.
  */
 export async function publish(client: LetterpressClient, id: string, options: { revision?: number; force?: boolean }): Promise<number> {
   const body = { ...(options.revision !== undefined ? { revision: options.revision } : {}), ...(options.force ? { force: true } : {}) };
@@ -24,8 +27,13 @@ export async function publish(client: LetterpressClient, id: string, options: { 
   try {
     result = (await client.post<Published>(`/projects/${seg(id)}/publish`, body)).body;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'breaking_variable_change') throw error;
-    process.stderr.write(breakingReport(id, error.problem.errors ?? [], options.revision));
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === 'breaking_variable_change') process.stderr.write(breakingReport(id, error.problem.errors ?? [], options.revision));
+    else if (error.code === 'policy_violation') {
+      const revision = typeof error.problem['revision'] === 'number' ? error.problem['revision'] : options.revision;
+      const what = `not published: ${revision !== undefined ? `revision ${revision} of ` : ''}${id}`;
+      process.stderr.write(policyViolationReport(what, error, options.force ? ' (--force passes the publish gate, not a policy)' : ''));
+    } else throw error;
     return EXIT.failed;
   }
   const what = result.unchanged ? `already published: ${id} renders revision` : `published ${id}: renders now use revision`;

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { seg, type LetterpressClient } from '../client.js';
 import { mergeSteps } from '../backup.js';
-import { ApiError, EXIT, formatProblem, UsageError } from '../errors.js';
+import { ApiError, EXIT, formatProblem, policyViolationReport, UsageError } from '../errors.js';
 import { contentHash, projectIds, readProject, type SaveBody } from '../files.js';
 import { readLock, writeLock, type ListedProject } from '../lock.js';
 import { startProgress, type Progress } from '../progress.js';
@@ -198,5 +198,10 @@ function refusal(dir: string, id: string, error: ApiError, revision: number | un
   }
   if (error.code === 'project_deleted' || error.code === 'project_not_found')
     return `${id} was deleted on the server: pull --prune to drop it, or remove its lock entry to create it again.`;
+  if (error.code === 'policy_violation') {
+    // Only a save that publishes (under on_save) is refused; a draft's save carries the findings as warnings.
+    const also = `; or save drafts (publishing "review") and publish once it passes`;
+    return policyViolationReport(`${id} was refused (nothing was saved)`, error, also).trimEnd();
+  }
   return `${id} was refused: ${formatProblem(error)}`;
 }

@@ -12,7 +12,7 @@ import { refOf } from './projects.js';
 import { sendJson } from './respond.js';
 
 export function projectDiffRoutes(router: Router<AppState>, deps: AppDeps): void {
-  const diffs = new RevisionDiff(deps.renderer, deps.queries);
+  const diffs = new RevisionDiff(deps.renderer, deps.queries, deps.recordedShapes);
   router.post('/projects/:id/diff', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const result = await diffs.diff(refOf(ctx), parseDiff(ctx.state.body));
     ctx.set('Cache-Control', 'no-store'); // renders of the caller's data
