@@ -32,7 +32,8 @@ function cli(args: string[], env: Record<string, string>): Promise<{ code: numbe
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 
 describe('letterpress publish, and push under review (spawned, against a real server)', function () {
-  this.timeout(60_000);
+  // Up to eight spawned CLI processes a test, each ~1 s to start on an idle machine and ~7 s at load 12.
+  this.timeout(180_000);
   const t = useTestServer();
   let dir: string;
   let env: Record<string, string>;
@@ -125,7 +126,7 @@ describe('letterpress publish, and push under review (spawned, against a real se
 });
 
 describe('letterpress publish and push refused by the send-readiness policy (spawned, against a real server)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   const t = useTestServer(); // a server of its own: the policy is the whole workspace's
   let dir: string;
   let env: Record<string, string>;
