@@ -597,6 +597,18 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
+            default_locale?: string | null;
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            locales?: {
+                [key: string]: {
+                    subject?: string;
+                    preheader?: string;
+                    strings?: {
+                        [key: string]: string;
+                    };
+                };
+            };
             /**
              * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
              * @enum {string}
@@ -640,6 +652,18 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
+            default_locale?: string | null;
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            locales?: {
+                [key: string]: {
+                    subject?: string;
+                    preheader?: string;
+                    strings?: {
+                        [key: string]: string;
+                    };
+                };
+            };
             /**
              * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
              * @enum {string}
@@ -752,6 +776,8 @@ export interface components {
             subject?: string | null;
             preheader?: string | null;
             text?: string | null;
+            /** @description The localized variant used (canonical BCP 47; also `Content-Language`): the asked locale, else its shorter prefixes, else the default locale (docs/locales.md). Null for a revision without locales. */
+            locale?: string | null;
             /** @description The headers the template declares (`metadata.headers`), rendered with the variables; absent when it declares none (docs/policy.md). */
             headers?: {
                 [key: string]: string;
@@ -953,6 +979,8 @@ export interface components {
         AcceptEncoding: string;
         /** @description Whether the compiled template came from this instance's render cache. */
         XCache: "HIT" | "MISS";
+        /** @description The localized variant the render used (RFC 9110 §8.5; the JSON answer's `locale`); absent for a revision without locales (docs/locales.md). */
+        ContentLanguage: string;
         /** @description `text/html` only: the revision rendered. */
         XTemplateRevision: number;
         /** @description `text/html` only: when that revision was saved, RFC 3339. */
@@ -1137,6 +1165,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     /**
@@ -1569,6 +1612,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     /**
@@ -3914,6 +3972,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "X-Cache": components["headers"]["XCache"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "X-Template-Revision": components["headers"]["XTemplateRevision"];
                     "X-Template-Updated-At": components["headers"]["XTemplateUpdatedAt"];
                     "X-Template-Published-Sha256": components["headers"]["XTemplatePublishedSha256"];
@@ -4328,6 +4387,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     variables?: unknown;
