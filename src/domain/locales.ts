@@ -57,3 +57,33 @@ export function pickLocale(content: LocalizedContent, asked: string | undefined)
   // A default locale without a variant of its own: the template's own content, named by that tag.
   return { tag: fallback, variant: {} };
 }
+
+/** What a revision's default-locale text is made of, for `possiblyStaleLocales`. */
+export interface LocalizedRevision extends LocalizedContent {
+  publishedHtml: string;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The locales a save leaves possibly stale: the default locale's source text changed (the template's HTML, its
+ * subject or preheader, or the default variant) while the variant stayed exactly as it was. Sorted tags.
+ * `sameJson` compares two values in canonical form (content.ts `canonicalJson`).
+ */
+export function possiblyStaleLocales(
+  previous: LocalizedRevision,
+  next: LocalizedRevision,
+  sameJson: (a: unknown, b: unknown) => boolean,
+): string[] {
+  const defaultTag = defaultLocaleOf(next);
+  if (defaultTag === undefined) return [];
+  const sourceText = (revision: LocalizedRevision) => ({
+    html: revision.publishedHtml,
+    subject: revision.metadata['subject'] ?? null,
+    preheader: revision.metadata['preheader'] ?? null,
+    variant: revision.locales?.[defaultLocaleOf(revision) ?? ''] ?? null,
+  });
+  if (sameJson(sourceText(previous), sourceText(next))) return [];
+  return Object.keys(next.locales ?? {})
+    .filter((tag) => tag !== defaultTag && previous.locales?.[tag] !== undefined && sameJson(previous.locales[tag], next.locales![tag]))
+    .sort();
+}

@@ -55,6 +55,19 @@ async function localizedRoundTrip(server: TestServer, id: string): Promise<void>
   });
   expect([html.status, html.headers['content-language']]).to.deep.equal([200, 'de']);
 
+  // The default's text changes, de's strings do not: de is possibly stale; pt changed too, so it is not.
+  const changed = {
+    ...LOCALES,
+    en: { ...LOCALES.en, strings: { ...LOCALES.en.strings, greeting: 'Welcome {name}' } },
+    pt: { strings: { greeting: 'Olá {name}', items: '{count, plural, one {# item} other {# itens}}' } },
+  };
+  const resaved = await server.request('PUT', `/v1/projects/${id}`, { body: { mjml: MJML, default_locale: 'en', locales: changed } });
+  expect(resaved.status, resaved.text).to.equal(200);
+  const stale = resaved.json.warnings.filter((w: { code?: string }) => w.code === 'locale_possibly_stale');
+  expect(stale.map((w: { pointer: string }) => w.pointer)).to.deep.equal(['/locales/de']);
+  expect(stale[0].message).to.contain('de');
+  expect((await render('pt', { strict: true })).json.locale).to.equal('pt'); // pt has every string now
+
   // Refusals: a tag that is not BCP 47, an ICU message that does not parse, a key that is not a literal.
   const badTag = await server.request('PUT', `/v1/projects/${id}`, { body: { mjml: MJML, locales: { 'not a tag': {} } } });
   expect([badTag.status, badTag.json.code]).to.deep.equal([400, 'invalid_locale']);
