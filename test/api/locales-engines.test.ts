@@ -13,7 +13,10 @@ const MJML =
   '<mjml><mj-body><mj-section><mj-column><mj-text>{{t "greeting" name=name}} {{t "items" count=count}}</mj-text></mj-column></mj-section></mj-body></mjml>';
 const LOCALES = {
   en: { subject: 'Hello {{name}}', strings: { greeting: 'Hello {name}', items: '{count, plural, one {# item} other {# items}}' } },
-  de: { subject: 'Hallo {{name}}', strings: { greeting: 'Hallo {name}', items: '{count, plural, one {# Artikel} other {# Artikel}}' } },
+  de: {
+    subject: 'Hallo {{name}}{{#if formal}} (Sie){{/if}}',
+    strings: { greeting: 'Hallo {name}', items: '{count, plural, one {# Artikel} other {# Artikel}}' },
+  },
   pt: { strings: { greeting: 'Olá {name}' } }, // no "items": a finding at save, a strict render in pt fails
 };
 
@@ -67,6 +70,15 @@ async function localizedRoundTrip(server: TestServer, id: string): Promise<void>
   expect(stale.map((w: { pointer: string }) => w.pointer)).to.deep.equal(['/locales/de']);
   expect(stale[0].message).to.contain('de');
   expect((await render('pt', { strict: true })).json.locale).to.equal('pt'); // pt has every string now
+
+  // Variables and the diff per locale: de's subject reads `formal`; the save changed en's text only.
+  const variables = async (query: string) =>
+    Object.keys((await server.request('GET', `/v1/projects/${id}/variables${query}`)).json.inferred.properties ?? {}).sort();
+  expect(await variables('?locale=de-CH')).to.deep.equal(['count', 'formal', 'name']);
+  expect(await variables('')).to.deep.equal(['count', 'name']);
+  const diff = (locale: string) =>
+    server.request('POST', `/v1/projects/${id}/diff`, { body: { from: 0, to: 1, locale, variables: { name: 'Ada', count: 2 } } });
+  expect([(await diff('de')).json.visible_change, (await diff('en')).json.visible_change]).to.deep.equal([false, true]);
 
   // Refusals: a tag that is not BCP 47, an ICU message that does not parse, a key that is not a literal.
   const badTag = await server.request('PUT', `/v1/projects/${id}`, { body: { mjml: MJML, locales: { 'not a tag': {} } } });

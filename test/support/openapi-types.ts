@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * Variables the published revision takes (projects:read)
-         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.
+         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. `?locale=<BCP 47>`: as rendered in that locale (its variant's subject and preheader read too, docs/locales.md). Needs `projects:read`.
          */
         get: operations["getProjectVariables"];
         put?: never;
@@ -3043,6 +3043,8 @@ export interface operations {
                  * @example latest
                  */
                 revision?: components["parameters"]["TemplateRevision"];
+                /** @description BCP 47: the variables as a render in this locale reads them (docs/locales.md). */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -3208,6 +3210,8 @@ export interface operations {
                     to?: number | "latest";
                     /** @description Both revisions are rendered with these; without them, with a sample built from what the two revisions read (typed by the declared schema). */
                     variables?: unknown;
+                    /** @description BCP 47: both revisions are rendered in this locale, each with the variant its fallback chain picks (docs/locales.md). */
+                    locale?: string;
                 };
             };
         };

@@ -27,6 +27,8 @@ export interface DiffRequest {
   to: number | 'latest';
   /** The variables both revisions are rendered with; absent: a sample (`sampleVariables`). */
   variables?: Record<string, unknown>;
+  /** Canonical BCP 47: both revisions render in this locale (docs/locales.md); absent: each one's default. */
+  locale?: string;
 }
 
 export interface RevisionDiffOutput extends VisibleDiff {
@@ -75,7 +77,13 @@ export class RevisionDiff {
     const [before, after] = await Promise.all(
       [from, to].map((revision) =>
         // Each render gets its own copy: the variables check fills in declared defaults.
-        this.renderer.render(ref, { variables: structuredClone(variables), format: 'html', revision, encoding: 'json' }),
+        this.renderer.render(ref, {
+          variables: structuredClone(variables),
+          format: 'html',
+          revision,
+          encoding: 'json',
+          ...(request.locale !== undefined ? { locale: request.locale } : {}),
+        }),
       ),
     );
     return { from, to, sampleVariables: request.variables === undefined, ...visibleDiff(rendered(before!), rendered(after!)) };

@@ -445,16 +445,18 @@ export class TemplateRenderer {
   }
 
   /**
-   * What the template revision a render uses takes (`asked` as in `describe`): the schema inferred from what
-   * it reads, the declared one (`metadata.variables`, null when none) and how they differ.
+   * What the template revision a render uses takes (`asked` as in `describe`; `locale`: rendered in that locale,
+   * docs/locales.md): the schema inferred from what it reads, the declared one (`metadata.variables`, null when none) and how they differ.
    * @throws as `describe`.
    */
   async variables(
     ref: ProjectRef,
     asked?: number | 'latest',
+    locale?: string,
   ): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
     const view = await this.describedView(ref, asked);
-    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
+    const base = await this.cache.getOrLoad(ref, view.revision, async () => view);
+    const entry = await localizedEntry(this.cache, ref, view.revision, base, locale, async () => view); // its subject and preheader read too
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
