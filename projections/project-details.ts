@@ -6,6 +6,7 @@
 import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent } from './projection.js';
 import { assertNever, type HelperDeclaration, type Publishing } from '../src/domain/project.js';
 import { publishingAfter } from '../src/domain/publishing.js';
+import type { LocaleVariant } from '../src/domain/locales.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
 import { publishedTemplateOf } from '../src/domain/published-template.js';
 
@@ -32,6 +33,10 @@ export interface ProjectDetailsDoc {
   helpers?: Record<string, HelperDeclaration>;
   /** `dynamic` for a Handlebars-first revision; absent when static (and after deletion). */
   renderMode?: 'dynamic';
+  /** The revision's default locale (docs/locales.md); absent when it has none (and after deletion). */
+  defaultLocale?: string;
+  /** The revision's localized variants by BCP 47 tag; absent when it has none (and after deletion). */
+  locales?: Record<string, LocaleVariant>;
   /** Absent in documents written before publishing modes: `on_save`. */
   publishing?: Publishing;
   /** Stream revision of the latest create or save (whose template this document holds); absent: `revision`. */
@@ -92,7 +97,7 @@ export function publishingOf(doc: {
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
 export const projectDetails: Projection<ProjectDetailsDoc> = {
   name: 'project-details',
-  version: 1,
+  version: 2,
   locate: projectLocation,
   evolve(doc, event: ProjectionEvent): ProjectDetailsDoc | null {
     if (alreadyApplied(doc, event)) return doc;
@@ -121,7 +126,8 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
         const { occurredAt, metadata } = event.data;
-        const { partials: _previous, helpers: _previousHelpers, renderMode: _previousMode, ...rest } = doc; // each revision has its own partials and helpers, or none
+        // each revision has its own partials, helpers and locales, or none
+        const { partials: _p, helpers: _h, renderMode: _m, defaultLocale: _d, locales: _l, ...rest } = doc;
         const publishing = { templateRevision: event.revision, ...publishingAfter(event.data, event.revision, publishingOf(doc)) };
         return {
           ...withoutPublishing(rest),
@@ -147,7 +153,7 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
       case 'ProjectDeleted': {
         if (doc === null) return null;
         const at = event.data.occurredAt;
-        const { partials: _dropped, helpers: _droppedHelpers, renderMode: _droppedMode, ...rest } = doc;
+        const { partials: _p, helpers: _h, renderMode: _m, defaultLocale: _d, locales: _l, ...rest } = doc;
         return {
           ...withoutPublishing(rest),
           revision: event.revision,

@@ -21,7 +21,7 @@ import { buildInfo } from './build-info.js';
 import { Metrics } from './http/metrics.js';
 import type { AppState } from './http/middleware.js';
 import type { Logger } from './logger.js';
-import { CompilePool, PooledRevisionLoader, PooledTemplatePreparer } from './rendering/index.js';
+import { CompilePool, LocalizedTemplatePreparer, PooledRevisionLoader, PooledTemplatePreparer } from './rendering/index.js';
 import {
   PublishGate,
   TemplateRenderer,
@@ -150,7 +150,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     const publishGate = shapes
       ? new PublishGate({ recorded: (ref) => shapes.recorded(ref), contractAt: (ref, revision) => renderer.contractAt(ref, revision) })
       : undefined;
-    const templates = new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits);
+    const templates = new LocalizedTemplatePreparer(new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits));
     const now = () => new Date().toISOString();
     const policies = new WorkspacePolicies(eventStore, now);
     const policyGate = new PolicyGate(policies, renderer, queries);

@@ -7,6 +7,7 @@
  *   <dir>/<id>/helpers.json        declared helpers, when the project has any
  *   <dir>/<id>/project.json        `{ "render_mode": "dynamic" }` for a dynamic project (compiled per render), else absent
  *   <dir>/<id>/partials/<name>.hbs project partials, one file each
+ *   <dir>/<id>/locales/<tag>.json  localized variants, one file per locale, and locales.json (locale-files.ts)
  *   <dir>/<id>/includes/**         never written by pull; sent as `includes` (`<mj-include path="./includes/x.mjml"/>`)
  *
  * JSON files are canonical — object keys sorted at every depth (arrays keep their order), 2-space indent, a
@@ -17,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { UsageError } from './errors.js';
+import { readLocales, removeLocales, writeLocales, type LocaleFields } from './locale-files.js';
 
 export const TEMPLATE_FILE = 'template.mjml';
 export const AST_FILE = 'ast.json';
@@ -36,6 +38,9 @@ export interface ProjectContent {
   helpers: Record<string, unknown>;
   /** The API's `render_mode`: `dynamic` for Handlebars that generates MJML (docs/templates.md "Dynamic templates"). */
   renderMode: RenderMode;
+  /** The API's `default_locale` and `locales` (docs/locales.md); absent or empty: none. */
+  defaultLocale?: string | null;
+  locales?: Record<string, unknown>;
 }
 
 /** How the server compiles a project: once per revision (`static`) or at each render (`dynamic`). */
@@ -43,7 +48,7 @@ export type RenderMode = 'static' | 'dynamic';
 const RENDER_MODES: readonly RenderMode[] = ['static', 'dynamic'];
 
 /** A create/save body as the API takes it (docs/api.md "Routes"). */
-export interface SaveBody {
+export interface SaveBody extends LocaleFields {
   mjml?: string;
   ast?: unknown;
   includes?: Record<string, string>;
@@ -92,12 +97,14 @@ export function writeProject(projectDir: string, content: ProjectContent): void 
   if (Object.keys(content.partials).length > 0) mkdirSync(partialsDir, { recursive: true });
   else rmSync(partialsDir, { recursive: true, force: true });
   for (const [name, source] of Object.entries(content.partials)) writeFileSync(join(partialsDir, `${name}${PARTIAL_EXT}`), source);
+  writeLocales(projectDir, { default_locale: content.defaultLocale ?? null, locales: content.locales ?? {} }, canonicalJson);
 }
 
 /** Remove the files `writeProject` manages (and the directory when nothing else is left in it). */
 export function removeProject(projectDir: string): void {
   for (const file of [TEMPLATE_FILE, AST_FILE, METADATA_FILE, HELPERS_FILE, PROJECT_FILE]) rmSync(join(projectDir, file), { force: true });
   rmSync(join(projectDir, PARTIALS_DIR), { recursive: true, force: true });
+  removeLocales(projectDir);
   if (existsSync(projectDir) && readdirSync(projectDir).length === 0) rmSync(projectDir, { recursive: true });
 }
 
@@ -142,6 +149,7 @@ export function readProject(projectDir: string): SaveBody {
   for (const file of listFiles(partialsDir).filter((name) => name.endsWith(PARTIAL_EXT))) {
     body.partials[file.slice(0, -PARTIAL_EXT.length)] = readFileSync(join(partialsDir, file), 'utf8');
   }
+  Object.assign(body, readLocales(projectDir));
   if (body.mjml !== undefined) {
     const includes = readTree(join(projectDir, INCLUDES_DIR), projectDir);
     if (Object.keys(includes).length > 0) body.includes = includes;

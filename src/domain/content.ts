@@ -30,15 +30,17 @@ export interface RevisionContent {
   renderMode?: string;
   partials?: unknown;
   helpers?: unknown;
+  defaultLocale?: string;
+  locales?: unknown;
 }
 
 /**
  * Hex SHA-256 of a revision's canonical content: metadata, AST, published HTML, MJML version, render
- * mode, partials and helpers. Equal digests ⇔ equal content (the MJML version counts: the same source
+ * mode, partials, helpers and localized variants. Equal digests ⇔ equal content (the MJML version counts: the same source
  * published by another MJML may give other HTML).
  */
 export function contentDigest(content: RevisionContent): string {
-  const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers } = content;
+  const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers, defaultLocale, locales } = content;
   const normalised = {
     metadata,
     ast,
@@ -47,6 +49,8 @@ export function contentDigest(content: RevisionContent): string {
     renderMode: renderMode ?? 'static',
     partials: partials ?? {},
     helpers: helpers ?? {},
+    // Added only when set: a revision without locales keeps the digest it had before locales existed.
+    ...(locales !== undefined ? { locales, defaultLocale: defaultLocale ?? null } : {}),
   };
   return createHash('sha256').update(canonicalJson(normalised), 'utf8').digest('hex');
 }

@@ -9,13 +9,17 @@
  */
 import { contentDigest } from './content.js';
 import { DomainError } from './errors.js';
+import type { LocalizedContent } from './locales.js';
 import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
 import { decidePublish, publishingAfter, type OverriddenCheck, type Publishing, type PublishTarget } from './publishing.js';
 
 export type { OverriddenCheck, Publishing, PublishTarget } from './publishing.js';
 
-/** The compiled form of a template at one revision: what is published and can be replayed for audit. */
-export interface PublishedTemplate {
+/**
+ * The compiled form of a template at one revision: what is published and can be replayed for audit. Its
+ * localized variants (`LocalizedContent`, locales.ts) are absent on a revision without locales.
+ */
+export interface PublishedTemplate extends LocalizedContent {
   /** MJML JSON AST, includes resolved. A dynamic revision has no fixed MJML: an empty `<mjml>` node. */
   ast: MjmlNode;
   /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DiffRequest, RevisionDiffOutput, ShapeSample } from '../application/render/index.js';
 import { check } from './check.js';
 import { ProblemError } from './problem.js';
+import { canonicalLocale } from './render-schemas.js';
 
 const revisionNumber = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -21,6 +22,12 @@ const diffBody = z.strictObject({
     .describe(
       'Both revisions are rendered with these; without them, with a payload made of each variable shape recent renders sent (at most 5, the most-seen first), else with a sample built from what the two revisions read (typed by the declared schema).',
     ),
+  locale: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('BCP 47: both revisions are rendered in this locale, each with the variant its fallback chain picks (docs/locales.md).'),
 });
 
 /**
@@ -43,6 +50,7 @@ export function parseDiff(body: unknown): DiffRequest {
     from: parsed.from ?? 'published',
     to: parsed.to ?? 'latest',
     ...(variables !== undefined ? { variables: variables as Record<string, unknown> } : {}),
+    ...(parsed.locale !== undefined ? { locale: canonicalLocale(parsed.locale) } : {}),
   };
 }
 

@@ -74,6 +74,11 @@ export const headers = {
     required: true,
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
+  ContentLanguage: {
+    description:
+      "The localized variant the render used (RFC 9110 §8.5; the JSON answer's `locale`); absent for a revision without locales (docs/locales.md).",
+    schema: text(100, { examples: ['pt'] }),
+  },
   XTemplateRevision: { description: '`text/html` only: the revision rendered.', schema: { ...integer, examples: [3] } },
   XTemplateUpdatedAt: {
     description: '`text/html` only: when that revision was saved, RFC 3339.',
@@ -122,6 +127,7 @@ export const HEADER_FIELDS: Record<HeaderName, string> = {
   AcceptPatch: 'Accept-Patch',
   AcceptEncoding: 'Accept-Encoding',
   XCache: 'X-Cache',
+  ContentLanguage: 'Content-Language',
   XTemplateRevision: 'X-Template-Revision',
   XTemplateUpdatedAt: 'X-Template-Updated-At',
   XTemplatePublishedSha256: 'X-Template-Published-Sha256',

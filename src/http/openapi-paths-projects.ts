@@ -236,8 +236,18 @@ export const projectPaths = {
       description:
         'What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the ' +
         'revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or ' +
-        '`?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.',
-      parameters: [parameter('TemplateRevision')],
+        "`?revision=latest` (the draft under `review`) reads another. `?locale=<BCP 47>`: as rendered in that locale (its variant's " +
+        'subject and preheader read too, docs/locales.md). Needs `projects:read`.',
+      parameters: [
+        parameter('TemplateRevision'),
+        {
+          name: 'locale',
+          in: 'query',
+          required: false,
+          description: 'BCP 47: the variables as a render in this locale reads them (docs/locales.md).',
+          schema: { type: 'string', minLength: 1, maxLength: 100 },
+        },
+      ],
       responses: { '200': success('Inferred and declared variables.', ref('Variables'), EXAMPLES.Variables) },
       problems: [404],
     }),

@@ -28,6 +28,7 @@ const rendered = {
     ...RATE_LIMITED,
     'XCache',
     'CacheControl',
+    'ContentLanguage',
     'XTemplateRevision',
     'XTemplateUpdatedAt',
     'XTemplatePublishedSha256',

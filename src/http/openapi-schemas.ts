@@ -153,6 +153,22 @@ const Project = {
     partials: { type: 'object', additionalProperties: { type: 'string' } },
     helpers: { type: 'object', additionalProperties: true },
     render_mode: { type: 'string', enum: ['static', 'dynamic'] },
+    default_locale: {
+      ...nullableString,
+      description: 'The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md).',
+    },
+    locales: {
+      type: 'object',
+      description: 'Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md).',
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          subject: { type: 'string' },
+          preheader: { type: 'string' },
+          strings: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+      },
+    },
     publishing: {
       type: 'string',
       enum: ['on_save', 'review'],
@@ -278,6 +294,11 @@ const Rendered = {
     subject: nullableString,
     preheader: nullableString,
     text: nullableString,
+    locale: {
+      ...nullableString,
+      description:
+        'The localized variant used (canonical BCP 47; also `Content-Language`): the asked locale, else its shorter prefixes, else the default locale (docs/locales.md). Null for a revision without locales.',
+    },
     headers: {
       type: 'object',
       additionalProperties: { type: 'string' },

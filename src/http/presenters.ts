@@ -30,6 +30,8 @@ export function presentProject(view: Omit<ProjectView, 'publishing'> & { publish
     partials: view.partials,
     helpers: view.helpers,
     render_mode: view.renderMode,
+    default_locale: view.defaultLocale,
+    locales: view.locales,
     publishing: publishing.mode,
     published_revision: publishing.publishedRevision,
     published_at: publishing.publishedAt,
@@ -92,7 +94,7 @@ export function presentTemplate(view: ProjectView, variables: string[]) {
 
 /**
  * POST /templates/:id/render result, as the JSON text sent:
- * `{ id, revision, updated_at, published_sha256, format, html | mjml, subject, preheader, text, headers?, warnings }`.
+ * `{ id, revision, updated_at, published_sha256, format, html | mjml, subject, preheader, text, locale, headers?, warnings }`.
  * Written out rather than built as an object and stringified, on the path every email takes: the body
  * is usually rendered already escaped for JSON (`output.escaped`), so the HTML is never escaped a second
  * time. (A string, not a Buffer: Node then writes headers and body in one write; measured faster.)
@@ -103,7 +105,7 @@ export function presentRender(output: RenderOutput): string {
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
     `"published_sha256":"${output.publishedSha256}","format":"${output.format}","${output.format}":${body},` +
     `"subject":${JSON.stringify(output.parts.subject)},"preheader":${JSON.stringify(output.parts.preheader)},` +
-    `"text":${JSON.stringify(output.parts.text)},` +
+    `"text":${JSON.stringify(output.parts.text)},"locale":${JSON.stringify(output.locale)},` +
     // `headers` only when the revision declares `metadata.headers` (docs/policy.md).
     (output.parts.headers ? `"headers":${JSON.stringify(output.parts.headers)},` : '') +
     `"warnings":${JSON.stringify(output.parts.warnings)}}`

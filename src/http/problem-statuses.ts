@@ -82,6 +82,10 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   template_too_complex: { status: 400 },
   // a render
   render_failed: { status: 400 },
+  invalid_locale: { status: 400 },
+  invalid_message: { status: 400 },
+  invalid_translation_key: { status: 400 },
+  missing_translation: { status: 400 },
   invalid_variables: { status: 400 },
   render_limit_exceeded: { status: 400 },
   revision_not_yet_visible: { status: 409, headers: { 'Retry-After': '1' } },

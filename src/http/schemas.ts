@@ -12,6 +12,7 @@ import { messagePartProblems } from '../application/render/index.js';
 import { check } from './check.js';
 import { checkDeclaredVariables } from './metadata-schemas.js';
 import { ProblemError } from './problem.js';
+import { localeFields, localizedContent } from './locale-schemas.js';
 import { PARTIAL_NAME, HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/index.js';
 
 /**
@@ -50,6 +51,7 @@ const templateFields = {
   helpers: z
     .record(z.string().regex(HELPER_NAME, 'helper names are 1–64 letters, digits or "_", not starting with a digit'), helperDeclaration)
     .optional(),
+  ...localeFields,
 };
 
 const publishing = z
@@ -229,9 +231,10 @@ function toWriteInput(body: z.infer<typeof validateSourceBody> & { publishing?: 
     ...(body.helpers && Object.keys(body.helpers).length > 0 ? { helpers: body.helpers as Record<string, HelperDeclaration> } : {}),
     ...(body.render_mode ? { renderMode: body.render_mode } : {}),
   };
+  const localized = localizedContent(body);
   const source: TemplateSource = hasAst
-    ? { ast: body.ast, ...partials }
-    : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials };
+    ? { ast: body.ast, ...partials, ...localized }
+    : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials, ...localized };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
   const partProblems = body.metadata ? messagePartProblems(body.metadata) : [];
   if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);

@@ -61,3 +61,5 @@ export { DEFAULT_SHAPE_BOUNDS, shapeKey, variableShape } from './variables/shape
 export type { ShapeBounds, ShapeType, VariableShape } from './variables/shapes.js';
 export { InvalidSchemaError, VariablesValidator, comparePointers, escapePointer } from './variables/validator.js';
 export type { VariableProblem } from './variables/validator.js';
+export { LocalizedTemplatePreparer } from './locales/localized-preparer.js';
+export { LocaleMessages, translationKeys } from './locales/messages.js';

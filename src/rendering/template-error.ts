@@ -25,6 +25,10 @@ export const TEMPLATE_ERROR_CODES = [
   'invalid_helper', // a declared helper that cannot be: its name, shape, `use`, fixed hash, or a call of another declared helper
   'template_too_large', // a byte size over its limit
   'template_too_complex', // elements, depth or expressions over their limit
+  'invalid_locale', // a `locales` key or `default_locale` that is not a BCP 47 tag (docs/locales.md)
+  'invalid_message', // a localized string that is not an ICU message (its locale, key and parser offset)
+  'invalid_translation_key', // `{{t …}}` whose key is not a string literal
+  'missing_translation', // a strict render in a locale that lacks a string the template reads
 ] as const;
 
 /** One of {@link TEMPLATE_ERROR_CODES}. */

@@ -2,6 +2,7 @@
  * What a client sends as a template and what an accepted template becomes: the shapes shared by the
  * preparation pipeline (run in the compile workers) and the command path that stores revisions.
  */
+import type { LocalizedContent } from '../domain/locales.js';
 import type { HelperDeclaration, PublishedTemplate } from '../domain/project.js';
 import type { DataRead } from './handlebars/walker.js';
 
@@ -16,7 +17,7 @@ export type TemplateSource = ({ ast: unknown } | { mjml: string; includes?: Reco
    * document compiled once. Absent: detected (a source whose Handlebars comes before its `<mjml>` root is dynamic).
    */
   renderMode?: 'static' | 'dynamic';
-};
+} & LocalizedContent;
 
 /** MJML validation: `strict` refuses any validator finding; `soft` accepts and returns them as warnings. */
 export type ValidationMode = 'strict' | 'soft';

@@ -138,9 +138,13 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     }
   });
 
-  it('2xx answers with the fields only they carry: Location, ETag, X-Cache, X-Template-*, X-Missing-Variable-*', async () => {
+  it('2xx answers with the fields only they carry: Location, ETag, X-Cache, X-Template-*, X-Missing-Variable-*, Content-Language', async () => {
     await drive(op('createProject'), { body: { id: 'fields', mjml: mjmlPage('Hi {{name}} {{order.number}}') } });
     await drive(op('renderTemplate'), { path: '/templates/fields/render', body: { variables: {} }, headers: { Accept: 'text/html' } });
+    const locales = { en: { strings: { hi: 'Hi' } }, de: { strings: { hi: 'Hallo' } } };
+    await drive(op('createProject'), { body: { id: 'localized', mjml: mjmlPage('{{t "hi"}}'), locales } });
+    const localized = await drive(op('renderTemplate'), { path: '/templates/localized/render', body: { locale: 'de-AT' } });
+    expect(localized.json.locale).to.equal('de');
     await drive(op('getHealth'));
   });
 

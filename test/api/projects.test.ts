@@ -88,12 +88,15 @@ describe('API over HTTP (embedded SQLite store)', function () {
         'partials',
         'helpers',
         'render_mode',
+        'default_locale',
+        'locales',
         'publishing',
         'published_revision',
         'published_at',
         'unpublished_changes',
       );
       expect(res.json.partials).to.deep.equal({});
+      expect([res.json.default_locale, res.json.locales]).to.deep.equal([null, {}]);
       const again = await server.request('GET', '/api/v1/projects/hello', { headers: { 'If-None-Match': String(res.headers['etag']) } });
       expect(again.status).to.equal(304);
     });

@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * Variables the published revision takes (projects:read)
-         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.
+         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. `?locale=<BCP 47>`: as rendered in that locale (its variant's subject and preheader read too, docs/locales.md). Needs `projects:read`.
          */
         get: operations["getProjectVariables"];
         put?: never;
@@ -597,6 +597,18 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
+            default_locale?: string | null;
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            locales?: {
+                [key: string]: {
+                    subject?: string;
+                    preheader?: string;
+                    strings?: {
+                        [key: string]: string;
+                    };
+                };
+            };
             /**
              * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
              * @enum {string}
@@ -640,6 +652,18 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
+            default_locale?: string | null;
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            locales?: {
+                [key: string]: {
+                    subject?: string;
+                    preheader?: string;
+                    strings?: {
+                        [key: string]: string;
+                    };
+                };
+            };
             /**
              * @description `on_save`: every save is published at once. `review`: saves are drafts until POST /projects/{id}/publish (docs/publishing.md).
              * @enum {string}
@@ -752,6 +776,8 @@ export interface components {
             subject?: string | null;
             preheader?: string | null;
             text?: string | null;
+            /** @description The localized variant used (canonical BCP 47; also `Content-Language`): the asked locale, else its shorter prefixes, else the default locale (docs/locales.md). Null for a revision without locales. */
+            locale?: string | null;
             /** @description The headers the template declares (`metadata.headers`), rendered with the variables; absent when it declares none (docs/policy.md). */
             headers?: {
                 [key: string]: string;
@@ -953,6 +979,8 @@ export interface components {
         AcceptEncoding: string;
         /** @description Whether the compiled template came from this instance's render cache. */
         XCache: "HIT" | "MISS";
+        /** @description The localized variant the render used (RFC 9110 §8.5; the JSON answer's `locale`); absent for a revision without locales (docs/locales.md). */
+        ContentLanguage: string;
         /** @description `text/html` only: the revision rendered. */
         XTemplateRevision: number;
         /** @description `text/html` only: when that revision was saved, RFC 3339. */
@@ -1137,6 +1165,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     /**
@@ -1569,6 +1612,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     /**
@@ -2985,6 +3043,8 @@ export interface operations {
                  * @example latest
                  */
                 revision?: components["parameters"]["TemplateRevision"];
+                /** @description BCP 47: the variables as a render in this locale reads them (docs/locales.md). */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -3150,6 +3210,8 @@ export interface operations {
                     to?: number | "latest";
                     /** @description Both revisions are rendered with these; without them, with a payload made of each variable shape recent renders sent (at most 5, the most-seen first), else with a sample built from what the two revisions read (typed by the declared schema). */
                     variables?: unknown;
+                    /** @description BCP 47: both revisions are rendered in this locale, each with the variant its fallback chain picks (docs/locales.md). */
+                    locale?: string;
                 };
             };
         };
@@ -3949,6 +4011,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "X-Cache": components["headers"]["XCache"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "X-Template-Revision": components["headers"]["XTemplateRevision"];
                     "X-Template-Updated-At": components["headers"]["XTemplateUpdatedAt"];
                     "X-Template-Published-Sha256": components["headers"]["XTemplatePublishedSha256"];
@@ -4363,6 +4426,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     variables?: unknown;

@@ -117,6 +117,7 @@ describe('helper library: the list of helpers', () => {
       'round',
       'startsWith',
       'subtract',
+      't',
       'times',
       'toFixed',
       'trim',

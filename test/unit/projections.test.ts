@@ -30,9 +30,9 @@ function fold<Doc>(projection: Projection<Doc>, events: RecordedProjectEvent[], 
 const stored = <T>(doc: T): T => JSON.parse(JSON.stringify(doc)) as T;
 
 describe('projections', () => {
-  it('allProjections holds the three definitions with unique names; revision-history at version 2 (one document per revision)', () => {
+  it('allProjections holds the three definitions with unique names; project-details at version 2 (locales), revision-history at version 2 (one document per revision)', () => {
     expect(allProjections.map((p) => [p.name, p.version])).to.deep.equal([
-      ['project-details', 1],
+      ['project-details', 2],
       ['revision-history', 2],
       ['template-list', 1],
     ]);

@@ -130,7 +130,7 @@ describe('Projector', () => {
     const lastRecorded = (await eventStore.readAll()).at(-1)!.recordedAt;
     expect(p.status()).to.deep.equal({
       projections: [
-        { name: 'project-details', version: 1, position: at(5) },
+        { name: 'project-details', version: 2, position: at(5) },
         { name: 'revision-history', version: 2, position: at(5) },
         { name: 'template-list', version: 1, position: at(5) },
       ],

@@ -44,10 +44,25 @@ describe('publishedTemplateView', () => {
       partials: {},
       helpers: {},
       renderMode: 'static',
+      defaultLocale: null,
+      locales: {},
     });
   });
 
   it('keeps the optional fields a template has', () => {
-    expect(publishedTemplateView({ ...base, ...extras })).to.deep.equal({ ...base, ...extras });
+    expect(publishedTemplateView({ ...base, ...extras })).to.deep.equal({ ...base, ...extras, defaultLocale: null, locales: {} });
+  });
+
+  it('keeps localized variants, and names the first variant the default when none is set', () => {
+    const locales = { de: { subject: 'Hallo' }, en: { strings: { hi: 'Hi' } } };
+    expect(publishedTemplateView({ ...base, locales })).to.include({ defaultLocale: 'de' });
+    expect(publishedTemplateView({ ...base, locales, defaultLocale: 'en' })).to.deep.include({ defaultLocale: 'en', locales });
+    expect(Object.keys(publishedTemplateOf({ ...base, locales, defaultLocale: 'en' }))).to.deep.equal([
+      'ast',
+      'publishedHtml',
+      'mjmlVersion',
+      'defaultLocale',
+      'locales',
+    ]);
   });
 });

@@ -32,6 +32,8 @@ export interface DiffRequest {
   to: number | 'latest';
   /** The variables both revisions are rendered with; absent: a sample (`sampleVariables`). */
   variables?: Record<string, unknown>;
+  /** Canonical BCP 47: both revisions render in this locale (docs/locales.md); absent: each one's default. */
+  locale?: string;
 }
 
 /**
@@ -103,15 +105,16 @@ export class RevisionDiff {
     const current = await this.queries.getProject(ref);
     const { from, to } = await diffRevisions(this.queries, ref, current, request);
     if (request.variables !== undefined) {
-      const diff = visibleDiff(...(await this.#renderBoth(ref, from, to, request.variables)));
+      const diff = visibleDiff(...(await this.#renderBoth(ref, from, to, request.variables, request.locale)));
       return { from, to, sampleVariables: false, sampleSource: 'variables', ...diff };
     }
     const recorded = this.shapes ? pickShapes(await this.shapes.recorded(ref)) : undefined;
-    const fromShapes = recorded && recorded.picked.length > 0 ? await this.#diffShapes(ref, from, to, recorded.picked) : undefined;
+    const fromShapes =
+      recorded && recorded.picked.length > 0 ? await this.#diffShapes(ref, from, to, recorded.picked, request.locale) : undefined;
     const sampled = recorded && recorded.picked.length > 0 ? { samples: recorded.picked, shapesRecorded: recorded.distinct } : {};
     if (fromShapes) return { from, to, sampleVariables: true, sampleSource: 'recorded_shapes', ...sampled, ...fromShapes };
     const views = await Promise.all([from, to].map((revision) => this.queries.getProjectAt(ref, revision)));
-    const diff = visibleDiff(...(await this.#renderBoth(ref, from, to, sampleVariables(views))));
+    const diff = visibleDiff(...(await this.#renderBoth(ref, from, to, sampleVariables(views), request.locale)));
     return { from, to, sampleVariables: true, sampleSource: 'schema', ...sampled, ...diff };
   }
 
@@ -119,10 +122,18 @@ export class RevisionDiff {
    * The united diffs of the samples both revisions render, one sample at a time (each is two renders);
    * a refusal is noted on its sample. Undefined when every sample was refused.
    */
-  async #diffShapes(ref: ProjectRef, from: number, to: number, samples: ShapeSample[]): Promise<ReturnType<typeof uniteDiffs> | undefined> {
+  async #diffShapes(
+    ref: ProjectRef,
+    from: number,
+    to: number,
+    samples: ShapeSample[],
+    locale: string | undefined,
+  ): Promise<ReturnType<typeof uniteDiffs> | undefined> {
     const diffs: Array<{ sample: number; diff: VisibleDiff }> = [];
     for (const sample of samples) {
-      const [before, after] = await Promise.allSettled([from, to].map((revision) => this.#render(ref, revision, payloadOf(sample))));
+      const [before, after] = await Promise.allSettled(
+        [from, to].map((revision) => this.#render(ref, revision, payloadOf(sample), locale)),
+      );
       if (before!.status === 'fulfilled' && after!.status === 'fulfilled') {
         diffs.push({ sample: sample.sample, diff: visibleDiff(before!.value, after!.value) });
         continue;
@@ -140,14 +151,22 @@ export class RevisionDiff {
     from: number,
     to: number,
     variables: Record<string, unknown>,
+    locale: string | undefined,
   ): Promise<[RenderedEmail, RenderedEmail]> {
-    const [before, after] = await Promise.all([from, to].map((revision) => this.#render(ref, revision, variables)));
+    const [before, after] = await Promise.all([from, to].map((revision) => this.#render(ref, revision, variables, locale)));
     return [before!, after!];
   }
 
-  async #render(ref: ProjectRef, revision: number, variables: Record<string, unknown>): Promise<RenderedEmail> {
+  /** One revision rendered as JSON, in `locale` when given (each revision's default otherwise: docs/locales.md). */
+  async #render(ref: ProjectRef, revision: number, variables: Record<string, unknown>, locale: string | undefined): Promise<RenderedEmail> {
     // Each render gets its own copy: the variables check fills in declared defaults.
-    const output = await this.renderer.render(ref, { variables: structuredClone(variables), format: 'html', revision, encoding: 'json' });
+    const output = await this.renderer.render(ref, {
+      variables: structuredClone(variables),
+      format: 'html',
+      revision,
+      encoding: 'json',
+      ...(locale !== undefined ? { locale } : {}),
+    });
     return rendered(output);
   }
 }

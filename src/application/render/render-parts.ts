@@ -26,6 +26,7 @@ import {
   declaredHeaders,
   headerTemplateProblems,
   renderHeaders,
+  type LocaleMessages,
 } from '../../rendering/index.js';
 
 export type { EmailWarning } from '../../rendering/index.js';
@@ -78,6 +79,14 @@ export function messagePartReads(metadata: Record<string, unknown>): DataRead[] 
   return reads;
 }
 
+/** What a part renders with: the budget, the locale, the revision's declared helpers, the locale's messages (`{{t}}`). */
+export interface PartOptions {
+  limits: RenderLimits;
+  locale?: string;
+  helpers?: LoadedHelpers;
+  messages?: LocaleMessages;
+}
+
 /**
  * Render the parts with the render's variables and limits.
  * @param html the rendered HTML, or a function that renders it (when the response carries it JSON-escaped).
@@ -88,7 +97,7 @@ export function messagePartReads(metadata: Record<string, unknown>): DataRead[] 
 export function renderParts(
   parts: CompiledParts,
   variables: Record<string, unknown>,
-  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
+  options: PartOptions,
   html: () => string,
   htmlBytes: number,
   staticWarnings: EmailWarning[],
@@ -119,23 +128,16 @@ function asHeader(text: string | null, field: 'subject' | 'preheader', warnings:
  * the HTML (email/preheader.ts) and returned as the render's `preheader`, so it is rendered once.
  * @throws as renderParts.
  */
-export function renderPreheader(
-  parts: CompiledParts,
-  variables: Record<string, unknown>,
-  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
-): string | null {
+export function renderPreheader(parts: CompiledParts, variables: Record<string, unknown>, options: PartOptions): string | null {
   return runPart(parts.preheader, variables, options);
 }
 
-function runPart(
-  template: CompiledTemplate | null,
-  variables: Record<string, unknown>,
-  options: { limits: RenderLimits; locale?: string; helpers?: LoadedHelpers },
-): string | null {
+function runPart(template: CompiledTemplate | null, variables: Record<string, unknown>, options: PartOptions): string | null {
   return template
     ? renderWithin(template, variables, options.limits, {
         ...(options.locale ? { locale: options.locale } : {}),
         ...(options.helpers ? { helpers: options.helpers } : {}),
+        ...(options.messages ? { messages: options.messages } : {}),
       })
     : null;
 }

@@ -6,7 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { CodedError, DomainError, revisionNotFound } from '../../domain/errors.js';
+import { revisionNotFound } from '../../domain/errors.js';
+import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
+import { checkTranslations, localizedEntry } from './locale-variants.js';
 import {
   TemplateError,
   RenderLimitError,
@@ -28,6 +30,7 @@ import {
   schemaDifferences,
   type SchemaDifference,
   type JsonSchema,
+  type LocaleMessages,
 } from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
@@ -47,6 +50,7 @@ import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revis
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 
 export type { RevisionLoader } from './revision-cache.js';
+export { RenderError, notPublished } from './render-errors.js';
 
 const NO_PARTS: MessageParts = Object.freeze({ subject: null, preheader: null, text: null, warnings: [] });
 
@@ -103,33 +107,8 @@ export interface RenderOutput {
    * HTML and the preheader, and with `encoding: 'json'` also of the subject and text. Empty for format mjml.
    */
   missingVariables: readonly string[];
-}
-
-/**
- * A render (or a read of what renders use) without `revision` of a review-mode project that has published
- * nothing: 404 `not_published`. `draft`: how the request names a draft instead (a body member by default;
- * the read routes pass their query, `?revision=latest`).
- */
-export function notPublished(
-  projectId: string,
-  latestTemplateRevision: number,
-  draft = 'render a draft with "revision": "latest"',
-): DomainError {
-  return new DomainError(
-    'not_published',
-    `Project '${projectId}' publishes under review and has no published revision yet: publish one ` +
-      `(POST /projects/${projectId}/publish), or ${draft} (revision ${latestTemplateRevision}) or a revision number.`,
-    { latest_revision: latestTemplateRevision },
-  );
-}
-
-/** How the read routes (GET /templates/:id, GET /projects/:id/variables) name a draft in a `not_published` answer. */
-const READ_A_DRAFT = 'read the draft with ?revision=latest';
-
-/** The data variables could not be rendered (Handlebars threw at render time). */
-export class RenderError extends CodedError<'render_failed'> {
-  override readonly name = 'RenderError';
-  readonly code = 'render_failed';
+  /** Canonical BCP 47 tag of the localized variant used (docs/locales.md); null for a revision without locales. */
+  locale: string | null;
 }
 
 export interface RendererOptions {
@@ -195,7 +174,9 @@ export class TemplateRenderer {
     let entry = this.cache.get(ref, revision);
     const cache = entry ? 'HIT' : 'MISS';
     entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
+    entry = await localizedEntry(this.cache, ref, revision, entry, request.locale, () => this.queries.getProjectAt(ref, revision));
     const base = {
+      locale: entry.localized?.tag ?? null,
       id: ref.projectId,
       revision,
       updatedAt: entry.updatedAt,
@@ -216,7 +197,8 @@ export class TemplateRenderer {
     if (request.revision === undefined && request.keyId !== undefined)
       this.shapes?.record(ref, request.keyId, request.variables, request.strict ?? false);
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
-    const locale = request.locale ?? entry.locale;
+    checkTranslations(entry, request.strict ?? false);
+    const locale = request.locale ?? entry.localized?.tag ?? entry.locale;
     // What this render reads and was not sent (after the check: declared defaults are filled in by then).
     const missing = new MissingReads(request.variables);
     const preheader = this.preheader(entry, request.variables, locale, missing);
@@ -327,7 +309,12 @@ export class TemplateRenderer {
     entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
     const staticWarnings = warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings;
     try {
-      const options = { limits: this.options.limits, ...(locale ? { locale } : {}), ...(entry.helpers ? { helpers: entry.helpers } : {}) };
+      const options = {
+        limits: this.options.limits,
+        ...(locale ? { locale } : {}),
+        ...(entry.helpers ? { helpers: entry.helpers } : {}),
+        ...messagesOf(entry),
+      };
       const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings, preheader));
       if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
       if (findings.length === 0) return parts;
@@ -356,6 +343,7 @@ export class TemplateRenderer {
           limits: this.options.limits,
           ...(locale ? { locale } : {}),
           ...(entry.helpers ? { helpers: entry.helpers } : {}),
+          ...messagesOf(entry),
         }),
       );
     } catch (error) {
@@ -399,6 +387,7 @@ export class TemplateRenderer {
         ...(locale ? { locale } : {}),
         ...(entry.partials ? { partials: entry.partials } : {}),
         ...(entry.helpers ? { helpers: entry.helpers } : {}),
+        ...messagesOf(entry),
       };
       return missing.run(() => renderWithin(entry.template, variables, this.options.limits, options));
     } catch (error) {
@@ -456,16 +445,18 @@ export class TemplateRenderer {
   }
 
   /**
-   * What the template revision a render uses takes (`asked` as in `describe`): the schema inferred from what
-   * it reads, the declared one (`metadata.variables`, null when none) and how they differ.
+   * What the template revision a render uses takes (`asked` as in `describe`; `locale`: rendered in that locale,
+   * docs/locales.md): the schema inferred from what it reads, the declared one (`metadata.variables`, null when none) and how they differ.
    * @throws as `describe`.
    */
   async variables(
     ref: ProjectRef,
     asked?: number | 'latest',
+    locale?: string,
   ): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
     const view = await this.describedView(ref, asked);
-    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
+    const base = await this.cache.getOrLoad(ref, view.revision, async () => view);
+    const entry = await localizedEntry(this.cache, ref, view.revision, base, locale, async () => view); // its subject and preheader read too
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
@@ -506,4 +497,9 @@ export class TemplateRenderer {
   get loads(): number {
     return this.cache.loads;
   }
+}
+
+/** The `messages` render option of an entry rendered in a locale (locale-variants.ts); none otherwise. */
+function messagesOf(entry: CachedTemplate): { messages?: LocaleMessages } {
+  return entry.localized ? { messages: entry.localized.messages } : {};
 }

@@ -18,6 +18,8 @@ import {
   toMjmlMarkup,
 } from '../../rendering/index.js';
 import type { ProjectView } from '../read/index.js';
+import type { LocalizedContent } from '../../domain/locales.js';
+import type { LocaleMessages } from '../../rendering/index.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
 import { declaredSchema, type VariablesContract } from './render-variables.js';
 
@@ -45,6 +47,15 @@ export interface RevisionLoader {
   variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]>;
   /** The MJML a dynamic revision's render generated, compiled to HTML (in the compile pool, under its deadline). */
   compileMjml(mjml: string): Promise<{ html: string }>;
+}
+
+/** A cached revision rendered in one of its locales (locale-variants.ts). */
+export interface LocalizedEntry {
+  /** Canonical BCP 47 tag of the variant used (the render answer's `locale`, `Content-Language`). */
+  tag: string;
+  messages: LocaleMessages;
+  /** Keys the template reads that this variant has no string for (sorted): strict renders refuse them. */
+  missingKeys: string[];
 }
 
 /** A revision made renderable, as the cache keeps it. */
@@ -81,6 +92,10 @@ export interface CachedTemplate {
   variables?: string[];
   /** The MJML markup, serialised on the first `format: "mjml"` request. */
   mjml?: string;
+  /** The revision's localized variants (docs/locales.md); absent when it has none. */
+  localizedContent?: LocalizedContent;
+  /** Set on the entry of one locale of the revision (locale-variants.ts): its tag, messages and missing strings. */
+  localized?: LocalizedEntry;
   /** Approximate bytes held: the HTML's UTF-16 size twice per compiled form (code and strings) and the AST as JSON. */
   size: number;
 }
@@ -100,14 +115,19 @@ export class RevisionCache {
   }
 
   /** The cached revision, if any (marks it recently used). */
-  get(ref: ProjectRef, revision: number): CachedTemplate | undefined {
-    return this.#cache.get(cacheKey(ref, revision));
+  get(ref: ProjectRef, revision: number, locale = ''): CachedTemplate | undefined {
+    return this.#cache.get(cacheKey(ref, revision, locale));
+  }
+
+  /** Keep `entry` as the revision's entry in `locale` (locale-variants.ts builds it from the revision's own). */
+  put(ref: ProjectRef, revision: number, locale: string, entry: CachedTemplate): void {
+    this.#cache.set(cacheKey(ref, revision, locale), entry);
   }
 
   /** The cached revision, or `read` and compile it. @throws what `read` and the loader throw (nothing is cached then). */
-  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
-    const cached = this.get(ref, revision);
-    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision), read);
+  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>, locale = ''): Promise<CachedTemplate> {
+    const cached = this.get(ref, revision, locale);
+    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision, locale), read);
   }
 
   /**
@@ -155,6 +175,10 @@ export class RevisionCache {
     const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
     const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
     const contract = { reads, declared: declaredSchema(view.metadata) };
+    const localizedContent: LocalizedContent = {
+      ...(view.defaultLocale !== null ? { defaultLocale: view.defaultLocale } : {}),
+      locales: view.locales,
+    };
     const entry: CachedTemplate = {
       template,
       ...(loaded.partials ? { partials: loaded.partials } : {}),
@@ -163,6 +187,7 @@ export class RevisionCache {
       ...(loaded.helpers ? { helpers: loaded.helpers } : {}),
       ...(loaded.urlScan ? { urlScan: true as const } : {}),
       ...(dynamic ? { dynamic } : {}),
+      ...(Object.keys(view.locales).length > 0 ? { localizedContent } : {}),
       publishedHtml: view.publishedHtml,
       publishedSha256,
       contract,
@@ -188,8 +213,9 @@ export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
   ];
 }
 
-function cacheKey(ref: ProjectRef, revision: number): string {
-  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
+/** The entry of a revision (`locale` ''), or of one of its locales: the key names every variant a render used. */
+function cacheKey(ref: ProjectRef, revision: number, locale: string): string {
+  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}\u0000${locale}`;
 }
 
 /** `metadata.locale` canonicalised (ECMA-402 `Intl.getCanonicalLocales`), undefined when absent or not a BCP 47 tag. */

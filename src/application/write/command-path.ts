@@ -35,6 +35,7 @@ import {
 } from '../ports/index.js';
 import { readPublishedRevision, type PublishedRevision } from './published-revision.js';
 import { ProjectStates } from './project-states.js';
+import { staleLocaleWarnings } from './stale-locales.js';
 import { IDEMPOTENCY_METADATA, idempotencyMetadata } from './committed-writes.js';
 import {
   PROJECTION_WAIT_MS,
@@ -147,6 +148,11 @@ export class CommandPath {
           ...(prepared?.warnings ?? []),
           ...(view ? [...undeclaredReads(prepared?.reads, view.metadata), ...previewReplacedWarnings(view, view.metadata)] : []),
           ...(view && state.status === 'active' ? await this.gateWarnings(ref, state.publishedRevision, view.revision) : []),
+          ...(prepared && view && state.status === 'active'
+            ? await staleLocaleWarnings({ template: prepared.template, metadata: view.metadata }, () =>
+                this.readPublished(stream, state.templateRevision),
+              )
+            : []),
           ...policyWarnings,
         ];
         return { ref, revision: appended.nextExpectedRevision, position, events, unchanged: false, warnings, view };

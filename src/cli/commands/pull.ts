@@ -58,6 +58,8 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
         partials: project.partials ?? {},
         helpers: project.helpers ?? {},
         renderMode: project.render_mode === 'dynamic' ? 'dynamic' : 'static',
+        defaultLocale: project.default_locale ?? null,
+        locales: project.locales ?? {},
       });
       lock.projects[id] = { revision: project.revision, updated_at: project.updated_at, sha256: contentHash(readProject(projectDir)) };
       writeLock(dir, lock);

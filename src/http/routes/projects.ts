@@ -22,6 +22,7 @@ import {
   parseTemplateRevisionQuery,
 } from '../schemas.js';
 import { sendJson } from './respond.js';
+import { canonicalLocale } from '../render-schemas.js';
 import { answerNotModified } from '../conditional.js';
 
 export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
@@ -128,7 +129,9 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   // What the revision renders use takes (?revision=N|latest for another): { inferred, declared, differences }
   // (docs/variables.md "Variables", docs/publishing.md).
   router.get('/projects/:id/variables', read, async (ctx) => {
-    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision'])));
+    const locale = ctx.query['locale'];
+    const inLocale = typeof locale === 'string' ? canonicalLocale(locale) : undefined; // docs/locales.md
+    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']), inLocale));
   });
 }
 

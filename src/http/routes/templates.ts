@@ -35,6 +35,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     ctx.set('X-Cache', output.cache);
     ctx.state.log = { project: output.id, revision: output.revision, cache: output.cache };
     ctx.set('Cache-Control', 'no-store'); // the body carries the recipient's data
+    if (output.locale !== null) ctx.set('Content-Language', output.locale); // the variant used (docs/locales.md)
     if (raw) {
       ctx.set('X-Template-Revision', String(output.revision));
       ctx.set('X-Template-Updated-At', output.updatedAt);

@@ -13,6 +13,8 @@ import { LIBRARY_HELPER_NAMES, asVariable, registerLibraryHelpers } from './help
 import type { HelperOptions } from './helpers/arguments.js';
 import { MISSING_READ, missingRead } from './missing-reads.js';
 import { readTrackingCodeGenerator, readTrackingCompiler } from './read-tracking.js';
+import { TRANSLATE_HELPER, translateHelper } from '../locales/translate-helper.js';
+import type { LocaleMessages } from '../locales/messages.js';
 
 /**
  * Handlebars 4's built-in helpers `if`, `unless`, `each`, `with`, `lookup`, `log` (sorted): what the
@@ -34,7 +36,7 @@ export const BUILT_IN_HELPERS: readonly string[] = Object.freeze(['each', 'if', 
  * gives templates Handlebars' `knownHelpersOnly` guarantee while keeping its default compile options.
  */
 export const AVAILABLE_HELPERS: readonly string[] = Object.freeze(
-  [...BUILT_IN_HELPERS.filter((name) => name !== 'log'), ...LIBRARY_HELPER_NAMES].sort(),
+  [...BUILT_IN_HELPERS.filter((name) => name !== 'log'), ...LIBRARY_HELPER_NAMES, TRANSLATE_HELPER].sort(),
 );
 
 /**
@@ -63,6 +65,8 @@ export interface RenderOptions {
    * `helpers` of this render only (merged over the environment's for the call), never registered.
    */
   helpers?: LoadedHelpers;
+  /** The render's localized messages (docs/locales.md), handed to `{{t}}` as `@messages` in the data frame. */
+  messages?: LocaleMessages;
 }
 
 /** A declared helper as a compile worker hands it over: an alias, or a template-form helper's compiled template. */
@@ -138,6 +142,7 @@ export function createHandlebars(output: TemplateOutput = 'html'): HandlebarsEnv
     env.registerHelper(name, rolledBack(safeUrlHelper(output, bare as never)) as Handlebars.HelperDelegate);
   }
   registerLibraryHelpers(env);
+  env.registerHelper(TRANSLATE_HELPER, metered(translateHelper as (...args: unknown[]) => unknown) as Handlebars.HelperDelegate);
   // `env.VM` is the runtime the template functions call back into; Handlebars reads it through the
   // environment "to allow for external users to override these as pseudo-supported APIs" (runtime.js).
   const vm = (env as unknown as { VM: Record<string, unknown> }).VM;
@@ -171,9 +176,10 @@ export function loadTemplate(env: HandlebarsEnvironment, spec: string): Compiled
     const locale = options?.locale;
     const partials = options?.partials;
     const helpers = options?.helpers;
-    if (locale === undefined && partials === undefined && helpers === undefined) return template(context);
+    const messages = options?.messages;
+    if (locale === undefined && partials === undefined && helpers === undefined && messages === undefined) return template(context);
     return template(context, {
-      ...(locale !== undefined ? { data: { locale } } : {}),
+      ...(locale !== undefined || messages !== undefined ? { data: { locale, messages } } : {}),
       ...(partials !== undefined ? { partials: { ...partials } } : {}),
       ...(helpers !== undefined ? { helpers } : {}),
     });
@@ -267,8 +273,11 @@ export function renderWithin(
   const locale = options?.locale === undefined ? undefined : canonicalLocale(options.locale);
   const partials = options?.partials;
   const helpers = options?.helpers;
-  if (locale === undefined && partials === undefined && helpers === undefined) return runMetered(limits, () => template(context));
+  const messages = options?.messages;
+  if (locale === undefined && partials === undefined && helpers === undefined && messages === undefined)
+    return runMetered(limits, () => template(context));
   const render = {
+    ...(messages !== undefined ? { messages } : {}),
     ...(locale !== undefined ? { locale } : {}),
     ...(partials !== undefined ? { partials } : {}),
     ...(helpers !== undefined ? { helpers } : {}),

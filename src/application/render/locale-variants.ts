@@ -1,0 +1,80 @@
+/**
+ * Renders in a locale (docs/locales.md): which variant a render uses (the chain `pt-BR` → `pt` → the
+ * default locale, domain/locales.ts), the revision made renderable for that variant — its subject and
+ * preheader, its messages for `{{t}}` — cached per (revision, locale) beside the revision's own entry, and
+ * the strict check of the strings it lacks.
+ */
+import { pickLocale } from '../../domain/locales.js';
+import type { ProjectRef } from '../../domain/project.js';
+import { LocaleMessages, TemplateError, translationKeys } from '../../rendering/index.js';
+import type { ProjectView } from '../read/index.js';
+import type { CachedTemplate, RevisionCache } from './revision-cache.js';
+
+export type { LocalizedEntry } from './revision-cache.js';
+
+/**
+ * The entry a render in `asked` uses: `base` itself for a revision without locales; else the entry of the
+ * variant the chain picks, from the cache or built once — `base` with the variant's messages when the
+ * variant keeps the template's subject and preheader, else the revision compiled with the variant's.
+ * @throws what `read` and the loader throw.
+ */
+export async function localizedEntry(
+  cache: RevisionCache,
+  ref: ProjectRef,
+  revision: number,
+  base: CachedTemplate,
+  asked: string | undefined,
+  read: () => Promise<ProjectView>,
+): Promise<CachedTemplate> {
+  const content = base.localizedContent;
+  const picked = content ? pickLocale(content, asked) : null;
+  if (picked === null || content === undefined) return base;
+  const cached = cache.get(ref, revision, picked.tag);
+  if (cached) return cached;
+  const { variant, tag } = picked;
+  const ownParts = variant.subject !== undefined || variant.preheader !== undefined;
+  const entry = ownParts
+    ? await cache.getOrLoad(ref, revision, async () => localizedView(await read(), variant), tag)
+    : { ...base, jsonTemplate: null, warnings: undefined };
+  const fallbackTag = content.defaultLocale ?? Object.keys(content.locales ?? {})[0]!;
+  const fallback = tag === fallbackTag ? null : { locale: fallbackTag, strings: content.locales?.[fallbackTag]?.strings ?? {} };
+  const strings = variant.strings ?? {};
+  const sources = [entry.publishedHtml, ...Object.values(entry.partialSources ?? {}), variant.subject, variant.preheader];
+  const missingKeys = translationKeys(sources).keys.filter((key) => !Object.hasOwn(strings, key));
+  const localized: CachedTemplate = {
+    ...entry,
+    jsonTemplate: null,
+    localized: { tag, messages: new LocaleMessages(tag, strings, fallback), missingKeys },
+  };
+  cache.put(ref, revision, tag, localized);
+  return localized;
+}
+
+/** The view with the variant's subject and preheader in its metadata (what the parts are compiled from). */
+function localizedView(view: ProjectView, variant: { subject?: string; preheader?: string }): ProjectView {
+  return {
+    ...view,
+    metadata: {
+      ...view.metadata,
+      ...(variant.subject !== undefined ? { subject: variant.subject } : {}),
+      ...(variant.preheader !== undefined ? { preheader: variant.preheader } : {}),
+    },
+  };
+}
+
+/**
+ * A strict render refuses a locale that lacks a string the template reads, whatever branch would read it.
+ * @throws TemplateError `missing_translation` naming the first such key and the locale.
+ */
+export function checkTranslations(entry: CachedTemplate, strict: boolean): void {
+  const missing = entry.localized?.missingKeys ?? [];
+  if (!strict || missing.length === 0) return;
+  const tag = entry.localized!.tag;
+  throw new TemplateError(
+    'missing_translation',
+    `Locale ${tag} has no string for '${missing[0]}' (${missing.length} missing), which the template reads with {{t}}: ` +
+      `add it to locales.${tag}.strings, or render without strict to fall back to the default locale's.`,
+    missing.map((key) => ({ pointer: `/locales/${tag}/strings`, message: `no string '${key}'` })),
+    { locale: tag, keys: missing },
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Localized variants at save (docs/locales.md): a `TemplatePreparer` around the compile pool's that refuses
+ * what cannot render (an ICU message that does not parse, a `{{t}}` key that is not a literal), carries the
+ * variants into the prepared revision, and warns about variants that lack strings the template reads.
+ */
+import type { LocalizedContent } from '../../domain/locales.js';
+import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
+import { TemplateError } from '../template-error.js';
+import { messageProblem, translationKeys } from './messages.js';
+
+/** What this decorator needs of the preparer it wraps (`PooledTemplatePreparer`). */
+export interface InnerPreparer {
+  prepare(source: TemplateSource, validation: ValidationMode, proof?: ProofData): Promise<PreparedTemplate>;
+}
+
+export class LocalizedTemplatePreparer {
+  constructor(private readonly inner: InnerPreparer) {}
+
+  /**
+   * Prepare `source` with the wrapped preparer, then attach its `locales`/`defaultLocale`.
+   * @throws TemplateError `invalid_message` (locale, key, parser offset), `invalid_translation_key`; what the
+   *   wrapped preparer throws.
+   */
+  async prepare(source: TemplateSource, validation: ValidationMode, proof?: ProofData): Promise<PreparedTemplate> {
+    const { locales, defaultLocale } = source;
+    for (const [tag, variant] of Object.entries(locales ?? {})) {
+      const problem = messageProblem(tag, variant.strings ?? {});
+      if (problem === null) continue;
+      const pointer = `/locales/${tag}/strings/${problem.key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      throw new TemplateError(
+        'invalid_message',
+        `The ${tag} string '${problem.key}' is not an ICU message: ${problem.reason} at character ${problem.offset}. ` +
+          `Write ICU MessageFormat, e.g. "{count, plural, one {# item} other {# items}}".`,
+        [{ pointer, message: `${problem.reason} at offset ${problem.offset}` }],
+        { locale: tag, key: problem.key, offset: problem.offset },
+      );
+    }
+    const prepared = await this.inner.prepare(source, validation, proof);
+    const template = prepared.template;
+    const sources: Array<string | undefined> = [template.publishedHtml, ...Object.values(template.partials ?? {})];
+    for (const variant of Object.values(locales ?? {})) sources.push(variant.subject, variant.preheader);
+    const { keys, nonLiteral } = translationKeys(sources);
+    if (nonLiteral !== null) {
+      throw new TemplateError(
+        'invalid_translation_key',
+        `{{t ${nonLiteral}}} names its string with a variable: a key must be a string literal, e.g. {{t "order.shipped"}}, ` +
+          'so that every locale can be checked for it at save.',
+        [{ message: `key ${nonLiteral} is not a string literal` }],
+        { expression: nonLiteral },
+      );
+    }
+    const localized: LocalizedContent = {
+      ...(defaultLocale !== undefined ? { defaultLocale } : {}),
+      ...(locales !== undefined && Object.keys(locales).length > 0 ? { locales } : {}),
+    };
+    return {
+      ...prepared,
+      template: { ...template, ...localized },
+      warnings: [...prepared.warnings, ...missingStringWarnings(localized, keys)],
+    };
+  }
+}
+
+/** A `missing_translation` warning per variant lacking keys the template reads (the default locale's strings do not count). */
+export function missingStringWarnings(content: LocalizedContent, keys: readonly string[]): TemplateWarning[] {
+  const warnings: TemplateWarning[] = [];
+  for (const [tag, variant] of Object.entries(content.locales ?? {})) {
+    const missing = keys.filter((key) => !Object.hasOwn(variant.strings ?? {}, key));
+    if (missing.length === 0) continue;
+    warnings.push({
+      code: 'missing_translation',
+      message: `Locale ${tag} has no string for ${missing.map((key) => `'${key}'`).join(', ')}: renders fall back to the default locale's, and strict renders in ${tag} fail.`,
+      pointer: `/locales/${tag}/strings`,
+    });
+  }
+  return warnings;
+}

@@ -1,0 +1,85 @@
+/**
+ * `letterpress pull` and `push` round-trip localized variants (docs/locales.md "Command line"): one file per
+ * locale under locales/, the default locale in locales.json; an edit of one file pushes; a removed file
+ * removes the locale.
+ */
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_KEY, useTestServer } from '../support/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const MJML = '<mjml><mj-body><mj-section><mj-column><mj-text>{{t "hi" name=name}}</mj-text></mj-column></mj-section></mj-body></mjml>';
+
+describe('letterpress pull/push of localized variants (spawned, against a real server)', function () {
+  this.timeout(60_000);
+  const t = useTestServer();
+  let dir: string;
+  let env: Record<string, string>;
+  const run = (...args: string[]) => cli(args, env);
+
+  before(async () => {
+    dir = join(mkdtempSync(join(tmpdir(), 'letterpress-locales-')), 'templates');
+    env = { LETTERPRESS_URL: t.server.url, LETTERPRESS_API_KEY: TEST_KEY };
+    await t.create({
+      id: 'hello',
+      mjml: MJML,
+      default_locale: 'en',
+      locales: {
+        en: { subject: 'Hi', strings: { hi: 'Hi {name}' } },
+        de: { strings: { hi: 'Hallo {name}' } },
+        pt: { strings: { hi: 'Olá {name}' } },
+      },
+    });
+  });
+  after(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  it('writes one file per locale, pushes an edited one, and removes a deleted one', async () => {
+    const pulled = await run('pull', '--dir', dir);
+    expect(pulled.code, pulled.stderr).to.equal(0);
+    const project = join(dir, 'hello');
+    expect(JSON.parse(readFileSync(join(project, 'locales', 'de.json'), 'utf8'))).to.deep.equal({ strings: { hi: 'Hallo {name}' } });
+    expect(JSON.parse(readFileSync(join(project, 'locales', 'en.json'), 'utf8'))).to.deep.equal({
+      subject: 'Hi',
+      strings: { hi: 'Hi {name}' },
+    });
+    expect(JSON.parse(readFileSync(join(project, 'locales.json'), 'utf8'))).to.deep.equal({ default_locale: 'en' });
+
+    const unchanged = await run('push', '--dir', dir);
+    expect(unchanged.code, unchanged.stderr).to.equal(0);
+    expect((await t.server.request('GET', '/v1/projects/hello')).json.revision).to.equal(0); // a pull then push changes nothing
+
+    writeFileSync(join(project, 'locales', 'de.json'), JSON.stringify({ strings: { hi: 'Servus {name}' } }));
+    rmSync(join(project, 'locales', 'pt.json'));
+    const pushed = await run('push', '--dir', dir);
+    expect(pushed.code, pushed.stderr).to.equal(0);
+    const saved = (await t.server.request('GET', '/v1/projects/hello')).json;
+    expect([saved.revision, saved.default_locale, Object.keys(saved.locales).sort()]).to.deep.equal([1, 'en', ['de', 'en']]);
+    const de = await t.server.request('POST', '/v1/templates/hello/render', { body: { variables: { name: 'Ada' }, locale: 'de' } });
+    expect(de.json.html).to.contain('Servus Ada');
+
+    await t.server.request('PUT', '/v1/projects/hello', { body: { mjml: MJML } }); // no locales any more
+    expect((await run('pull', '--dir', dir)).code).to.equal(0);
+    expect([existsSync(join(project, 'locales')), existsSync(join(project, 'locales.json'))]).to.deep.equal([false, false]);
+  });
+});
