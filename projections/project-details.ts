@@ -7,6 +7,7 @@ import { alreadyApplied, projectLocation, type Projection, type ProjectionEvent 
 import { assertNever, type HelperDeclaration, type Publishing } from '../src/domain/project.js';
 import { publishingAfter } from '../src/domain/publishing.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
+import type { TemplateComposition } from '../src/domain/composition.js';
 import { publishedTemplateOf } from '../src/domain/published-template.js';
 
 /**
@@ -32,6 +33,8 @@ export interface ProjectDetailsDoc {
   helpers?: Record<string, HelperDeclaration>;
   /** `dynamic` for a Handlebars-first revision; absent when static (and after deletion). */
   renderMode?: 'dynamic';
+  /** The layout and shared partials the revision follows (docs/layouts.md); absent when none. */
+  composition?: TemplateComposition;
   /** Absent in documents written before publishing modes: `on_save`. */
   publishing?: Publishing;
   /** Stream revision of the latest create or save (whose template this document holds); absent: `revision`. */
@@ -121,7 +124,13 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
         const { occurredAt, metadata } = event.data;
-        const { partials: _previous, helpers: _previousHelpers, renderMode: _previousMode, ...rest } = doc; // each revision has its own partials and helpers, or none
+        const {
+          partials: _previous,
+          helpers: _previousHelpers,
+          renderMode: _previousMode,
+          composition: _previousComposition,
+          ...rest
+        } = doc; // each revision has its own partials, helpers and composition, or none
         const publishing = { templateRevision: event.revision, ...publishingAfter(event.data, event.revision, publishingOf(doc)) };
         return {
           ...withoutPublishing(rest),

@@ -30,6 +30,8 @@ export interface RevisionContent {
   renderMode?: string;
   partials?: unknown;
   helpers?: unknown;
+  /** A layout and shared partials followed (docs/layouts.md); absent: none. */
+  composition?: unknown;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface RevisionContent {
  * published by another MJML may give other HTML).
  */
 export function contentDigest(content: RevisionContent): string {
-  const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers } = content;
+  const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers, composition } = content;
   const normalised = {
     metadata,
     ast,
@@ -47,6 +49,8 @@ export function contentDigest(content: RevisionContent): string {
     renderMode: renderMode ?? 'static',
     partials: partials ?? {},
     helpers: helpers ?? {},
+    // Absent (every revision without a layout) leaves the digest of older revisions as it was.
+    ...(composition !== undefined ? { composition } : {}),
   };
   return createHash('sha256').update(canonicalJson(normalised), 'utf8').digest('hex');
 }

@@ -11,7 +11,7 @@ import type { HelperDeclaration, PublishedTemplate } from './project.js';
  * existed have them. Pure; never throws.
  */
 export function publishedTemplateOf(data: PublishedTemplate): PublishedTemplate {
-  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = data;
+  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode, composition } = data;
   return {
     ast,
     publishedHtml,
@@ -19,6 +19,7 @@ export function publishedTemplateOf(data: PublishedTemplate): PublishedTemplate 
     ...(partials ? { partials } : {}),
     ...(helpers ? { helpers } : {}),
     ...(renderMode ? { renderMode } : {}),
+    ...(composition ? { composition } : {}),
   };
 }
 
@@ -41,6 +42,14 @@ export interface PublishedTemplateView extends Omit<PublishedTemplate, 'partials
  * Same field order as `publishedTemplateOf`. Pure; never throws.
  */
 export function publishedTemplateView(data: PublishedTemplate): PublishedTemplateView {
-  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode } = data;
-  return { ast, publishedHtml, mjmlVersion, partials: partials ?? {}, helpers: helpers ?? {}, renderMode: renderMode ?? 'static' };
+  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode, composition } = data;
+  return {
+    ast,
+    publishedHtml,
+    mjmlVersion,
+    partials: partials ?? {},
+    helpers: helpers ?? {},
+    renderMode: renderMode ?? 'static',
+    ...(composition ? { composition } : {}),
+  };
 }

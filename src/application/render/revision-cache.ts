@@ -5,6 +5,7 @@
  * variables contract needs.
  */
 import { LRUCache } from 'lru-cache';
+import type { TemplateComposition } from '../../domain/composition.js';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { HelperDeclaration, ProjectRef } from '../../domain/project.js';
 import {
@@ -65,6 +66,8 @@ export interface CachedTemplate {
   partialSources?: Record<string, string>;
   /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
   helpers?: LoadedHelpers;
+  /** The layout and shared partials the revision follows: renders use its composition with their revisions now. */
+  composition?: TemplateComposition;
   /** Script URLs are found by checking each rendered HTML whole (rendering/handlebars/safe-url.ts); no JSON form. */
   urlScan?: true;
   ast: MjmlNode;
@@ -99,15 +102,18 @@ export class RevisionCache {
     this.#cache = new LRUCache<string, CachedTemplate>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
   }
 
-  /** The cached revision, if any (marks it recently used). */
-  get(ref: ProjectRef, revision: number): CachedTemplate | undefined {
-    return this.#cache.get(cacheKey(ref, revision));
+  /**
+   * The cached revision, if any (marks it recently used). `variant`: which composition of it (the layout and
+   * shared partial revisions it was composed with: template-composer.ts `usesKey`); '' for the revision as saved.
+   */
+  get(ref: ProjectRef, revision: number, variant = ''): CachedTemplate | undefined {
+    return this.#cache.get(cacheKey(ref, revision, variant));
   }
 
   /** The cached revision, or `read` and compile it. @throws what `read` and the loader throw (nothing is cached then). */
-  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
-    const cached = this.get(ref, revision);
-    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision), read);
+  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>, variant = ''): Promise<CachedTemplate> {
+    const cached = this.get(ref, revision, variant);
+    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision, variant), read);
   }
 
   /**
@@ -163,6 +169,7 @@ export class RevisionCache {
       ...(loaded.helpers ? { helpers: loaded.helpers } : {}),
       ...(loaded.urlScan ? { urlScan: true as const } : {}),
       ...(dynamic ? { dynamic } : {}),
+      ...(view.composition ? { composition: view.composition } : {}),
       publishedHtml: view.publishedHtml,
       publishedSha256,
       contract,
@@ -188,8 +195,8 @@ export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
   ];
 }
 
-function cacheKey(ref: ProjectRef, revision: number): string {
-  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}`;
+function cacheKey(ref: ProjectRef, revision: number, variant: string): string {
+  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}${variant === '' ? '' : `\u0000${variant}`}`;
 }
 
 /** `metadata.locale` canonicalised (ECMA-402 `Intl.getCanonicalLocales`), undefined when absent or not a BCP 47 tag. */
