@@ -53,7 +53,8 @@ export function layoutProblem(layout: string): string | null {
  * refuses it as an unknown partial). Never throws.
  */
 export function composeMjml(template: string, layout: string | null, partials: Readonly<Record<string, string>>): string {
-  const inline = (markup: string) => markup.replace(SHARED_CALL, (call, id: string) => (Object.hasOwn(partials, id) ? partials[id]! : call));
+  const inline = (markup: string) =>
+    markup.replace(SHARED_CALL, (call, id: string) => (Object.hasOwn(partials, id) ? partials[id]! : call));
   const own = inline(template);
   if (layout === null) return own;
   const head = /<mj-head(?:\s[^>]*)?>([\s\S]*?)<\/mj-head>/.exec(own)?.[1] ?? '';

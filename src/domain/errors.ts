@@ -64,7 +64,8 @@ export abstract class CodedError<C extends string = string> extends Error {
  * - `layout_not_found`, `partial_not_found`: a layout or shared partial that does not exist (read, or named by a save);
  * - `layout_exists`, `partial_exists`: create on the id of a live one;
  * - `layout_in_use`, `partial_in_use`: delete of one that projects name (docs/layouts.md);
- * - `invalid_layout`: a layout whose `mj-body` does not hold exactly one `<lp-slot />`.
+ * - `invalid_layout`: a layout whose `mj-body` does not hold exactly one `<lp-slot />`;
+ * - `dependents_refused`: a publish of a layout or shared partial that a project following it would not pass.
  */
 export const DOMAIN_ERROR_CODES = [
   'project_exists',
@@ -83,6 +84,7 @@ export const DOMAIN_ERROR_CODES = [
   'layout_in_use',
   'partial_in_use',
   'invalid_layout',
+  'dependents_refused',
 ] as const;
 
 /** One of {@link DOMAIN_ERROR_CODES}. */

@@ -30,6 +30,9 @@ export function presentProject(view: Omit<ProjectView, 'publishing'> & { publish
     partials: view.partials,
     helpers: view.helpers,
     render_mode: view.renderMode,
+    // Only when the revision names a layout or shared partials (docs/layouts.md).
+    ...(view.composition?.layout ? { layout: view.composition.layout } : {}),
+    ...(view.composition?.sharedPartials ? { shared_partials: view.composition.sharedPartials } : {}),
     publishing: publishing.mode,
     published_revision: publishing.publishedRevision,
     published_at: publishing.publishedAt,

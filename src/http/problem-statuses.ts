@@ -64,6 +64,7 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   layout_in_use: { status: 409 },
   partial_in_use: { status: 409 },
   invalid_layout: { status: 400 },
+  dependents_refused: { status: 422 },
   // the publish gate: recent payloads would fail under the revision published (docs/publishing.md "Publish gate")
   breaking_variable_change: { status: 409 },
   // the workspace's send-readiness policy (docs/policy.md): a publish, or a save that publishes, breaks it

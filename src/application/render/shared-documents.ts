@@ -76,7 +76,8 @@ export class SharedDocuments {
     const revision = use.revision ?? state.publishedRevision;
     const source = revision === null ? undefined : state.sources.get(revision);
     if (revision === null) throw sharedNotFound(ref, 'has no published revision yet');
-    if (source === undefined) throw sharedNotFound(ref, `has no revision ${revision} (its revisions: ${[...state.sources.keys()].join(', ')})`);
+    if (source === undefined)
+      throw sharedNotFound(ref, `has no revision ${revision} (its revisions: ${[...state.sources.keys()].join(', ')})`);
     return { id: use.id, revision, source };
   }
 

@@ -58,7 +58,12 @@ export class TemplateComposer {
    * @throws TemplateError (the composed markup is refused), what the preparer throws.
    */
   prepare(
-    own: { mjml: string; includes?: Record<string, string>; partials?: Record<string, string>; helpers?: Record<string, HelperDeclaration> },
+    own: {
+      mjml: string;
+      includes?: Record<string, string>;
+      partials?: Record<string, string>;
+      helpers?: Record<string, HelperDeclaration>;
+    },
     resolved: ResolvedUses,
     validation: ValidationMode,
     proof?: ProofData,
