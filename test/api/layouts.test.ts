@@ -127,6 +127,46 @@ describe('layouts and shared partials over HTTP (embedded SQLite store)', functi
     expect(unknown.json).to.include({ code: 'partial_not_found', partial_id: 'missing' });
   });
 
+  it('renders across a layout publish each answer the bytes of the revisions it names; none after the publish uses the old layout', async () => {
+    // Each layout revision's header names its own stream revision, so an answer's bytes say which one it used.
+    await server.request('POST', '/v1/layouts', { body: { id: 'load', mjml: layoutOf('r0') } });
+    for (const id of ['load-x', 'load-y']) {
+      const saved = await server.request('POST', '/v1/projects', { body: { id, mjml: pageOf(id), layout: { id: 'load' } } });
+      expect(saved.status, saved.text).to.equal(201);
+    }
+    const answers: Array<{ startedAt: number; layout: number; html: string; sha: string; id: string }> = [];
+    let publishedAt = Infinity;
+    let stop = false;
+    const loop = async (id: string) => {
+      while (!stop) {
+        const startedAt = performance.now();
+        const res = await render(id);
+        expect(res.status, res.text).to.equal(200);
+        answers.push({ startedAt, layout: res.json.layout_revision, html: html(res), sha: res.json.published_sha256, id });
+      }
+    };
+    const loops = Array.from({ length: 8 }, (_, i) => loop(i % 2 === 0 ? 'load-x' : 'load-y'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const revision of [1, 2]) {
+      const saved = await server.request('PUT', '/v1/layouts/load', { body: { mjml: layoutOf(`r${revision}`) } });
+      expect(saved.json).to.include({ revision, published_revision: revision });
+      publishedAt = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    stop = true;
+    await Promise.all(loops);
+    const shas = new Map<string, string>();
+    for (const answer of answers) {
+      expect(answer.html).to.contain(`HEADER r${answer.layout}`).and.contain(`FOOTER r${answer.layout}`).and.contain(`${answer.id} Ada`);
+      const key = `${answer.id}@${answer.layout}`;
+      expect(shas.get(key) ?? answer.sha, key).to.equal(answer.sha); // one compiled form per (revision, layout revision)
+      shas.set(key, answer.sha);
+      if (answer.startedAt > publishedAt) expect(answer.layout).to.equal(2);
+    }
+    expect(new Set(answers.map((answer) => answer.layout))).to.deep.equal(new Set([0, 1, 2]));
+    expect(answers.filter((answer) => answer.startedAt > publishedAt).length).to.be.greaterThan(0);
+  });
+
   it('a layout without exactly one <lp-slot /> is refused 400 invalid_layout', async () => {
     const res = await server.request('POST', '/v1/layouts', { body: { id: 'noslot', mjml: '<mjml><mj-body></mj-body></mjml>' } });
     expect(res.status).to.equal(400);
