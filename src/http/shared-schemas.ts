@@ -15,6 +15,9 @@ const layoutBody = z.strictObject({ id: id.optional(), mjml: z.string().min(1), 
 const partialBody = z.strictObject({ id: id.optional(), source: z.string().min(1), publishing });
 const publishBody = z.strictObject({ revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 
+/** The body schemas above, for the OpenAPI document (openapi-paths-layouts.ts). */
+export const sharedRequestSchemas = { layoutBody, partialBody, publishBody } as const;
+
 /** The member that holds a kind's source in bodies and answers. */
 export function sourceMember(kind: SharedKind): 'mjml' | 'source' {
   return kind === 'layout' ? 'mjml' : 'source';
