@@ -71,7 +71,7 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
   const member = kind === 'layout' ? 'mjml' : 'source';
   const name = kind === 'layout' ? 'layout' : 'shared partial';
   const Name = kind === 'layout' ? 'Layout' : 'Partial';
-  const id = kind === 'layout' ? 'brand' : 'footer';
+  const id = 'welcome';
   const body = kind === 'layout' ? sharedRequestSchemas.layoutBody : sharedRequestSchemas.partialBody;
   const source = kind === 'layout' ? LAYOUT : PARTIAL;
   const schema = sharedSchema(member);
@@ -87,14 +87,7 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
     published_at: '2026-11-26T18:40:00.000Z',
     unpublished_changes: false,
   };
-  const idParameter = {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: `The ${name}'s id: 1–100 letters, digits, \`.\`, \`_\` or \`-\`, starting with a letter or digit.`,
-    example: id,
-    schema: { type: 'string', maxLength: 100, examples: [id] },
-  };
+  const idParameter = parameter(kind === 'layout' ? 'LayoutId' : 'PartialId');
   const base = `/${kind}s`;
   return {
     [base]: {

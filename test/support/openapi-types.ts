@@ -348,10 +348,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -382,10 +382,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -408,10 +408,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -454,10 +454,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -488,10 +488,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -514,10 +514,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -1121,6 +1121,16 @@ export interface components {
          * @example welcome
          */
         ProjectId: string;
+        /**
+         * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+         * @example welcome
+         */
+        LayoutId: string;
+        /**
+         * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+         * @example welcome
+         */
+        PartialId: string;
         /**
          * @description API key id: the `id` of a key, 1–64 letters or digits (the part of its token between `lp_` and the second `_`).
          * @example k3x9q2m7p4w8
@@ -4967,10 +4977,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -5152,10 +5162,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -5410,10 +5420,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -5608,10 +5618,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -5858,10 +5868,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The layout's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example brand
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["LayoutId"];
             };
             cookie?: never;
         };
@@ -6224,10 +6234,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -6409,10 +6419,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -6667,10 +6677,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -6865,10 +6875,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
@@ -7115,10 +7125,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The shared partial's id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
-                 * @example footer
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
                  */
-                id: string;
+                id: components["parameters"]["PartialId"];
             };
             cookie?: never;
         };
