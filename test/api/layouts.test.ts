@@ -167,6 +167,32 @@ describe('layouts and shared partials over HTTP (embedded SQLite store)', functi
     expect(answers.filter((answer) => answer.startedAt > publishedAt).length).to.be.greaterThan(0);
   });
 
+  it('a layout publish that breaks the policy for a follower is refused 422, reporting each follower; renders keep the old one', async () => {
+    await server.request('POST', '/v1/layouts', { body: { id: 'strict', mjml: layoutOf('s0') } });
+    await server.request('POST', '/v1/projects', { body: { id: 'strict-a', mjml: pageOf('SA'), layout: { id: 'strict' } } });
+    const policy = await server.request('PUT', '/v1/policy', { body: { html_max_bytes: 20_000 } });
+    expect(policy.status, policy.text).to.equal(200);
+    try {
+      const big = layoutOf('s1').replace('FOOTER s1', `FOOTER s1 ${'x'.repeat(30_000)}`);
+      const refused = await server.request('PUT', '/v1/layouts/strict', { body: { mjml: big } });
+      expect(refused.status, refused.text).to.equal(422);
+      expect(refused.json.code).to.equal('dependents_refused');
+      expect(refused.json.dependents).to.have.length(1);
+      expect(refused.json.dependents[0]).to.include({ project_id: 'strict-a', outcome: 'refused', code: 'policy_violation' });
+      // Nothing was appended: renders keep the published layout.
+      expect((await server.request('GET', '/v1/layouts/strict')).json).to.include({ revision: 0 });
+      const still = await render('strict-a');
+      expect([still.json.layout_revision, html(still).includes('HEADER s0')]).to.deep.equal([0, true]);
+      // As a draft it is saved; its publish is refused the same way.
+      const draft = await server.request('PUT', '/v1/layouts/strict', { body: { mjml: big, publishing: 'review' } });
+      expect(draft.status, draft.text).to.equal(200);
+      const publish = await server.request('POST', '/v1/layouts/strict/publish', { body: {} });
+      expect([publish.status, publish.json.code]).to.deep.equal([422, 'dependents_refused']);
+    } finally {
+      await server.request('PUT', '/v1/policy', { body: {} });
+    }
+  });
+
   it('a layout without exactly one <lp-slot /> is refused 400 invalid_layout', async () => {
     const res = await server.request('POST', '/v1/layouts', { body: { id: 'noslot', mjml: '<mjml><mj-body></mj-body></mjml>' } });
     expect(res.status).to.equal(400);

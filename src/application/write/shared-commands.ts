@@ -9,7 +9,7 @@ import { layoutProblem } from '../../domain/composition.js';
 import { kindName, type SharedRef } from '../../domain/shared-documents.js';
 import type { Publishing } from '../../domain/publishing.js';
 import type { ProjectQueries, SharedDependent, SharedDependents } from '../read/index.js';
-import type { ResolvedUses, SharedActor, SharedDocuments, SharedView, TemplateComposer } from '../render/index.js';
+import type { ResolvedShared, ResolvedUses, SharedActor, SharedDocuments, SharedView, TemplateComposer } from '../render/index.js';
 import { PolicyViolationError, type PolicyGate } from '../policy/index.js';
 
 /** How one project that follows a layout or partial fared in the checks of its publish. */
@@ -44,18 +44,31 @@ export class SharedCommands {
     return this.deps.documents.get(ref);
   }
 
-  /** Create or save. @throws DomainError `invalid_layout`, `<kind>_exists`, `<kind>_not_found`, `revision_mismatch`. */
-  write(
+  /**
+   * Create or save. A save that publishes (`on_save`) first checks every follower, as a publish does.
+   * @throws DomainError `invalid_layout`, `<kind>_exists`, `<kind>_not_found`, `revision_mismatch`, `dependents_refused`.
+   */
+  async write(
     ref: SharedRef,
     create: boolean,
     input: { source: string; publishing?: Publishing },
     options: { expectedRevision?: number; actor?: SharedActor } = {},
-  ): Promise<SharedView> {
+  ): Promise<SharedView & { checks?: DependentCheck[] }> {
     if (ref.kind === 'layout') {
       const problem = layoutProblem(input.source);
       if (problem) throw new DomainError('invalid_layout', `The layout '${ref.id}' is refused: ${problem}.`, { layout_id: ref.id });
     }
-    return this.deps.documents.write(ref, create, input, options);
+    if (create) return this.deps.documents.write(ref, create, input, options);
+    const { state } = await this.deps.documents.get(ref);
+    const publishes = (input.publishing ?? state.publishing) === 'on_save';
+    const changed = state.sources.get(state.sourceRevision) !== input.source;
+    // The revision the save will append (the append is conditional on `state.revision`: a race is a 412).
+    const checks = publishes && changed ? await this.checkAll(ref, { id: ref.id, revision: state.revision + 1, source: input.source }) : [];
+    const view = await this.deps.documents.write(ref, create, input, {
+      ...options,
+      expectedRevision: options.expectedRevision ?? state.revision,
+    });
+    return { ...view, checks };
   }
 
   /** Delete one nothing names. @throws DomainError `<kind>_in_use` (with `dependents`), `<kind>_not_found`, `revision_mismatch`. */
@@ -86,23 +99,30 @@ export class SharedCommands {
   ): Promise<SharedView & { checks: DependentCheck[] }> {
     const { state } = await this.deps.documents.get(ref);
     const revision = asked ?? state.sourceRevision;
+    const candidate = await this.deps.documents.resolve(ref.kind, ref.workspace, { id: ref.id, revision });
+    const checks = state.publishedRevision === revision ? [] : await this.checkAll(ref, candidate);
+    return { ...(await this.deps.documents.publish(ref, asked, options)), checks };
+  }
+
+  /** Every follower checked with `candidate`. @throws DomainError `dependents_refused` (with every check) when one fails. */
+  private async checkAll(ref: SharedRef, candidate: ResolvedShared): Promise<DependentCheck[]> {
     const dependents = await this.deps.dependents.of(ref.workspace, ref.kind, ref.id);
     const checks: DependentCheck[] = [];
-    for (const dependent of dependents) checks.push(await this.check(ref, revision, dependent));
+    for (const dependent of dependents) checks.push(await this.check(ref, candidate, dependent));
     const refused = checks.filter((check) => check.outcome === 'refused');
     if (refused.length > 0) {
       throw new DomainError(
         'dependents_refused',
-        `Revision ${revision} of the ${kindName(ref.kind)} '${ref.id}' cannot be published: ${refused.length} project(s) that follow it ` +
+        `Revision ${candidate.revision} of the ${kindName(ref.kind)} '${ref.id}' cannot be published: ${refused.length} project(s) that follow it ` +
           `would break (${refused.map((check) => `${check.projectId}: ${check.code}`).join('; ')}). Fix the ${kindName(ref.kind)} or those projects.`,
-        { revision, dependents: checks.map(presentCheck) },
+        { revision: candidate.revision, dependents: checks.map(presentCheck) },
       );
     }
-    return { ...(await this.deps.documents.publish(ref, asked, options)), checks };
+    return checks;
   }
 
-  /** One dependent composed with revision `revision` of `ref` in place of what it follows now, compiled and held to the policy. */
-  private async check(ref: SharedRef, revision: number, dependent: SharedDependent): Promise<DependentCheck> {
+  /** One dependent composed with `candidate` (a revision of `ref`) in place of what it follows now, compiled and held to the policy. */
+  private async check(ref: SharedRef, candidate: ResolvedShared, dependent: SharedDependent): Promise<DependentCheck> {
     const projectRef = { workspace: ref.workspace, projectId: dependent.projectId };
     if (dependent.pinnedRevision !== null) return { projectId: dependent.projectId, revision: null, outcome: 'pinned' };
     const view = await this.deps.queries.getPublishedProject(projectRef).catch(() => null);
@@ -111,7 +131,6 @@ export class SharedCommands {
     const base = { projectId: dependent.projectId, revision: view.revision };
     try {
       const resolved = await this.deps.composer.resolve(ref.workspace, withCandidate(composition, ref));
-      const candidate = await this.deps.documents.resolve(ref.kind, ref.workspace, { id: ref.id, revision });
       const uses: ResolvedUses =
         ref.kind === 'layout' ? { ...resolved, layout: candidate } : { ...resolved, partials: [...resolved.partials, candidate] };
       const own = { ...composition, partials: view.partials, helpers: view.helpers };

@@ -45,7 +45,8 @@ export function sharedRoutes(router: Router<AppState>, deps: AppDeps): void {
       const input = parseSharedWrite(kind, ctx.state.body, ref.id);
       const view = await shared.write(ref, false, input, options(ctx));
       ctx.set('ETag', etag(view.state.revision));
-      sendJson(ctx, 200, { ...presentShared(view), unchanged: view.unchanged === true });
+      const checks = view.checks && view.checks.length > 0 ? { dependents: view.checks.map(presentCheck) } : {};
+      sendJson(ctx, 200, { ...presentShared(view), unchanged: view.unchanged === true, ...checks });
     });
 
     router.delete(`${base}/:id`, write, conditional, async (ctx) => {
