@@ -46,11 +46,11 @@ export class TemplateComposer {
    * @throws DomainError `layout_not_found`, `partial_not_found` (naming the id).
    */
   async resolve(workspace: string, uses: Uses): Promise<ResolvedUses> {
-    const [layout, ...partials] = await Promise.all([
+    const [layout, partials] = await Promise.all([
       uses.layout ? this.documents.resolve('layout', workspace, uses.layout) : Promise.resolve(undefined),
-      ...(uses.sharedPartials ?? []).map((use: SharedUse) => this.documents.resolve('partial', workspace, use)),
+      Promise.all((uses.sharedPartials ?? []).map((use: SharedUse) => this.documents.resolve('partial', workspace, use))),
     ]);
-    return { ...(layout ? { layout } : {}), partials: partials as ResolvedShared[] };
+    return { ...(layout ? { layout } : {}), partials };
   }
 
   /**
