@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { CodedError, DomainError, revisionNotFound } from '../../domain/errors.js';
+import { revisionNotFound } from '../../domain/errors.js';
+import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
 import {
   TemplateError,
   RenderLimitError,
@@ -111,32 +112,7 @@ export interface RenderOutput {
   sharedPartialRevisions?: Record<string, number>;
 }
 
-/**
- * A render (or a read of what renders use) without `revision` of a review-mode project that has published
- * nothing: 404 `not_published`. `draft`: how the request names a draft instead (a body member by default;
- * the read routes pass their query, `?revision=latest`).
- */
-export function notPublished(
-  projectId: string,
-  latestTemplateRevision: number,
-  draft = 'render a draft with "revision": "latest"',
-): DomainError {
-  return new DomainError(
-    'not_published',
-    `Project '${projectId}' publishes under review and has no published revision yet: publish one ` +
-      `(POST /projects/${projectId}/publish), or ${draft} (revision ${latestTemplateRevision}) or a revision number.`,
-    { latest_revision: latestTemplateRevision },
-  );
-}
-
-/** How the read routes (GET /templates/:id, GET /projects/:id/variables) name a draft in a `not_published` answer. */
-const READ_A_DRAFT = 'read the draft with ?revision=latest';
-
-/** The data variables could not be rendered (Handlebars threw at render time). */
-export class RenderError extends CodedError<'render_failed'> {
-  override readonly name = 'RenderError';
-  readonly code = 'render_failed';
-}
+export { RenderError, notPublished } from './render-errors.js';
 
 export interface RendererOptions {
   /** Upper bound of the cache, approximate bytes (RENDER_CACHE_MB). */
