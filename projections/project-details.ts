@@ -8,6 +8,7 @@ import { assertNever, type HelperDeclaration, type Publishing } from '../src/dom
 import { publishingAfter } from '../src/domain/publishing.js';
 import type { LocaleVariant } from '../src/domain/locales.js';
 import type { MjmlNode, ProjectMetadata } from '../src/domain/mjml-ast.js';
+import type { TemplateComposition } from '../src/domain/composition.js';
 import { publishedTemplateOf } from '../src/domain/published-template.js';
 
 /**
@@ -37,6 +38,8 @@ export interface ProjectDetailsDoc {
   defaultLocale?: string;
   /** The revision's localized variants by BCP 47 tag; absent when it has none (and after deletion). */
   locales?: Record<string, LocaleVariant>;
+  /** The layout and shared partials the revision follows (docs/layouts.md); absent when none. */
+  composition?: TemplateComposition;
   /** Absent in documents written before publishing modes: `on_save`. */
   publishing?: Publishing;
   /** Stream revision of the latest create or save (whose template this document holds); absent: `revision`. */
@@ -126,8 +129,8 @@ export const projectDetails: Projection<ProjectDetailsDoc> = {
         // No document (creation never seen) or a tombstone: the decider never emits this; leave it be.
         if (doc === null || doc.status === 'deleted') return doc;
         const { occurredAt, metadata } = event.data;
-        // each revision has its own partials, helpers and locales, or none
-        const { partials: _p, helpers: _h, renderMode: _m, defaultLocale: _d, locales: _l, ...rest } = doc;
+        // each revision has its own partials, helpers, locales and composition, or none
+        const { partials: _p, helpers: _h, renderMode: _m, defaultLocale: _d, locales: _l, composition: _c, ...rest } = doc;
         const publishing = { templateRevision: event.revision, ...publishingAfter(event.data, event.revision, publishingOf(doc)) };
         return {
           ...withoutPublishing(rest),

@@ -10,6 +10,7 @@ import { assertNever, type Publishing } from '../src/domain/project.js';
 import { publishingAfter } from '../src/domain/publishing.js';
 import { publishingOf, storedPublishing, withoutPublishing } from './project-details.js';
 import type { ProjectMetadata } from '../src/domain/mjml-ast.js';
+import type { SharedUse, TemplateComposition } from '../src/domain/composition.js';
 
 /**
  * Summary of a live project. `name`/`subject` are `metadata.name`/`metadata.subject` when strings, else `null`.
@@ -31,6 +32,10 @@ export interface TemplateSummaryDoc {
   publishedRevision?: number | null;
   /** When it was published (RFC 3339); absent (older documents): `updatedAt`. */
   publishedAt?: string | null;
+  /** The layout the latest create or save names (docs/layouts.md): what GET /layouts/:id/dependents lists. */
+  layout?: SharedUse;
+  /** The shared partials the latest create or save names. */
+  sharedPartials?: SharedUse[];
 }
 
 /** Pure, idempotent by stream revision; never throws on a recorded event. */
@@ -48,14 +53,29 @@ export const templateList: Projection<TemplateSummaryDoc> = {
           templateRevision: revision,
           ...publishingAfter(event.data, revision, { publishedRevision: null, publishedAt: null }),
         };
-        const created = { workspace, id: projectId, ...titles(metadata), revision, createdAt: occurredAt, updatedAt: occurredAt };
+        const created = {
+          workspace,
+          id: projectId,
+          ...titles(metadata),
+          revision,
+          createdAt: occurredAt,
+          updatedAt: occurredAt,
+          ...usesOf(event.data.composition),
+        };
         return { ...created, ...storedPublishing(publishing, created) };
       }
       case 'ProjectSaved': {
         if (doc === null) return null; // creation never seen, or already deleted: nothing to summarise
         const revision = event.revision;
         const publishing = { templateRevision: revision, ...publishingAfter(event.data, revision, publishingOf(doc)) };
-        const saved = { ...withoutPublishing(doc), ...titles(event.data.metadata), revision, updatedAt: event.data.occurredAt };
+        const { layout: _layout, sharedPartials: _shared, ...before } = withoutPublishing(doc);
+        const saved = {
+          ...before,
+          ...titles(event.data.metadata),
+          revision,
+          updatedAt: event.data.occurredAt,
+          ...usesOf(event.data.composition),
+        };
         return { ...saved, ...storedPublishing(publishing, saved) };
       }
       case 'ProjectPublished': {
@@ -73,6 +93,14 @@ export const templateList: Projection<TemplateSummaryDoc> = {
     }
   },
 };
+
+/** The layout and shared partials a create or save names, as the summary keeps them (absent: none). */
+function usesOf(composition: TemplateComposition | undefined): Pick<TemplateSummaryDoc, 'layout' | 'sharedPartials'> {
+  return {
+    ...(composition?.layout ? { layout: composition.layout } : {}),
+    ...(composition?.sharedPartials?.length ? { sharedPartials: composition.sharedPartials } : {}),
+  };
+}
 
 function titles(metadata: ProjectMetadata): { name: string | null; subject: string | null } {
   return {

@@ -9,9 +9,9 @@ import { openPostgresStores } from './adapters/postgres/index.js';
 import { openSqliteStores } from './adapters/sqlite/index.js';
 import { MemoryFailureCounter } from './adapters/memory/failure-counter.js';
 import { ApiKeys } from './application/keys/index.js';
-import { CurrentRevisions, ProjectQueries } from './application/read/index.js';
+import { CurrentRevisions, ProjectQueries, SharedDependents } from './application/read/index.js';
 import type { Stores } from './application/ports/index.js';
-import { findCommittedWriteProjected, ProjectCommands } from './application/write/index.js';
+import { findCommittedWriteProjected, ProjectCommands, SharedCommands } from './application/write/index.js';
 import type { Config } from './config.js';
 import { createReadSide } from './read-side.js';
 import { createHealth, projectorLag } from './health.js';
@@ -25,6 +25,8 @@ import { CompilePool, LocalizedTemplatePreparer, PooledRevisionLoader, PooledTem
 import {
   PublishGate,
   TemplateRenderer,
+  SharedDocuments,
+  TemplateComposer,
   RenderRevisions,
   TemplateValidation,
   VariableShapeRecorder,
@@ -137,6 +139,10 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       checkStore: config.renderRevisionCheck === 'store',
     });
     const shapes = shapeRecorder(config, readModels, logger);
+    const templates = new LocalizedTemplatePreparer(new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits));
+    const now = () => new Date().toISOString();
+    const sharedDocuments = new SharedDocuments(eventStore, now);
+    const composer = new TemplateComposer(sharedDocuments, templates);
     const renderer = new TemplateRenderer(
       queries,
       new PooledRevisionLoader(pool, config.templateLimits),
@@ -146,12 +152,11 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       },
       renderRevisions,
       shapes,
+      composer,
     );
     const publishGate = shapes
       ? new PublishGate({ recorded: (ref) => shapes.recorded(ref), contractAt: (ref, revision) => renderer.contractAt(ref, revision) })
       : undefined;
-    const templates = new LocalizedTemplatePreparer(new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits));
-    const now = () => new Date().toISOString();
     const policies = new WorkspacePolicies(eventStore, now);
     const policyGate = new PolicyGate(policies, renderer, queries);
     const commands = new ProjectCommands({
@@ -161,6 +166,14 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       now,
       logger,
       ...(publishGate ? { publishGate } : {}),
+      policy: policyGate,
+      composer,
+    });
+    const shared = new SharedCommands({
+      documents: sharedDocuments,
+      dependents: new SharedDependents(readModels),
+      composer,
+      queries,
       policy: policyGate,
     });
     shapes?.start();
@@ -186,6 +199,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       ...(shapes ? { recordedShapes: shapes } : {}),
       validation: new TemplateValidation({ templates, renderer, policy: policyGate }),
       policies,
+      shared,
       apiKeys,
       rateLimiter,
       // Counted per process, like the fallback rate limiter: N instances allow N times the failures.

@@ -32,6 +32,8 @@ export interface RevisionContent {
   helpers?: unknown;
   defaultLocale?: string;
   locales?: unknown;
+  /** A layout and shared partials followed (docs/layouts.md); absent: none. */
+  composition?: unknown;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface RevisionContent {
  * published by another MJML may give other HTML).
  */
 export function contentDigest(content: RevisionContent): string {
-  const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers, defaultLocale, locales } = content;
+  const { metadata, ast, publishedHtml, mjmlVersion, renderMode, partials, helpers, defaultLocale, locales, composition } = content;
   const normalised = {
     metadata,
     ast,
@@ -51,6 +53,8 @@ export function contentDigest(content: RevisionContent): string {
     helpers: helpers ?? {},
     // Added only when set: a revision without locales keeps the digest it had before locales existed.
     ...(locales !== undefined ? { locales, defaultLocale: defaultLocale ?? null } : {}),
+    // Absent (every revision without a layout) leaves the digest of older revisions as it was.
+    ...(composition !== undefined ? { composition } : {}),
   };
   return createHash('sha256').update(canonicalJson(normalised), 'utf8').digest('hex');
 }

@@ -60,7 +60,12 @@ export abstract class CodedError<C extends string = string> extends Error {
  * - `not_published`: a review-mode project with no published revision yet was rendered;
  * - `revision_not_publishable`: a publish named a publish event, or a revision from before a deletion;
  * - `publishing_on_save`: a publish of a revision other than the latest of a project that publishes every save;
- * - `concurrency_conflict`: concurrent writers kept winning the race; nothing was written.
+ * - `concurrency_conflict`: concurrent writers kept winning the race; nothing was written;
+ * - `layout_not_found`, `partial_not_found`: a layout or shared partial that does not exist (read, or named by a save);
+ * - `layout_exists`, `partial_exists`: create on the id of a live one;
+ * - `layout_in_use`, `partial_in_use`: delete of one that projects name (docs/layouts.md);
+ * - `invalid_layout`: a layout whose `mj-body` does not hold exactly one `<lp-slot />`;
+ * - `dependents_refused`: a publish of a layout or shared partial that a project following it would not pass.
  */
 export const DOMAIN_ERROR_CODES = [
   'project_exists',
@@ -72,6 +77,14 @@ export const DOMAIN_ERROR_CODES = [
   'not_published',
   'revision_not_publishable',
   'publishing_on_save',
+  'layout_not_found',
+  'partial_not_found',
+  'layout_exists',
+  'partial_exists',
+  'layout_in_use',
+  'partial_in_use',
+  'invalid_layout',
+  'dependents_refused',
 ] as const;
 
 /** One of {@link DOMAIN_ERROR_CODES}. */

@@ -8,6 +8,7 @@
  * Time and ids arrive with the command; nothing here reads a clock or does I/O.
  */
 import { contentDigest } from './content.js';
+import type { TemplateComposition } from './composition.js';
 import { DomainError } from './errors.js';
 import type { LocalizedContent } from './locales.js';
 import type { MjmlNode, ProjectMetadata } from './mjml-ast.js';
@@ -46,6 +47,11 @@ export interface PublishedTemplate extends LocalizedContent {
    * declared helpers existed).
    */
   helpers?: Record<string, HelperDeclaration>;
+  /**
+   * The layout and shared partials the revision follows, and its own markup to compose again with their next
+   * revisions (docs/layouts.md); `publishedHtml` is then its composition at save time. Absent when none.
+   */
+  composition?: TemplateComposition;
 }
 
 /** A declared helper: `{ use, hash? }` (an alias of a library helper) or `{ template, params?, html? }`. */

@@ -12,7 +12,7 @@ import type { HelperDeclaration, PublishedTemplate } from './project.js';
  * existed have them. Pure; never throws.
  */
 export function publishedTemplateOf(data: PublishedTemplate): PublishedTemplate {
-  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode, defaultLocale, locales } = data;
+  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode, defaultLocale, locales, composition } = data;
   return {
     ast,
     publishedHtml,
@@ -22,6 +22,7 @@ export function publishedTemplateOf(data: PublishedTemplate): PublishedTemplate 
     ...(renderMode ? { renderMode } : {}),
     ...(defaultLocale ? { defaultLocale } : {}),
     ...(locales ? { locales } : {}),
+    ...(composition ? { composition } : {}),
   };
 }
 
@@ -51,7 +52,7 @@ export interface PublishedTemplateView extends Omit<
  * Same field order as `publishedTemplateOf`. Pure; never throws.
  */
 export function publishedTemplateView(data: PublishedTemplate): PublishedTemplateView {
-  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode, locales } = data;
+  const { ast, publishedHtml, mjmlVersion, partials, helpers, renderMode, locales, composition } = data;
   return {
     ast,
     publishedHtml,
@@ -61,5 +62,6 @@ export function publishedTemplateView(data: PublishedTemplate): PublishedTemplat
     renderMode: renderMode ?? 'static',
     defaultLocale: defaultLocaleOf(data) ?? null,
     locales: locales ?? {},
+    ...(composition ? { composition } : {}),
   };
 }

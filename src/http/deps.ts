@@ -3,7 +3,7 @@
  */
 import type { RecordedShapesSource, TemplateValidation, TemplateRenderer } from '../application/render/index.js';
 import type { ApiKeys } from '../application/keys/index.js';
-import type { CommittedWrite, WriteTag, ProjectCommands, WriteTarget } from '../application/write/index.js';
+import type { CommittedWrite, WriteTag, ProjectCommands, SharedCommands, WriteTarget } from '../application/write/index.js';
 import type { FailureCounter, IdempotencyStore, RateLimiter } from '../application/ports/index.js';
 import type { ProjectQueries } from '../application/read/index.js';
 import type { WorkspacePolicies } from '../application/policy/index.js';
@@ -31,6 +31,8 @@ export interface AppDeps {
   recordedShapes?: RecordedShapesSource;
   /** Dry runs: POST /validate and POST /templates/:id/validate. */
   validation: TemplateValidation;
+  /** Layouts and shared partials (/layouts, /partials: docs/layouts.md); absent: those routes are not served. */
+  shared?: SharedCommands;
   /** Each workspace's send-readiness policy (GET/PUT /policy). */
   policies: Pick<WorkspacePolicies, 'current' | 'set'>;
   apiKeys: ApiKeys;

@@ -143,6 +143,22 @@ export const components = {
       example: 'welcome',
       schema: { type: 'string', maxLength: 100, pattern: PROJECT_ID.source, examples: ['welcome'] },
     },
+    LayoutId: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).',
+      example: 'welcome',
+      schema: { type: 'string', maxLength: 100, pattern: PROJECT_ID.source, examples: ['welcome'] },
+    },
+    PartialId: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).',
+      example: 'welcome',
+      schema: { type: 'string', maxLength: 100, pattern: PROJECT_ID.source, examples: ['welcome'] },
+    },
     KeyId: {
       name: 'id',
       in: 'path',

@@ -7,7 +7,16 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The shared parameters of `components.parameters`. */
 export type ParameterName =
-  'ProjectId' | 'KeyId' | 'Revision' | 'TemplateRevision' | 'IfMatch' | 'IfNoneMatch' | 'MinRevision' | 'IdempotencyKey';
+  | 'ProjectId'
+  | 'LayoutId'
+  | 'PartialId'
+  | 'KeyId'
+  | 'Revision'
+  | 'TemplateRevision'
+  | 'IfMatch'
+  | 'IfNoneMatch'
+  | 'MinRevision'
+  | 'IdempotencyKey';
 
 /** A reference to `#/components/parameters/<name>`. */
 export const parameter = (name: ParameterName) => ({ $ref: `#/components/parameters/${name}` });

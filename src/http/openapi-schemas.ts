@@ -138,6 +138,13 @@ const Warning = {
   ],
 };
 
+/** A layout or shared partial a project names. */
+const sharedUse = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' }, revision: { type: 'integer', minimum: 0 } },
+};
+
 const Project = {
   type: 'object',
   required: ['id', 'revision', 'created_at', 'updated_at', 'metadata'],
@@ -168,6 +175,14 @@ const Project = {
           strings: { type: 'object', additionalProperties: { type: 'string' } },
         },
       },
+    layout: {
+      ...sharedUse,
+      description: 'The layout this revision follows (docs/layouts.md); absent when none. No `revision`: the published one.',
+    },
+    shared_partials: {
+      type: 'array',
+      items: sharedUse,
+      description: 'The shared partials this revision calls as `{{> shared/<id>}}`; absent when none.',
     },
     publishing: {
       type: 'string',
@@ -288,6 +303,16 @@ const Rendered = {
     revision: { type: 'integer' },
     updated_at: timestamp,
     published_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    layout_revision: {
+      type: ['integer', 'null'],
+      description:
+        'A revision that follows a layout or shared partials: the layout revision this render used (null: no layout). Absent otherwise (docs/layouts.md).',
+    },
+    shared_partial_revisions: {
+      type: 'object',
+      additionalProperties: { type: 'integer' },
+      description: 'The revision of each shared partial this render used, by id; absent when the revision follows none.',
+    },
     format: { type: 'string', enum: ['html', 'mjml'] },
     html: { type: 'string' },
     mjml: { type: 'string' },

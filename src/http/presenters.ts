@@ -32,6 +32,9 @@ export function presentProject(view: Omit<ProjectView, 'publishing'> & { publish
     render_mode: view.renderMode,
     default_locale: view.defaultLocale,
     locales: view.locales,
+    // Only when the revision names a layout or shared partials (docs/layouts.md).
+    ...(view.composition?.layout ? { layout: view.composition.layout } : {}),
+    ...(view.composition?.sharedPartials ? { shared_partials: view.composition.sharedPartials } : {}),
     publishing: publishing.mode,
     published_revision: publishing.publishedRevision,
     published_at: publishing.publishedAt,
@@ -103,7 +106,12 @@ export function presentRender(output: RenderOutput): string {
   const body = output.escaped ? `"${output.body}"` : JSON.stringify(output.body);
   return (
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
-    `"published_sha256":"${output.publishedSha256}","format":"${output.format}","${output.format}":${body},` +
+    `"published_sha256":"${output.publishedSha256}",` +
+    // Only for a revision that follows a layout or shared partials (docs/layouts.md).
+    (output.sharedPartialRevisions
+      ? `"layout_revision":${JSON.stringify(output.layoutRevision ?? null)},"shared_partial_revisions":${JSON.stringify(output.sharedPartialRevisions)},`
+      : '') +
+    `"format":"${output.format}","${output.format}":${body},` +
     `"subject":${JSON.stringify(output.parts.subject)},"preheader":${JSON.stringify(output.parts.preheader)},` +
     `"text":${JSON.stringify(output.parts.text)},"locale":${JSON.stringify(output.locale)},` +
     // `headers` only when the revision declares `metadata.headers` (docs/policy.md).

@@ -56,6 +56,15 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   not_published: { status: 404 },
   revision_not_publishable: { status: 409 },
   publishing_on_save: { status: 409 },
+  // layouts and shared partials (docs/layouts.md)
+  layout_not_found: { status: 404 },
+  partial_not_found: { status: 404 },
+  layout_exists: { status: 409 },
+  partial_exists: { status: 409 },
+  layout_in_use: { status: 409 },
+  partial_in_use: { status: 409 },
+  invalid_layout: { status: 400 },
+  dependents_refused: { status: 422 },
   // the publish gate: recent payloads would fail under the revision published (docs/publishing.md "Publish gate")
   breaking_variable_change: { status: 409 },
   // the workspace's send-readiness policy (docs/policy.md): a publish, or a save that publishes, breaks it

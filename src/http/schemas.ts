@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 import type { TemplateSource, ValidationMode } from '../application/ports/index.js';
+import type { TemplateComposition } from '../domain/composition.js';
+
+type TemplateUses = Pick<TemplateComposition, 'layout' | 'sharedPartials'>;
 import type { ProjectMetadata } from '../domain/mjml-ast.js';
 import type { HelperDeclaration, Publishing } from '../domain/project.js';
 import { messagePartProblems } from '../application/render/index.js';
@@ -35,6 +38,11 @@ export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 const projectId = z.string().regex(PROJECT_ID, 'must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit');
 const metadata = z.record(z.string(), z.unknown());
+/** A layout or shared partial a project names (docs/layouts.md); no revision: it follows the published one. */
+const sharedUse = z.strictObject({
+  id: projectId,
+  revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 const templateFields = {
   metadata: metadata.optional(),
   ast: z.unknown().optional(),
@@ -52,6 +60,8 @@ const templateFields = {
     .record(z.string().regex(HELPER_NAME, 'helper names are 1–64 letters, digits or "_", not starting with a digit'), helperDeclaration)
     .optional(),
   ...localeFields,
+  layout: sharedUse.optional(),
+  shared_partials: z.array(sharedUse).max(50).optional(),
 };
 
 const publishing = z
@@ -226,6 +236,7 @@ function toWriteInput(body: z.infer<typeof validateSourceBody> & { publishing?: 
       { pointer: '/includes', message: 'only with mjml' },
     ]);
   }
+  const uses = usesOf(body, hasAst);
   const partials = {
     ...(body.partials && Object.keys(body.partials).length > 0 ? { partials: body.partials } : {}),
     ...(body.helpers && Object.keys(body.helpers).length > 0 ? { helpers: body.helpers as Record<string, HelperDeclaration> } : {}),
@@ -234,7 +245,7 @@ function toWriteInput(body: z.infer<typeof validateSourceBody> & { publishing?: 
   const localized = localizedContent(body);
   const source: TemplateSource = hasAst
     ? { ast: body.ast, ...partials, ...localized }
-    : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...partials, ...localized };
+    : { mjml: body.mjml!, ...(body.includes ? { includes: body.includes } : {}), ...(uses ? { uses } : {}), ...partials, ...localized };
   if (body.metadata?.['variables'] !== undefined) checkDeclaredVariables(body.metadata['variables']);
   const partProblems = body.metadata ? messagePartProblems(body.metadata) : [];
   if (partProblems.length > 0) throw new ProblemError(400, 'invalid_metadata', partProblems[0]!.message, partProblems);
@@ -245,6 +256,32 @@ function toWriteInput(body: z.infer<typeof validateSourceBody> & { publishing?: 
     validation: body.validation ?? 'strict',
     ...(body.publishing !== undefined ? { publishing: body.publishing } : {}),
   };
+}
+
+/**
+ * The layout and shared partials a body names, or undefined. Only `mjml` markup composes (the composition is
+ * textual, before MJML: docs/layouts.md), and only a static template. @throws ProblemError 400 `invalid_request`.
+ */
+function usesOf(body: z.infer<typeof validateSourceBody>, hasAst: boolean): TemplateUses | undefined {
+  const sharedPartials = body.shared_partials ?? [];
+  if (!body.layout && sharedPartials.length === 0) return undefined;
+  const pointer = body.layout ? '/layout' : '/shared_partials';
+  if (hasAst || body.render_mode === 'dynamic') {
+    throw new ProblemError(
+      400,
+      'invalid_request',
+      'A layout or shared partials compose with "mjml" markup of a static template, not with an ast or "render_mode": "dynamic".',
+      [{ pointer, message: 'only with mjml markup, static' }],
+    );
+  }
+  const ids = sharedPartials.map((use) => use.id);
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice !== undefined) {
+    throw new ProblemError(400, 'invalid_request', `The shared partial '${twice}' is named twice in "shared_partials": name it once.`, [
+      { pointer: '/shared_partials', message: 'duplicate id' },
+    ]);
+  }
+  return { ...(body.layout ? { layout: body.layout } : {}), ...(sharedPartials.length > 0 ? { sharedPartials } : {}) };
 }
 
 /** The body schemas above, for the OpenAPI document (openapi-document.ts): one source for both. */

@@ -3,11 +3,12 @@
  * preparation pipeline (run in the compile workers) and the command path that stores revisions.
  */
 import type { LocalizedContent } from '../domain/locales.js';
+import type { TemplateComposition } from '../domain/composition.js';
 import type { HelperDeclaration, PublishedTemplate } from '../domain/project.js';
 import type { DataRead } from './handlebars/walker.js';
 
 /** A template as a client sends it: MJML JSON, or MJML markup plus the files its `mj-include`s name. */
-export type TemplateSource = ({ ast: unknown } | { mjml: string; includes?: Record<string, string> }) & {
+export type TemplateSource = ({ ast: unknown } | { mjml: string; includes?: Record<string, string>; uses?: TemplateUses }) & {
   /** Project partials by name: Handlebars sources inserted into the compiled HTML by `{{> name}}` at render time. */
   partials?: Record<string, string>;
   /** Declared helpers by name (declared-helpers.ts): aliases of library helpers and template-form helpers. */
@@ -18,6 +19,12 @@ export type TemplateSource = ({ ast: unknown } | { mjml: string; includes?: Reco
    */
   renderMode?: 'static' | 'dynamic';
 } & LocalizedContent;
+
+/**
+ * The layout and shared partials a template names (docs/layouts.md): composed with the markup before it is
+ * prepared (application/render/template-composer.ts), never seen by the compile pool.
+ */
+export type TemplateUses = Pick<TemplateComposition, 'layout' | 'sharedPartials'>;
 
 /** MJML validation: `strict` refuses any validator finding; `soft` accepts and returns them as warnings. */
 export type ValidationMode = 'strict' | 'soft';

@@ -154,6 +154,33 @@ describe('OpenAPI document: responses match their schemas', function () {
     expect(report.properties['variables']!.oneOf).to.deep.equal([{ $ref: '#/components/schemas/Variables' }, { type: 'null' }]);
   });
 
+  it('every documented 2xx answer of /layouts and /partials matches its schema (docs/layouts.md)', async () => {
+    const s = t.server;
+    const layout = '<mjml><mj-body><mj-section><mj-column><mj-text>BRAND</mj-text></mj-column></mj-section><lp-slot /></mj-body></mjml>';
+    for (const [kind, member, source] of [
+      ['layouts', 'mjml', layout],
+      ['partials', 'source', '<mj-section><mj-column><mj-text>Bye</mj-text></mj-column></mj-section>'],
+    ] as const) {
+      const id = `oa-${kind}`;
+      conforms(`/${kind}`, 'post', await s.request('POST', `/v1/${kind}`, { body: { id, [member]: source, publishing: 'review' } }));
+      conforms(`/${kind}/{id}`, 'get', await s.request('GET', `/v1/${kind}/${id}`));
+      conforms(`/${kind}/{id}`, 'put', await s.request('PUT', `/v1/${kind}/${id}`, { body: { [member]: `${source} ` } }));
+      conforms(`/${kind}/{id}/publish`, 'post', await s.request('POST', `/v1/${kind}/${id}/publish`, { body: {} }));
+      const named = kind === 'layouts' ? { layout: { id } } : { shared_partials: [{ id }] };
+      const mjml = mjmlPage('Hi').replace('<mj-body>', kind === 'partials' ? `<mj-body>{{> shared/${id}}}` : '<mj-body>');
+      const project = await s.request('POST', '/v1/projects', { body: { id: `oa-uses-${kind}`, mjml, ...named } });
+      expect(project.status, project.text).to.equal(201);
+      conforms('/projects', 'post', project);
+      const rendered = await s.request('POST', `/v1/templates/oa-uses-${kind}/render`, { body: { variables: {} } });
+      expect(rendered.json.shared_partial_revisions, rendered.text).to.be.an('object');
+      conforms('/templates/{id}/render', 'post', rendered);
+      conforms(`/${kind}/{id}/publish`, 'post', await s.request('POST', `/v1/${kind}/${id}/publish`, { body: {} }));
+      conforms(`/${kind}/{id}/dependents`, 'get', await s.request('GET', `/v1/${kind}/${id}/dependents`));
+      await s.request('DELETE', `/v1/projects/oa-uses-${kind}`);
+      conforms(`/${kind}/{id}`, 'delete', await s.request('DELETE', `/v1/${kind}/${id}`));
+    }
+  });
+
   it('covered every documented 2xx response', () => {
     const documented: string[] = [];
     for (const item of Object.values(contract.doc.paths)) {

@@ -9,3 +9,5 @@ export { eventAt, revisionRecords } from './project-history.js';
 export { ProjectQueries, publishingView, summaryOf } from './project-queries.js';
 export type { ProjectSummary, ProjectView, PublishingView } from './project-queries.js';
 export { PublishedRevisions, type PublishedAt } from './published-revisions.js';
+export { SharedDependents } from './shared-dependents.js';
+export type { SharedDependent } from './shared-dependents.js';

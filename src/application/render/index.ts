@@ -1,7 +1,8 @@
 /**
  * The render slice: a template's revision rendered with a caller's variables (`TemplateRenderer`, compiled once
  * per revision and cached), the variables policy and its errors, read-your-writes (`RenderRevisions`,
- * `RevisionFollower`), the recipient-visible diff of two revisions (`RevisionDiff`) and validation of an unsaved template (`TemplateValidation`).
+ * `RevisionFollower`), the recipient-visible diff of two revisions (`RevisionDiff`) and validation of an unsaved template (`TemplateValidation`); layouts and shared partials
+ * (`SharedDocuments`) and the composition of a template with them (`TemplateComposer`).
  * The only file of this folder that other code imports.
  */
 export { RevisionDiff, diffRevisions, sampleVariables } from './diff-revisions.js';
@@ -20,3 +21,7 @@ export type { BreakingChange, BreakingChangeKind } from './publish-gate.js';
 export { VariableShapeRecorder } from './variable-shape-recorder.js';
 export { VARIABLE_SHAPES_COLLECTION, VariableShapeStore } from './variable-shape-store.js';
 export type { RecordedShape, ShapesDocument } from './variable-shape-store.js';
+export { SharedDocuments } from './shared-documents.js';
+export type { ResolvedShared, SharedActor, SharedView } from './shared-documents.js';
+export { TemplateComposer } from './template-composer.js';
+export type { ResolvedUses, Uses } from './template-composer.js';

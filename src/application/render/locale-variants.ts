@@ -20,8 +20,7 @@ export type { LocalizedEntry } from './revision-cache.js';
  */
 export async function localizedEntry(
   cache: RevisionCache,
-  ref: ProjectRef,
-  revision: number,
+  at: { ref: ProjectRef; revision: number; variant: string },
   base: CachedTemplate,
   asked: string | undefined,
   read: () => Promise<ProjectView>,
@@ -29,12 +28,16 @@ export async function localizedEntry(
   const content = base.localizedContent;
   const picked = content ? pickLocale(content, asked) : null;
   if (picked === null || content === undefined) return base;
-  const cached = cache.get(ref, revision, picked.tag);
+  const { ref, revision } = at;
+  // Within a composed entry (a layout's, shared partials' revisions: `at.variant`) the locale is keyed under it,
+  // so a layout publish never serves a localized entry of the old layout.
+  const key = at.variant === '' ? picked.tag : `${at.variant}\u0001${picked.tag}`;
+  const cached = cache.get(ref, revision, key);
   if (cached) return cached;
   const { variant, tag } = picked;
   const ownParts = variant.subject !== undefined || variant.preheader !== undefined;
   const entry = ownParts
-    ? await cache.getOrLoad(ref, revision, async () => localizedView(await read(), variant), tag)
+    ? await cache.getOrLoad(ref, revision, async () => localizedView(await read(), variant), key)
     : { ...base, jsonTemplate: null, warnings: undefined };
   const fallbackTag = content.defaultLocale ?? Object.keys(content.locales ?? {})[0]!;
   const fallback = tag === fallbackTag ? null : { locale: fallbackTag, strings: content.locales?.[fallbackTag]?.strings ?? {} };
@@ -46,7 +49,7 @@ export async function localizedEntry(
     jsonTemplate: null,
     localized: { tag, messages: new LocaleMessages(tag, strings, fallback), missingKeys },
   };
-  cache.put(ref, revision, tag, localized);
+  cache.put(ref, revision, key, localized);
   return localized;
 }
 

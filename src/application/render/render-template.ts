@@ -47,6 +47,8 @@ import {
   type MessageParts,
 } from './render-parts.js';
 import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
+import { ComposedRevisions, type UsedRevisions } from './composed-revisions.js';
+import type { TemplateComposer } from './template-composer.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 
 export type { RevisionLoader } from './revision-cache.js';
@@ -109,6 +111,10 @@ export interface RenderOutput {
   missingVariables: readonly string[];
   /** Canonical BCP 47 tag of the localized variant used (docs/locales.md); null for a revision without locales. */
   locale: string | null;
+  /** A revision that follows a layout: the layout revision this render used (docs/layouts.md). */
+  layoutRevision?: number | null;
+  /** A revision that follows shared partials or a layout: the revision of each shared partial it used. */
+  sharedPartialRevisions?: Record<string, number>;
 }
 
 export interface RendererOptions {
@@ -129,6 +135,7 @@ interface CompiledMjml {
 
 export class TemplateRenderer {
   private readonly cache: RevisionCache;
+  private readonly composed: ComposedRevisions | undefined;
   private readonly variablesPolicy = new VariablesPolicy();
   /** Dynamic renders: compiled HTML by SHA-256 of the generated MJML, so one MJML never compiles twice (while cached). */
   private readonly mjmlCache: LRUCache<string, CompiledMjml>;
@@ -143,8 +150,11 @@ export class TemplateRenderer {
     private readonly revisions: Pick<RenderRevisions, 'current'>,
     /** Where renders of published revisions note the shape of their variables (the publish gate); none: not recorded. */
     private readonly shapes?: Pick<VariableShapeRecorder, 'record'>,
+    /** Composes revisions that follow a layout or shared partials (docs/layouts.md); none: rendered as saved. */
+    composer?: Pick<TemplateComposer, 'resolve' | 'prepare'>,
   ) {
     this.cache = new RevisionCache(loader, options.maxBytes);
+    this.composed = composer ? new ComposedRevisions(this.cache, composer, queries) : undefined;
     this.mjmlCache = new LRUCache<string, CompiledMjml>({
       maxSize: Math.max(1, options.mjmlCacheBytes ?? options.maxBytes),
       // UTF-16 HTML plus the key and the warnings, approximately.
@@ -172,13 +182,19 @@ export class TemplateRenderer {
       throw revisionNotFound(ref.projectId, revision, latest);
     }
     let entry = this.cache.get(ref, revision);
-    const cache = entry ? 'HIT' : 'MISS';
+    let cache: 'HIT' | 'MISS' = entry ? 'HIT' : 'MISS';
     entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
-    entry = await localizedEntry(this.cache, ref, revision, entry, request.locale, () => this.queries.getProjectAt(ref, revision));
+    // A layout and shared partials first (their revisions name the composed entry), then the locale within it.
+    let used: UsedRevisions | undefined;
+    let variant = '';
+    let read = () => this.queries.getProjectAt(ref, revision);
+    if (entry.composition && this.composed) ({ entry, cache, used, variant, read } = await this.composed.entry(ref, revision, entry));
+    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, request.locale, read);
     const base = {
       locale: entry.localized?.tag ?? null,
       id: ref.projectId,
       revision,
+      ...(used ?? {}),
       updatedAt: entry.updatedAt,
       publishedSha256: entry.publishedSha256,
       format: request.format,

@@ -5,6 +5,7 @@
  * variables contract needs.
  */
 import { LRUCache } from 'lru-cache';
+import type { TemplateComposition } from '../../domain/composition.js';
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { HelperDeclaration, ProjectRef } from '../../domain/project.js';
 import {
@@ -76,6 +77,8 @@ export interface CachedTemplate {
   partialSources?: Record<string, string>;
   /** The revision's declared helpers, loaded; passed to every render of it (and only of it). */
   helpers?: LoadedHelpers;
+  /** The layout and shared partials the revision follows: renders use its composition with their revisions now. */
+  composition?: TemplateComposition;
   /** Script URLs are found by checking each rendered HTML whole (rendering/handlebars/safe-url.ts); no JSON form. */
   urlScan?: true;
   ast: MjmlNode;
@@ -114,20 +117,24 @@ export class RevisionCache {
     this.#cache = new LRUCache<string, CachedTemplate>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
   }
 
-  /** The cached revision, if any (marks it recently used). */
-  get(ref: ProjectRef, revision: number, locale = ''): CachedTemplate | undefined {
-    return this.#cache.get(cacheKey(ref, revision, locale));
+  /**
+   * The cached revision, if any (marks it recently used). `variant`: which composition or locale of it (the
+   * layout and shared partial revisions it was composed with: template-composer.ts `usesKey`; a locale's tag,
+   * under its composition's key when it has one: locale-variants.ts); '' for the revision as saved.
+   */
+  get(ref: ProjectRef, revision: number, variant = ''): CachedTemplate | undefined {
+    return this.#cache.get(cacheKey(ref, revision, variant));
   }
 
-  /** Keep `entry` as the revision's entry in `locale` (locale-variants.ts builds it from the revision's own). */
-  put(ref: ProjectRef, revision: number, locale: string, entry: CachedTemplate): void {
-    this.#cache.set(cacheKey(ref, revision, locale), entry);
+  /** Keep `entry` as the revision's entry for `variant` (locale-variants.ts builds it from the revision's own). */
+  put(ref: ProjectRef, revision: number, variant: string, entry: CachedTemplate): void {
+    this.#cache.set(cacheKey(ref, revision, variant), entry);
   }
 
   /** The cached revision, or `read` and compile it. @throws what `read` and the loader throw (nothing is cached then). */
-  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>, locale = ''): Promise<CachedTemplate> {
-    const cached = this.get(ref, revision, locale);
-    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision, locale), read);
+  getOrLoad(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>, variant = ''): Promise<CachedTemplate> {
+    const cached = this.get(ref, revision, variant);
+    return cached ? Promise.resolve(cached) : this.#load(cacheKey(ref, revision, variant), read);
   }
 
   /**
@@ -188,6 +195,7 @@ export class RevisionCache {
       ...(loaded.urlScan ? { urlScan: true as const } : {}),
       ...(dynamic ? { dynamic } : {}),
       ...(Object.keys(view.locales).length > 0 ? { localizedContent } : {}),
+      ...(view.composition ? { composition: view.composition } : {}),
       publishedHtml: view.publishedHtml,
       publishedSha256,
       contract,
@@ -213,9 +221,9 @@ export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
   ];
 }
 
-/** The entry of a revision (`locale` ''), or of one of its locales: the key names every variant a render used. */
-function cacheKey(ref: ProjectRef, revision: number, locale: string): string {
-  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}\u0000${locale}`;
+/** The entry of a revision (`variant` ''), or of one of its compositions or locales: the key names every revision a render used. */
+function cacheKey(ref: ProjectRef, revision: number, variant: string): string {
+  return `${ref.workspace}\u0000${ref.projectId}\u0000${revision}${variant === '' ? '' : `\u0000${variant}`}`;
 }
 
 /** `metadata.locale` canonicalised (ECMA-402 `Intl.getCanonicalLocales`), undefined when absent or not a BCP 47 tag. */

@@ -117,7 +117,7 @@ export class CommandPath {
         precheck(intent, state); // throws the domain's refusal, if any
         // The declared variables type the save-time proof's sample: the save's metadata, else the current one.
         const metadata = input.metadata ?? (state.status === 'active' ? state.metadata : undefined);
-        prepared = await this.prepare(input, metadata);
+        prepared = await this.prepare(ref.workspace, input, metadata);
         if (prepared && this.deps.policy) {
           // A save under on_save is a publish: the policy refuses it (PolicyViolationError); a draft only warns.
           const publishing = input.publishing ?? (state.status === 'active' ? state.publishing : 'on_save');
@@ -227,12 +227,20 @@ export class CommandPath {
 
   /** The template a write publishes: prepared from a client's source, or given (a restore); none for a delete. */
   private async prepare(
+    workspace: string,
     input: { source?: TemplateSource; validation?: ValidationMode; template?: PublishedTemplate },
     metadata: ProjectMetadata | undefined,
   ): Promise<PreparedTemplate | null> {
     if (input.template) return { template: input.template, warnings: [] };
     const declared = metadata ? declaredSchema(metadata) : undefined;
-    if (input.source) return this.deps.templates.prepare(input.source, input.validation ?? 'strict', declared ? { declared } : undefined);
+    const proof = declared ? { declared } : undefined;
+    const source = input.source;
+    if (source && 'mjml' in source && source.uses && this.deps.composer) {
+      // A layout or shared partials: composed with their revisions now, and the uses kept (docs/layouts.md).
+      const { uses, ...own } = source;
+      return this.deps.composer.prepareSave(workspace, own, uses, input.validation ?? 'strict', proof);
+    }
+    if (source) return this.deps.templates.prepare(source, input.validation ?? 'strict', proof);
     return null;
   }
 

@@ -6,7 +6,7 @@ import type { ProjectEvent, ProjectRef, ProjectState, PublishedTemplate } from '
 import { publishedTemplateView } from '../../domain/published-template.js';
 import { publishingView, type ProjectView } from '../read/index.js';
 import type { Projector } from '../projector/index.js';
-import type { PublishGate } from '../render/index.js';
+import type { PublishGate, TemplateComposer } from '../render/index.js';
 import type { EventStore, Position, TemplatePreparer, TemplateWarning } from '../ports/index.js';
 import type { PolicyGate } from '../policy/index.js';
 
@@ -106,4 +106,6 @@ export interface ProjectCommandsDeps {
   publishGate?: Pick<PublishGate, 'check'>;
   /** The workspace send-readiness policy at publish and at saves (absent: no policy is ever checked). */
   policy?: Pick<PolicyGate, 'checkSave' | 'checkPublish'>;
+  /** Composes a save that names a layout or shared partials (docs/layouts.md); absent: such a save is refused. */
+  composer?: Pick<TemplateComposer, 'prepareSave'>;
 }

@@ -1,0 +1,171 @@
+/**
+ * Layouts and shared partials kept as events (docs/layouts.md): one stream each (`sharedStream`), read from
+ * the event store, never projected. The folded state of each stream is kept and brought up to date by
+ * reading only the events after it at every use, so every instance sees a publish as soon as it is appended
+ * (a render that starts after a layout publish answered uses the new revision).
+ */
+import { DomainError } from '../../domain/errors.js';
+import type { SharedUse } from '../../domain/composition.js';
+import {
+  evolveShared,
+  initialSharedState,
+  kindName,
+  sharedEventType,
+  sharedNotFound,
+  sharedStream,
+  decideSharedPublish,
+  type SharedEventData,
+  type SharedRef,
+  type SharedState,
+} from '../../domain/shared-documents.js';
+import type { Publishing } from '../../domain/publishing.js';
+import { WrongExpectedRevisionError, type EventStore } from '../ports/index.js';
+
+/** Who writes: recorded in the event's metadata, as project writes record it. */
+export interface SharedActor {
+  keyId: string;
+  requestId?: string;
+}
+
+/** A live layout or shared partial with its state; `unchanged`: a write that appended nothing. */
+export interface SharedView extends SharedRef {
+  state: SharedState;
+  unchanged?: boolean;
+}
+
+/** A resolved use: the revision a render uses and its source. */
+export interface ResolvedShared {
+  id: string;
+  revision: number;
+  source: string;
+}
+
+export class SharedDocuments {
+  readonly #folded = new Map<string, SharedState>();
+
+  constructor(
+    private readonly eventStore: EventStore,
+    /** Current time as RFC 3339 UTC with ms. */
+    private readonly now: () => string,
+  ) {}
+
+  /** The stream folded up to its last event (`initialSharedState` when it does not exist). @throws what the event store throws. */
+  async state(ref: SharedRef): Promise<SharedState> {
+    const stream = sharedStream(ref);
+    let state = this.#folded.get(stream) ?? initialSharedState;
+    const events = await this.eventStore.readStream(stream, { fromRevision: state.revision + 1 });
+    for (const event of events) state = evolveShared(state, event.type, event.data as SharedEventData, event.revision);
+    if (events.length > 0) this.#folded.set(stream, state);
+    return state;
+  }
+
+  /** A live document. @throws DomainError `<kind>_not_found` (never created, or deleted). */
+  async get(ref: SharedRef): Promise<SharedView> {
+    const state = await this.state(ref);
+    if (state.status !== 'active') throw sharedNotFound(ref, state.status === 'deleted' ? 'was deleted' : 'does not exist');
+    return { ...ref, state };
+  }
+
+  /**
+   * The revision a use names (pinned) or the published one, with its source.
+   * @throws DomainError `<kind>_not_found` (absent, deleted, nothing published, or no such revision in its current life).
+   */
+  async resolve(kind: SharedRef['kind'], workspace: string, use: SharedUse): Promise<ResolvedShared> {
+    const ref = { kind, workspace, id: use.id };
+    const { state } = await this.get(ref);
+    const revision = use.revision ?? state.publishedRevision;
+    const source = revision === null ? undefined : state.sources.get(revision);
+    if (revision === null) throw sharedNotFound(ref, 'has no published revision yet');
+    if (source === undefined)
+      throw sharedNotFound(ref, `has no revision ${revision} (its revisions: ${[...state.sources.keys()].join(', ')})`);
+    return { id: use.id, revision, source };
+  }
+
+  /**
+   * Create (`create`: refused on a live id) or save (refused on an absent one) a document's source. A save
+   * of the same source under the same publishing appends nothing.
+   * @throws DomainError `<kind>_exists`, `<kind>_not_found`, `revision_mismatch`.
+   */
+  async write(
+    ref: SharedRef,
+    create: boolean,
+    input: { source: string; publishing?: Publishing },
+    options: { expectedRevision?: number; actor?: SharedActor } = {},
+  ): Promise<SharedView> {
+    const state = await this.state(ref);
+    if (create && state.status === 'active') {
+      throw new DomainError(`${ref.kind}_exists`, `The ${kindName(ref.kind)} '${ref.id}' exists: save it with PUT, or pick another id.`, {
+        [`${ref.kind}_id`]: ref.id,
+      });
+    }
+    if (!create && state.status !== 'active') throw sharedNotFound(ref);
+    checkExpected(ref, state, options.expectedRevision);
+    const publishing = input.publishing ?? (state.status === 'active' ? state.publishing : 'on_save');
+    if (!create && state.sources.get(state.sourceRevision) === input.source && publishing === state.publishing) {
+      return { ...ref, state, unchanged: true };
+    }
+    const data: SharedEventData = { workspace: ref.workspace, id: ref.id, occurredAt: this.now(), source: input.source };
+    if (publishing === 'review') data.publishing = 'review';
+    return this.#append(ref, state, sharedEventType(ref.kind, create ? 'Created' : 'Saved'), data, options);
+  }
+
+  /**
+   * Publish a revision (default: the latest create or save); `unchanged` when it is already the published one.
+   * @throws DomainError `<kind>_not_found`, `revision_not_found`, `publishing_on_save`, `revision_mismatch`.
+   */
+  async publish(
+    ref: SharedRef,
+    asked: number | undefined,
+    options: { expectedRevision?: number; actor?: SharedActor; force?: boolean } = {},
+  ): Promise<SharedView> {
+    const { state } = await this.get(ref);
+    checkExpected(ref, state, options.expectedRevision);
+    const revision = decideSharedPublish(ref, state, asked);
+    if (revision === null) return { ...ref, state, unchanged: true };
+    const data: SharedEventData = { workspace: ref.workspace, id: ref.id, occurredAt: this.now(), publishedRevision: revision };
+    if (options.force) data.force = true;
+    return this.#append(ref, state, sharedEventType(ref.kind, 'Published'), data, options);
+  }
+
+  /** Delete a live document (the caller checks that nothing names it). @throws DomainError `<kind>_not_found`, `revision_mismatch`. */
+  async delete(ref: SharedRef, options: { expectedRevision?: number; actor?: SharedActor } = {}): Promise<SharedView> {
+    const { state } = await this.get(ref);
+    checkExpected(ref, state, options.expectedRevision);
+    const data: SharedEventData = { workspace: ref.workspace, id: ref.id, occurredAt: this.now() };
+    return this.#append(ref, state, sharedEventType(ref.kind, 'Deleted'), data, options);
+  }
+
+  async #append(
+    ref: SharedRef,
+    state: SharedState,
+    type: string,
+    data: SharedEventData,
+    options: { expectedRevision?: number; actor?: SharedActor },
+  ): Promise<SharedView> {
+    const actor = options.actor;
+    const metadata = actor ? { key_id: actor.keyId, ...(actor.requestId ? { request_id: actor.requestId } : {}) } : {};
+    try {
+      // Always conditional on the state decided from: a concurrent writer makes this one 412 (or retry, below).
+      await this.eventStore.appendToStream(sharedStream(ref), [{ type, data, metadata }], {
+        expectedRevision: state.revision < 0 ? 'no_stream' : state.revision,
+      });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      throw new DomainError(
+        'revision_mismatch',
+        `The ${kindName(ref.kind)} '${ref.id}' changed meanwhile (it was at revision ${state.revision}): GET it and try again.`,
+        { current_revision: state.revision },
+      );
+    }
+    return { ...ref, state: await this.state(ref) };
+  }
+}
+
+function checkExpected(ref: SharedRef, state: SharedState, expected: number | undefined): void {
+  if (expected === undefined || expected === state.revision) return;
+  throw new DomainError(
+    'revision_mismatch',
+    `The ${kindName(ref.kind)} '${ref.id}' is at revision ${state.revision}, not ${expected}: GET it, then write with If-Match: "<its revision>".`,
+    { current_revision: state.revision },
+  );
+}

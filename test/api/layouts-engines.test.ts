@@ -1,0 +1,103 @@
+/**
+ * Layouts and shared partials on every engine (docs/layouts.md): SQLite and PostgreSQL with two instances on
+ * one store (a layout publish through A is used by the very next render through B: layout streams are read at
+ * each render, never projected), and KurrentDB (its double) with MongoDB read models.
+ */
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { describeOnPostgres, withTempDir } from '../support/postgres.js';
+import { createMongoTestDatabase } from '../support/mongodb.js';
+import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
+import { layoutOf, pageOf } from '../support/layouts.js';
+
+/** Followers and a pinned project written through `a`, rendered through `b` across a layout publish and a partial save. */
+async function followThroughPublishes(a: TestServer, b: TestServer): Promise<void> {
+  const render = async (id: string) => {
+    const res = await b.request('POST', `/v1/templates/${id}/render`, { body: { variables: { name: 'Ada' } } });
+    expect(res.status, res.text).to.equal(200);
+    return res.json as { html: string; layout_revision: number | null; shared_partial_revisions: Record<string, number> };
+  };
+  expect((await a.request('POST', '/v1/layouts', { body: { id: 'brand', mjml: layoutOf('v0'), publishing: 'review' } })).status).to.equal(
+    201,
+  );
+  expect((await a.request('POST', '/v1/layouts/brand/publish', { body: {} })).json).to.include({ published_revision: 0 });
+  const partial = '<mj-section><mj-column><mj-text>NOTE one</mj-text></mj-column></mj-section>';
+  expect((await a.request('POST', '/v1/partials', { body: { id: 'note', source: partial } })).status).to.equal(201);
+  const uses = { shared_partials: [{ id: 'note' }] };
+  const withNote = (word: string) => pageOf(word).replace('<mj-body>', '<mj-body>{{> shared/note}}');
+  for (const [id, layout] of [
+    ['x', { id: 'brand' }],
+    ['y', { id: 'brand' }],
+    ['z', { id: 'brand', revision: 0 }],
+  ] as const) {
+    const saved = await a.request('POST', '/v1/projects', { body: { id, mjml: withNote(id), layout, ...uses } });
+    expect(saved.status, saved.text).to.equal(201);
+  }
+  for (const id of ['x', 'y', 'z']) {
+    const first = await render(id);
+    expect([first.layout_revision, first.html.includes('HEADER v0'), first.html.includes('NOTE one')]).to.deep.equal([0, true, true]);
+  }
+  const dependents = await b.request('GET', '/v1/layouts/brand/dependents');
+  expect(dependents.json.items.map((item: { project_id: string }) => item.project_id)).to.deep.equal(['x', 'y', 'z']);
+
+  await a.request('PUT', '/v1/layouts/brand', { body: { mjml: layoutOf('v2') } });
+  const published = await a.request('POST', '/v1/layouts/brand/publish', { body: {} });
+  expect(published.json).to.include({ published_revision: 2 });
+  await a.request('PUT', '/v1/partials/note', { body: { source: partial.replace('one', 'two') } });
+  for (const id of ['x', 'y']) {
+    const after = await render(id);
+    expect([
+      after.layout_revision,
+      after.shared_partial_revisions,
+      after.html.includes('HEADER v2'),
+      after.html.includes('NOTE two'),
+    ]).to.deep.equal([2, { note: 1 }, true, true]);
+  }
+  const pinned = await render('z');
+  expect([pinned.layout_revision, pinned.html.includes('HEADER v0'), pinned.html.includes('NOTE two')]).to.deep.equal([0, true, true]);
+  const refused = await a.request('DELETE', '/v1/partials/note');
+  expect([refused.status, refused.json.code]).to.deep.equal([409, 'partial_in_use']);
+}
+
+async function withTwoInstances(
+  env: Record<string, string>,
+  dataDir: string | undefined,
+  work: (a: TestServer, b: TestServer) => Promise<void>,
+) {
+  const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env });
+  const b = await startTestServer({ dataDir: a.dataDir, env });
+  try {
+    await work(a, b);
+  } finally {
+    await b.stop();
+    await a.stop();
+    if (!dataDir) a.cleanup();
+  }
+}
+
+describe('layouts and shared partials on every engine', function () {
+  this.timeout(60_000);
+
+  it('SQLite, two instances on one file: renders through B use a layout published through A at once', () =>
+    withTempDir('letterpress-layouts-', (dir) => withTwoInstances({}, dir, followThroughPublishes)));
+
+  describeOnPostgres('PostgreSQL', (database) => {
+    it('two instances on one database: renders through B use a layout published through A at once', () =>
+      withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, followThroughPublishes));
+  });
+
+  it('KurrentDB (its double) with MongoDB read models', async function () {
+    const mongo = await createMongoTestDatabase();
+    if (!mongo) this.skip();
+    const double = await startKurrentDouble({});
+    const server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: mongo.url } });
+    try {
+      await followThroughPublishes(server, server);
+    } finally {
+      await server.stop();
+      server.cleanup();
+      await double.stop();
+      await mongo.drop();
+    }
+  });
+});
