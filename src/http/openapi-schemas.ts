@@ -175,6 +175,7 @@ const Project = {
           strings: { type: 'object', additionalProperties: { type: 'string' } },
         },
       },
+    },
     layout: {
       ...sharedUse,
       description: 'The layout this revision follows (docs/layouts.md); absent when none. No `revision`: the published one.',

@@ -189,4 +189,40 @@ describe('layouts and shared partials over HTTP (embedded SQLite store)', functi
     expect(res.status).to.equal(400);
     expect(res.json.code).to.equal('invalid_layout');
   });
+  it('a localized template that follows a layout renders each locale in the new layout after its publish (cache keyed by both)', async () => {
+    expect((await server.request('POST', '/v1/layouts', { body: { id: 'intl', mjml: layoutOf('L1') } })).status).to.equal(201);
+    const page =
+      '<mjml><mj-body><mj-section><mj-column><mj-text>{{t "greeting" name=name}}</mj-text></mj-column></mj-section></mj-body></mjml>';
+    const created = await server.request('POST', '/v1/projects', {
+      body: {
+        id: 'greet',
+        mjml: page,
+        layout: { id: 'intl' },
+        default_locale: 'en',
+        locales: { en: { strings: { greeting: 'Hello {name}' } }, de: { subject: 'Hallo', strings: { greeting: 'Hallo {name}' } } },
+      },
+    });
+    expect(created.status, created.text).to.equal(201);
+    const renderIn = (locale: string) =>
+      server.request('POST', '/v1/templates/greet/render', { body: { variables: { name: 'Ada' }, locale } });
+    for (const [locale, word] of [
+      ['de', 'Hallo Ada'],
+      ['en', 'Hello Ada'],
+    ] as const) {
+      const res = await renderIn(locale);
+      expect(res.status, res.text).to.equal(200);
+      expect(res.json).to.include({ locale, layout_revision: 0 });
+      expect(html(res)).to.contain('HEADER L1').and.contain(word);
+    }
+    expect((await server.request('PUT', '/v1/layouts/intl', { body: { mjml: layoutOf('L2') } })).status).to.equal(200); // on_save: published
+    for (const [locale, word] of [
+      ['de', 'Hallo Ada'],
+      ['en', 'Hello Ada'],
+    ] as const) {
+      const res = await renderIn(locale);
+      expect(res.json).to.include({ locale, layout_revision: 1 });
+      expect(html(res), `${locale} after the layout publish`).to.contain('HEADER L2').and.contain(word).and.not.contain('HEADER L1');
+      expect(res.json.subject).to.equal(locale === 'de' ? 'Hallo' : null);
+    }
+  });
 });

@@ -472,7 +472,7 @@ export class TemplateRenderer {
   ): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
     const view = await this.describedView(ref, asked);
     const base = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    const entry = await localizedEntry(this.cache, ref, view.revision, base, locale, async () => view); // its subject and preheader read too
+    const entry = await localizedEntry(this.cache, { ref, revision: view.revision, variant: '' }, base, locale, async () => view); // its subject and preheader read too
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };

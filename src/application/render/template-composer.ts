@@ -6,6 +6,7 @@
  */
 import { composeMjml, type SharedUse, type TemplateComposition } from '../../domain/composition.js';
 import type { HelperDeclaration } from '../../domain/project.js';
+import type { LocalizedContent } from '../../domain/locales.js';
 import type { PreparedTemplate, TemplatePreparer, TemplateSource, ValidationMode } from '../ports/index.js';
 import type { ResolvedShared, SharedDocuments } from './shared-documents.js';
 
@@ -63,7 +64,7 @@ export class TemplateComposer {
       includes?: Record<string, string>;
       partials?: Record<string, string>;
       helpers?: Record<string, HelperDeclaration>;
-    },
+    } & LocalizedContent,
     resolved: ResolvedUses,
     validation: ValidationMode,
     proof?: ProofData,
@@ -74,6 +75,9 @@ export class TemplateComposer {
       ...(own.includes ? { includes: own.includes } : {}),
       ...(own.partials && Object.keys(own.partials).length > 0 ? { partials: own.partials } : {}),
       ...(own.helpers && Object.keys(own.helpers).length > 0 ? { helpers: own.helpers } : {}),
+      // Localized variants are the template's own (docs/locales.md): a layout never drops them.
+      ...(own.locales ? { locales: own.locales } : {}),
+      ...(own.defaultLocale ? { defaultLocale: own.defaultLocale } : {}),
       renderMode: 'static',
     };
     return this.preparer.prepare(source, validation, proof);
