@@ -4,10 +4,9 @@
  * each render, never projected), and KurrentDB (its double) with MongoDB read models.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
-import { createMongoTestDatabase } from '../support/mongodb.js';
-import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
+import { withKurrentMongo, withTwoInstances } from '../support/engines.js';
 import { layoutOf, pageOf } from '../support/layouts.js';
 
 /** Followers and a pinned project written through `a`, rendered through `b` across a layout publish and a partial save. */
@@ -59,22 +58,6 @@ async function followThroughPublishes(a: TestServer, b: TestServer): Promise<voi
   expect([refused.status, refused.json.code]).to.deep.equal([409, 'partial_in_use']);
 }
 
-async function withTwoInstances(
-  env: Record<string, string>,
-  dataDir: string | undefined,
-  work: (a: TestServer, b: TestServer) => Promise<void>,
-) {
-  const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env });
-  const b = await startTestServer({ dataDir: a.dataDir, env });
-  try {
-    await work(a, b);
-  } finally {
-    await b.stop();
-    await a.stop();
-    if (!dataDir) a.cleanup();
-  }
-}
-
 describe('layouts and shared partials on every engine', function () {
   this.timeout(60_000);
 
@@ -87,17 +70,6 @@ describe('layouts and shared partials on every engine', function () {
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {
-    const mongo = await createMongoTestDatabase();
-    if (!mongo) this.skip();
-    const double = await startKurrentDouble({});
-    const server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: mongo.url } });
-    try {
-      await followThroughPublishes(server, server);
-    } finally {
-      await server.stop();
-      server.cleanup();
-      await double.stop();
-      await mongo.drop();
-    }
+    await withKurrentMongo(this, (server) => followThroughPublishes(server, server));
   });
 });

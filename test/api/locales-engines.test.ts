@@ -6,8 +6,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
-import { createMongoTestDatabase } from '../support/mongodb.js';
-import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
+import { withKurrentMongo } from '../support/engines.js';
 
 const MJML =
   '<mjml><mj-body><mj-section><mj-column><mj-text>{{t "greeting" name=name}} {{t "items" count=count}}</mj-text></mj-column></mj-section></mj-body></mjml>';
@@ -122,17 +121,6 @@ describe('localized variants on every engine', function () {
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {
-    const mongo = await createMongoTestDatabase();
-    if (!mongo) this.skip();
-    const double = await startKurrentDouble({});
-    const server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: mongo.url } });
-    try {
-      await localizedRoundTrip(server, 'kurrent');
-    } finally {
-      await server.stop();
-      server.cleanup();
-      await double.stop();
-      await mongo.drop();
-    }
+    await withKurrentMongo(this, (server) => localizedRoundTrip(server, 'kurrent'));
   });
 });

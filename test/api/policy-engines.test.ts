@@ -4,10 +4,9 @@
  * (its double) with MongoDB read models.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
-import { createMongoTestDatabase } from '../support/mongodb.js';
-import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
+import { withKurrentMongo, withTwoInstances } from '../support/engines.js';
 
 const FLEX_RAW =
   '<mjml lang="en"><mj-body><mj-section><mj-column><mj-text>Hi {{name}}</mj-text></mj-column></mj-section>' +
@@ -46,22 +45,6 @@ async function policyRoundTrip(a: TestServer, b: TestServer, id: string): Promis
   });
 }
 
-async function withTwoInstances(
-  env: Record<string, string>,
-  dataDir: string | undefined,
-  work: (a: TestServer, b: TestServer) => Promise<void>,
-) {
-  const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env });
-  const b = await startTestServer({ dataDir: a.dataDir, env });
-  try {
-    await work(a, b);
-  } finally {
-    await b.stop();
-    await a.stop();
-    if (!dataDir) a.cleanup();
-  }
-}
-
 describe('send-readiness policy on every engine', function () {
   this.timeout(60_000);
 
@@ -74,17 +57,6 @@ describe('send-readiness policy on every engine', function () {
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {
-    const mongo = await createMongoTestDatabase();
-    if (!mongo) this.skip();
-    const double = await startKurrentDouble({});
-    const server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: mongo.url } });
-    try {
-      await policyRoundTrip(server, server, 'kurrent');
-    } finally {
-      await server.stop();
-      server.cleanup();
-      await double.stop();
-      await mongo.drop();
-    }
+    await withKurrentMongo(this, (server) => policyRoundTrip(server, server, 'kurrent'));
   });
 });

@@ -8,10 +8,9 @@ import { expect } from 'chai';
 import { projectStream } from '../../src/domain/project.js';
 import { openStores, type StoreSettings } from '../../src/wiring.js';
 import { VARIABLE_SHAPES_COLLECTION, type ShapesDocument } from '../../src/application/render/index.js';
-import { startTestServer, TEST_KEY, type TestServer } from '../support/server.js';
+import { TEST_KEY, type TestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
-import { createMongoTestDatabase } from '../support/mongodb.js';
-import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
+import { withKurrentMongo, withTwoInstances } from '../support/engines.js';
 
 const page = (body: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${body}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const FLUSH_MS = 100;
@@ -89,31 +88,16 @@ function pause(ms: number): Promise<void> {
 }
 
 /** Two instances on the store `env` names; `work` runs, then both stop. */
-async function withTwoInstances(
-  env: Record<string, string>,
-  dataDir: string | undefined,
-  work: (a: TestServer, b: TestServer) => Promise<void>,
-) {
-  const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env: { ...ENV, ...env } });
-  const b = await startTestServer({ dataDir: a.dataDir, env: { ...ENV, ...env } });
-  try {
-    await work(a, b);
-  } finally {
-    await b.stop();
-    await a.stop();
-    if (!dataDir) a.cleanup();
-  }
-}
 
 describe('the publish gate on every engine', function () {
   this.timeout(60_000);
 
   it('SQLite, two instances on one file: shapes recorded through both refuse, then record, a forced publish', () =>
-    withTempDir('letterpress-gate-', (dir) => withTwoInstances({}, dir, (a, b) => gateRoundTrip(a, b, 'sqlite', { dataDir: dir }))));
+    withTempDir('letterpress-gate-', (dir) => withTwoInstances(ENV, dir, (a, b) => gateRoundTrip(a, b, 'sqlite', { dataDir: dir }))));
 
   describeOnPostgres('PostgreSQL', (database) => {
     it('two instances on one database: shapes recorded through both refuse, then record, a forced publish', () => {
-      const env = { STORE: 'postgres', DATABASE_URL: database().url };
+      const env = { ...ENV, STORE: 'postgres', DATABASE_URL: database().url };
       return withTwoInstances(env, undefined, (a, b) =>
         gateRoundTrip(a, b, 'pg', { dataDir: a.dataDir, store: 'postgres', databaseUrl: database().url }),
       );
@@ -121,23 +105,10 @@ describe('the publish gate on every engine', function () {
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {
-    const mongo = await createMongoTestDatabase();
-    if (!mongo) this.skip();
-    const double = await startKurrentDouble({});
-    const env = { ...ENV, STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: mongo.url };
-    const server = await startTestServer({ env });
-    try {
-      await gateRoundTrip(server, server, 'kurrent', {
-        dataDir: server.dataDir,
-        store: 'kurrentdb',
-        kurrentdbUrl: double.url,
-        mongodbUrl: mongo.url,
-      });
-    } finally {
-      await server.stop();
-      server.cleanup();
-      await double.stop();
-      await mongo.drop();
-    }
+    await withKurrentMongo(
+      this,
+      (server, urls) => gateRoundTrip(server, server, 'kurrent', { dataDir: server.dataDir, store: 'kurrentdb', ...urls }),
+      ENV,
+    );
   });
 });

@@ -4,10 +4,9 @@
  * follow bound), and KurrentDB (its double) with MongoDB read models.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
-import { createMongoTestDatabase } from '../support/mongodb.js';
-import { startKurrentDouble } from '../support/kurrentdb-double/server.js';
+import { withKurrentMongo, withTwoInstances } from '../support/engines.js';
 
 const page = (text: string) =>
   `<mjml><mj-body><mj-section><mj-column><mj-text>${text} {{name}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
@@ -56,21 +55,6 @@ async function draftThenPublish(a: TestServer, b: TestServer, id: string): Promi
 }
 
 /** Two instances on the store `env` names; `work` runs, then both stop. */
-async function withTwoInstances(
-  env: Record<string, string>,
-  dataDir: string | undefined,
-  work: (a: TestServer, b: TestServer) => Promise<void>,
-) {
-  const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env });
-  const b = await startTestServer({ dataDir: a.dataDir, env });
-  try {
-    await work(a, b);
-  } finally {
-    await b.stop();
-    await a.stop();
-    if (!dataDir) a.cleanup();
-  }
-}
 
 describe('drafts and publishing on every engine', function () {
   this.timeout(60_000);
@@ -84,17 +68,6 @@ describe('drafts and publishing on every engine', function () {
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {
-    const mongo = await createMongoTestDatabase();
-    if (!mongo) this.skip();
-    const double = await startKurrentDouble({});
-    const server = await startTestServer({ env: { STORE: 'kurrentdb', KURRENTDB_URL: double.url, MONGODB_URL: mongo.url } });
-    try {
-      await draftThenPublish(server, server, 'kurrent');
-    } finally {
-      await server.stop();
-      server.cleanup();
-      await double.stop();
-      await mongo.drop();
-    }
+    await withKurrentMongo(this, (server) => draftThenPublish(server, server, 'kurrent'));
   });
 });
