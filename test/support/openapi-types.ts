@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * Variables the published revision takes (projects:read)
-         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. Needs `projects:read`.
+         * @description What the template reads (inferred), what `metadata.variables` declares, and where they disagree (docs/variables.md), for the revision a render without `revision` uses: the published one (under `on_save`, the newest). `?revision=N` or `?revision=latest` (the draft under `review`) reads another. `?locale=<BCP 47>`: as rendered in that locale (its variant's subject and preheader read too, docs/locales.md). Needs `projects:read`.
          */
         get: operations["getProjectVariables"];
         put?: never;
@@ -809,6 +809,18 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
+            default_locale?: string | null;
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            locales?: {
+                [key: string]: {
+                    subject?: string;
+                    preheader?: string;
+                    strings?: {
+                        [key: string]: string;
+                    };
+                };
+            };
             /** @description The layout this revision follows (docs/layouts.md); absent when none. No `revision`: the published one. */
             layout?: {
                 id: string;
@@ -862,6 +874,18 @@ export interface components {
             };
             /** @enum {string} */
             render_mode?: "static" | "dynamic";
+            /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
+            default_locale?: string | null;
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            locales?: {
+                [key: string]: {
+                    subject?: string;
+                    preheader?: string;
+                    strings?: {
+                        [key: string]: string;
+                    };
+                };
+            };
             /** @description The layout this revision follows (docs/layouts.md); absent when none. No `revision`: the published one. */
             layout?: {
                 id: string;
@@ -990,6 +1014,8 @@ export interface components {
             subject?: string | null;
             preheader?: string | null;
             text?: string | null;
+            /** @description The localized variant used (canonical BCP 47; also `Content-Language`): the asked locale, else its shorter prefixes, else the default locale (docs/locales.md). Null for a revision without locales. */
+            locale?: string | null;
             /** @description The headers the template declares (`metadata.headers`), rendered with the variables; absent when it declares none (docs/policy.md). */
             headers?: {
                 [key: string]: string;
@@ -1201,6 +1227,8 @@ export interface components {
         AcceptEncoding: string;
         /** @description Whether the compiled template came from this instance's render cache. */
         XCache: "HIT" | "MISS";
+        /** @description The localized variant the render used (RFC 9110 §8.5; the JSON answer's `locale`); absent for a revision without locales (docs/locales.md). */
+        ContentLanguage: string;
         /** @description `text/html` only: the revision rendered. */
         XTemplateRevision: number;
         /** @description `text/html` only: when that revision was saved, RFC 3339. */
@@ -1385,6 +1413,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     layout?: {
@@ -1825,6 +1868,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     layout?: {
@@ -3249,6 +3307,8 @@ export interface operations {
                  * @example latest
                  */
                 revision?: components["parameters"]["TemplateRevision"];
+                /** @description BCP 47: the variables as a render in this locale reads them (docs/locales.md). */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -3412,8 +3472,10 @@ export interface operations {
                     from?: number | "published";
                     /** @description The revision compared to: a number, or `latest` (the newest revision; the default). */
                     to?: number | "latest";
-                    /** @description Both revisions are rendered with these; without them, with a sample built from what the two revisions read (typed by the declared schema). */
+                    /** @description Both revisions are rendered with these; without them, with a payload made of each variable shape recent renders sent (at most 5, the most-seen first), else with a sample built from what the two revisions read (typed by the declared schema). */
                     variables?: unknown;
+                    /** @description BCP 47: both revisions are rendered in this locale, each with the variant its fallback chain picks (docs/locales.md). */
+                    locale?: string;
                 };
             };
         };
@@ -3439,6 +3501,39 @@ export interface operations {
                         to: number;
                         /** @description Whether both were rendered with sample data (no `variables` sent). */
                         sample_variables: boolean;
+                        /**
+                         * @description What both were rendered with: `variables` (sent); `recorded_shapes` (a payload per shape the publish gate recorded from renders of the published revision, `samples`); `schema` (a sample of what the revisions read, typed by the declared schema: no shape was recorded, or every one was refused).
+                         * @enum {string}
+                         */
+                        sample_source?: "variables" | "recorded_shapes" | "schema";
+                        /** @description The recorded shapes rendered, the most-seen first (then the most recently seen); present when any was recorded. */
+                        samples?: {
+                            /** @description Its number, which `changes[].samples` names. */
+                            sample: number;
+                            /** @description The shape recent renders sent: each path (`order.lines[].qty`) with its JSON types (`missing`: some list elements lack it). Never a value: the payload rendered has a placeholder of each type. */
+                            paths: {
+                                [key: string]: string[];
+                            };
+                            /** @description Renders of the published revision that sent this shape within the window, every key. */
+                            seen: number;
+                            /** Format: date-time */
+                            last_seen: string;
+                            /** @description Present when a revision refused the payload: this sample shows no change, and the other samples are compared. */
+                            refused?: {
+                                /** @description The revision that refused the payload. */
+                                revision: number;
+                                /**
+                                 * @description As its render answers it.
+                                 * @enum {string}
+                                 */
+                                code: "invalid_variables" | "render_failed" | "render_limit_exceeded";
+                                message: string;
+                                /** @description As the 400 of a render sent this payload: `errors`. */
+                                errors?: components["schemas"]["ProblemItem"][];
+                            }[];
+                        }[];
+                        /** @description Distinct shapes recorded for the template within the window, of which `samples` holds at most 5. */
+                        shapes_recorded?: number;
                         /** @description Whether a recipient would see a difference: any change but `size`, or a `size` change that crosses the budget. */
                         visible_change: boolean;
                         /** @description In this order: subject, preheader, text, links, images, text part, size. */
@@ -3476,6 +3571,8 @@ export interface operations {
                             budget?: number;
                             /** @description `size` only: whether the `after` HTML is past the budget. */
                             clipped?: boolean;
+                            /** @description With `sample_source: recorded_shapes` only: the `samples[].sample` numbers whose renders showed this change. Of the `size` changes the samples show, only the one with the largest `after` is listed. */
+                            samples?: number[];
                         }[];
                     };
                 };
@@ -4178,6 +4275,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     "X-Cache": components["headers"]["XCache"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "X-Template-Revision": components["headers"]["XTemplateRevision"];
                     "X-Template-Updated-At": components["headers"]["XTemplateUpdatedAt"];
                     "X-Template-Published-Sha256": components["headers"]["XTemplatePublishedSha256"];
@@ -4592,6 +4690,21 @@ export interface operations {
                             template?: string;
                             params?: string[];
                             html?: boolean;
+                        };
+                    };
+                    /** @description BCP 47 tag renders fall back to last (`pt-BR` → `pt` → this); default: the first of `locales`. */
+                    default_locale?: string;
+                    /** @description Localized variants by BCP 47 tag (docs/locales.md). */
+                    locales?: {
+                        [key: string]: {
+                            /** @description Handlebars subject in this locale (replaces `metadata.subject`). */
+                            subject?: string;
+                            /** @description Handlebars preheader in this locale (replaces `metadata.preheader`). */
+                            preheader?: string;
+                            /** @description ICU MessageFormat messages by key, read by `{{t "key" name=value}}`. */
+                            strings?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                     layout?: {
