@@ -77,7 +77,7 @@ describe('Preview page layout, sample values, dark client and details in headles
     await page.locator('#key-input').fill(key.json.token);
     await page.locator('#key-form button[type=submit]').click();
     await page.locator('#template-list button.template', { hasText: 'Shipped' }).click();
-    await page.frameLocator('#frame-desktop').getByText(SENTENCE).waitFor({ timeout: 10_000 });
+    await page.frameLocator('#frame-desktop').getByText(SENTENCE).waitFor({ timeout: 30_000 });
     shots = mkdtempSync(join(tmpdir(), 'letterpress-preview-'));
     console.log(`      (screenshots in ${shots})`);
   });

@@ -93,8 +93,11 @@ describe('Preview page in headless Chromium', function () {
   const desktop = () => page.frameLocator('#frame-desktop').locator('body');
   const mobile = () => page.frameLocator('#frame-mobile').locator('body');
   const text = async (selector: string) => ((await page.locator(selector).textContent()) ?? '').trim();
-  /** Wait until the desktop frame shows `wanted` (the page renders again after a quiet 300 ms). */
-  const frameShows = (wanted: string) => desktop().getByText(wanted).waitFor({ timeout: 10_000 });
+  /**
+   * Wait until the desktop frame shows `wanted` (the page renders again after a quiet 300 ms). 30 s is
+   * patience, not a speed check: under CI load (5-7 on 2 cores) one render into the frame took over 10 s.
+   */
+  const frameShows = (wanted: string) => desktop().getByText(wanted).waitFor({ timeout: 30_000 });
 
   it('asks for a key, lists the workspace templates with it, and keeps it in sessionStorage only', async () => {
     await page.goto(`${server.url}/`); // the service's address leads to the page
