@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { revisionNotFound } from '../../domain/errors.js';
+import { pickLocale } from '../../domain/locales.js';
 import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
 import { checkTranslations, localizedEntry, type VariantCompiler } from './locale-variants.js';
 import {
@@ -494,6 +495,18 @@ export class TemplateRenderer {
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
+  }
+
+  /**
+   * The locales of the template revision a render uses (`asked` as in `describe`): the tag a render in `locale`
+   * uses (null for a revision without locales) and the tags of the variants with their own `mjml`, sorted.
+   * @throws as `describe`.
+   */
+  async locales(ref: ProjectRef, asked?: number | 'latest', locale?: string): Promise<{ tag: string | null; withMarkup: string[] }> {
+    const view = await this.describedView(ref, asked);
+    const content = { ...(view.defaultLocale !== null ? { defaultLocale: view.defaultLocale } : {}), locales: view.locales };
+    const withMarkup = Object.keys(view.locales).filter((tag) => view.locales[tag]!.mjml !== undefined);
+    return { tag: pickLocale(content, locale)?.tag ?? null, withMarkup: withMarkup.sort() };
   }
 
   /**
