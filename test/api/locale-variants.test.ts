@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { layoutOf } from '../support/layouts.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const MJML = page('MAIN {{t "greeting" name=name}}');
@@ -23,6 +24,7 @@ describe('full MJML variants of a locale', function () {
   });
   after(async () => {
     await server.stop();
+    server.cleanup();
   });
   const render = (id: string, locale: string, extra: Record<string, unknown> = {}) =>
     server.request('POST', `/v1/templates/${id}/render`, { body: { variables: { name: 'Ada' }, locale, ...extra } });
@@ -141,5 +143,60 @@ describe('full MJML variants of a locale', function () {
     expect(every.status, every.text).to.equal(200);
     const city = every.json.warnings.filter((w: { message: string }) => w.message.includes('city'));
     expect(city.map((w: { pointer?: string; locale?: string }) => [w.pointer, w.locale])).to.deep.equal([['/locales/de/mjml', 'de']]);
+  });
+
+  it('composes a variant with the layout and shared partials, across a layout publish, and keeps it through a restore', async () => {
+    expect((await server.request('POST', '/v1/layouts', { body: { id: 'frame', mjml: layoutOf('v1') } })).status).to.equal(201);
+    const sign = await server.request('POST', '/v1/partials', {
+      body: { id: 'sign', source: '<mj-section><mj-column><mj-text>SIGNED</mj-text></mj-column></mj-section>' },
+    });
+    expect(sign.status, sign.text).to.equal(201);
+    const deMarkup =
+      '<mjml><mj-body><mj-section><mj-column><mj-text>DEUTSCH {{t "greeting" name=name}}</mj-text></mj-column></mj-section>{{> shared/sign}}</mj-body></mjml>';
+    const body = {
+      mjml: MJML,
+      layout: { id: 'frame' },
+      shared_partials: [{ id: 'sign' }],
+      default_locale: 'en',
+      locales: { ...LOCALES, de: { ...LOCALES.de, mjml: deMarkup } },
+    };
+    const created = await server.request('POST', '/v1/projects', { body: { id: 'framed', ...body } });
+    expect(created.status, created.text).to.equal(201);
+    expect((await server.request('GET', '/v1/projects/framed')).json.locales.de.mjml).to.equal(deMarkup); // stored as sent
+    const de = await render('framed', 'de');
+    expect(de.json.html).to.contain('HEADER v1').and.contain('DEUTSCH Hallo Ada').and.contain('SIGNED').and.contain('FOOTER v1');
+    expect((await render('framed', 'en')).json.html)
+      .to.contain('HEADER v1')
+      .and.contain('MAIN Hello Ada');
+
+    expect((await server.request('PUT', '/v1/layouts/frame', { body: { mjml: layoutOf('v2') } })).status).to.equal(200);
+    const after = await render('framed', 'de');
+    expect(after.json.html).to.contain('HEADER v2').and.contain('DEUTSCH Hallo Ada').and.not.contain('HEADER v1');
+    expect(after.json.layout_revision).to.equal(1);
+    expect(after.json.published_sha256).to.not.equal(de.json.published_sha256);
+
+    // A save that changes the main markup and leaves de's mjml as it was: de may be stale (its strings changed).
+    const resaved = await server.request('PUT', '/v1/projects/framed', {
+      body: {
+        ...body,
+        mjml: MJML.replace('MAIN', 'PRIMARY'),
+        locales: { ...body.locales, de: { ...body.locales.de, strings: { greeting: 'Guten Tag {name}' } } },
+      },
+    });
+    expect(resaved.status, resaved.text).to.equal(200);
+    const stale = resaved.json.warnings.filter((w: { code?: string }) => w.code === 'locale_possibly_stale');
+    expect(stale.map((w: { pointer: string }) => w.pointer)).to.deep.equal(['/locales/de', '/locales/pt']);
+    const diff = (locale: string) =>
+      server.request('POST', '/v1/projects/framed/diff', { body: { from: 0, to: 1, locale, variables: { name: 'Ada' } } });
+    const deDiff = await diff('de');
+    expect(deDiff.status, deDiff.text).to.equal(200);
+    expect(JSON.stringify(deDiff.json)).to.contain('Guten Tag').and.not.contain('PRIMARY');
+
+    const restored = await server.request('POST', '/v1/projects/framed/revisions/0/restore', { body: {} });
+    expect(restored.status, restored.text).to.equal(200);
+    expect(restored.json.locales.de.mjml).to.equal(deMarkup);
+    expect((await render('framed', 'de')).json.html)
+      .to.contain('DEUTSCH Hallo Ada')
+      .and.contain('SIGNED');
   });
 });
