@@ -105,11 +105,28 @@ describe('full MJML variants of a locale', function () {
     expect(validated.json.errors[0].pointer).to.equal('/locales/de/mjml');
   });
 
-  it('refuses a variant mjml on a template sent as an AST', async () => {
+  it('refuses a variant mjml on an AST or dynamic template, and a variant mj-include', async () => {
     const ast = { tagName: 'mjml', children: [{ tagName: 'mj-body', children: [] }] };
     const res = await server.request('POST', '/v1/projects', { body: { id: 'ast-variant', ast, locales: { de: { mjml: DE_MJML } } } });
     expect([res.status, res.json.code], res.text).to.deep.equal([400, 'locale_markup_unsupported']);
     expect(res.json.detail).to.contain('strings');
+    expect(res.json.errors[0].pointer).to.equal('/locales/de/mjml');
+    const dynamic = await server.request('POST', '/v1/projects', {
+      body: { id: 'dynamic-variant', mjml: MJML, render_mode: 'dynamic', locales: { de: { mjml: DE_MJML } } },
+    });
+    expect([dynamic.status, dynamic.json.code], dynamic.text).to.deep.equal([400, 'locale_markup_unsupported']);
+    expect(dynamic.json.detail).to.contain('dynamic');
+    // includes belong to the main markup: a variant's mj-include is not found, at its pointer.
+    const included = await server.request('POST', '/v1/projects', {
+      body: {
+        id: 'include-variant',
+        mjml: MJML,
+        includes: { 'header.mjml': '<mj-section><mj-column><mj-text>H</mj-text></mj-column></mj-section>' },
+        locales: { de: { mjml: '<mjml><mj-body><mj-include path="./header.mjml" /></mj-body></mjml>' } },
+      },
+    });
+    expect([included.status, included.json.code], included.text).to.deep.equal([400, 'include_not_found']);
+    expect(included.json.errors[0].pointer).to.equal('/locales/de/mjml');
   });
 
   it('validates one locale with `locale`, every variant without', async () => {
