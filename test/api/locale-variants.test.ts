@@ -97,6 +97,12 @@ describe('full MJML variants of a locale', function () {
     expect(findings[0].pointer).to.equal('/locales/de/mjml');
     expect(findings[0].line).to.be.a('number').and.to.be.greaterThan(1);
     expect(await revisions('broken')).to.equal(1);
+    const nonLiteral = await server.request('PUT', '/v1/projects/broken', {
+      body: { mjml: MJML, default_locale: 'en', locales: { ...LOCALES, de: { ...LOCALES.de, mjml: page('{{t key}}') } } },
+    });
+    expect([nonLiteral.status, nonLiteral.json.code, nonLiteral.json.locale]).to.deep.equal([400, 'invalid_translation_key', 'de']);
+    expect(nonLiteral.json.errors[0].pointer).to.equal('/locales/de/mjml');
+    expect(await revisions('broken')).to.equal(1);
 
     const validated = await server.request('POST', '/v1/validate', {
       body: { mjml: MJML, default_locale: 'en', locales: { ...LOCALES, de: { ...LOCALES.de, mjml: broken } } },

@@ -127,7 +127,9 @@ export class TemplateValidation {
    * A saved template (its published revision, or `revision`: a number or `latest`): when `variables` are given, rendered with them
    * as a JSON render is (HTML, subject, preheader, text) and the output thrown away, so a problem with the
    * variables or a render limit shows as an error, and a path the render read and was not sent as the
-   * render's `missing_variable` warning.
+   * render's `missing_variable` warning. `locale`: read and rendered in that locale (the answer names the variant);
+   * without it, the default locale and then each locale with its own `mjml` (their findings naming `locale`); a
+   * strict render's missing string is a `missing_translation` error (docs/locales.md "Validating a locale").
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; CompileQueueFullError.
    */
   async validateSaved(

@@ -7,7 +7,7 @@ import type { LocalizedContent } from '../../domain/locales.js';
 import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 import { TemplateError } from '../template-error.js';
 import { messageProblem, translationKeys } from './messages.js';
-import { prepareVariantMarkup } from './variant-markup.js';
+import { prepareVariantMarkup, variantPointer } from './variant-markup.js';
 
 /** What this decorator needs of the preparer it wraps (`PooledTemplatePreparer`). */
 export interface InnerPreparer {
@@ -43,15 +43,21 @@ export class LocalizedTemplatePreparer {
     const variants = await prepareVariantMarkup((s, v, p) => this.inner.prepare(s, v, p), source, dynamic, validation, proof);
     const shared: Array<string | undefined> = [...Object.values(template.partials ?? {})];
     for (const variant of Object.values(locales ?? {})) shared.push(variant.subject, variant.preheader);
-    const markup = [template.publishedHtml, ...[...variants.values()].map((own) => own.prepared.template.publishedHtml)];
-    const { nonLiteral } = translationKeys([...shared, ...markup]);
-    if (nonLiteral !== null) {
+    // A variant's own markup first, so that its refusal names where it is.
+    const checked: Array<[Array<string | undefined>, string | undefined]> = [...variants].map(([tag, own]) => [
+      [own.prepared.template.publishedHtml],
+      tag,
+    ]);
+    checked.push([[template.publishedHtml, ...shared], undefined]);
+    for (const [texts, tag] of checked) {
+      const { nonLiteral } = translationKeys(texts);
+      if (nonLiteral === null) continue;
       throw new TemplateError(
         'invalid_translation_key',
         `{{t ${nonLiteral}}} names its string with a variable: a key must be a string literal, e.g. {{t "order.shipped"}}, ` +
           'so that every locale can be checked for it at save.',
-        [{ message: `key ${nonLiteral} is not a string literal` }],
-        { expression: nonLiteral },
+        [{ ...(tag !== undefined ? { pointer: variantPointer(tag) } : {}), message: `key ${nonLiteral} is not a string literal` }],
+        { expression: nonLiteral, ...(tag !== undefined ? { locale: tag } : {}) },
       );
     }
     const localized: LocalizedContent = {
