@@ -7,7 +7,8 @@
  *   <dir>/<id>/helpers.json        declared helpers, when the project has any
  *   <dir>/<id>/project.json        `{ "render_mode": "dynamic" }` for a dynamic project (compiled per render), else absent
  *   <dir>/<id>/partials/<name>.hbs project partials, one file each
- *   <dir>/<id>/locales/<tag>.json  localized variants, one file per locale, and locales.json (locale-files.ts)
+ *   <dir>/<id>/locales/<tag>.json  localized variants, one file per locale (<tag>.mjml beside it for a variant
+ *                                  with its own markup), and locales.json (locale-files.ts)
  *   <dir>/<id>/includes/**         never written by pull; sent as `includes` (`<mj-include path="./includes/x.mjml"/>`)
  *
  * JSON files are canonical — object keys sorted at every depth (arrays keep their order), 2-space indent, a

@@ -13,6 +13,11 @@ export interface LocaleVariant {
   preheader?: string;
   /** ICU MessageFormat messages by key, read by `{{t "key"}}`. */
   strings?: Record<string, string>;
+  /**
+   * A whole MJML document that replaces the template's markup in this locale (docs/locales.md "A full MJML
+   * variant"): composed, validated and compiled exactly as the main markup; stored as sent.
+   */
+  mjml?: string;
 }
 
 /** The localized content a revision carries; both fields absent on a revision without locales (and in older events). */
@@ -66,7 +71,8 @@ export interface LocalizedRevision extends LocalizedContent {
 
 /**
  * The locales a save leaves possibly stale: the default locale's source text changed (the template's HTML, its
- * subject or preheader, or the default variant) while the variant stayed exactly as it was. Sorted tags.
+ * subject or preheader, or the default variant) while the variant stayed exactly as it was — or, for a variant
+ * with its own `mjml`, the template's HTML changed while that `mjml` stayed as it was. Sorted tags.
  * `sameJson` compares two values in canonical form (content.ts `canonicalJson`).
  */
 export function possiblyStaleLocales(
@@ -83,7 +89,12 @@ export function possiblyStaleLocales(
     variant: revision.locales?.[defaultLocaleOf(revision) ?? ''] ?? null,
   });
   if (sameJson(sourceText(previous), sourceText(next))) return [];
+  // A variant with its own markup is stale when the default's markup changed and its markup did not, whatever
+  // else of it changed (its strings say what its own markup says, not what the default's now says).
+  const markupChanged = previous.publishedHtml !== next.publishedHtml;
+  const stale = (tag: string, before: LocaleVariant, after: LocaleVariant) =>
+    sameJson(before, after) || (markupChanged && after.mjml !== undefined && before.mjml === after.mjml);
   return Object.keys(next.locales ?? {})
-    .filter((tag) => tag !== defaultTag && previous.locales?.[tag] !== undefined && sameJson(previous.locales[tag], next.locales![tag]))
+    .filter((tag) => tag !== defaultTag && previous.locales?.[tag] !== undefined && stale(tag, previous.locales[tag], next.locales![tag]!))
     .sort();
 }

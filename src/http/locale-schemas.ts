@@ -14,6 +14,12 @@ const localeVariant = z
       .record(z.string().min(1).max(200), z.string())
       .optional()
       .describe('ICU MessageFormat messages by key, read by `{{t "key" name=value}}`.'),
+    mjml: z
+      .string()
+      .optional()
+      .describe(
+        "A whole MJML document that replaces the template's markup in this locale; validated and composed as the main markup (docs/locales.md).",
+      ),
   })
   .describe("One locale's content; what it leaves out comes from the template itself.");
 

@@ -109,6 +109,12 @@ const ValidationReport = {
         'What the template takes; `null` when the template itself was refused (it did not compile, so there is nothing to infer from: ' +
         'see `errors`).',
     },
+    locale: {
+      type: ['string', 'null'],
+      description:
+        'Only when the request named `locale`: the variant validated (canonical BCP 47, the fallback chain as in render); null for a ' +
+        'template without locales (docs/locales.md "Validating a locale").',
+    },
   },
 };
 

@@ -122,7 +122,9 @@ export const templatePaths = {
       summary: 'Dry-run variables against a saved template',
       description:
         'Renders the saved template with `variables` and throws the output away: problems with the variables are `errors`, paths read ' +
-        'and not sent are `missing_variable` warnings. Nothing is stored. Needs `templates:render`.',
+        'and not sent are `missing_variable` warnings. `locale`: rendered in that locale (its variant, as a render picks it; the answer ' +
+        'names it); without it, also in each locale with its own `mjml`, those findings naming `locale` (docs/locales.md). Nothing is ' +
+        'stored. Needs `templates:render`.',
       requestBody: requestBody(jsonSchema(requestSchemas.validateSavedBody), REQUESTS.validateSavedTemplate),
       responses: { '200': success('The report.', ref('ValidationReport'), EXAMPLES.ValidationReport) },
       problems: [404, 413, 415],
@@ -137,7 +139,9 @@ export const templatePaths = {
       description:
         'Compiles and checks an unsaved template as a create would, and `variables` against it. A template that does not compile is ' +
         'reported ' +
-        `in \`errors\` with \`variables: null\`. Nothing is stored. Needs \`templates:render\`. ${COMPILES}`,
+        'in `errors` with `variables: null`. `locale`: the findings of the variant a render in it uses (its own `mjml` as the markup); ' +
+        'without it every variant is checked, each finding of one pointing under `/locales/<tag>`. ' +
+        `Nothing is stored. Needs \`templates:render\`. ${COMPILES}`,
       requestBody: requestBody(jsonSchema(requestSchemas.validateSourceBody), REQUESTS.validateTemplate),
       responses: { '200': success('The report.', ref('ValidationReport'), EXAMPLES.ValidationReport) },
       problems: [413, 415],

@@ -166,13 +166,16 @@ const Project = {
     },
     locales: {
       type: 'object',
-      description: 'Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md).',
+      description:
+        'Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key), `mjml` (a full MJML ' +
+        "document replacing the template's markup in that locale) (docs/locales.md).",
       additionalProperties: {
         type: 'object',
         properties: {
           subject: { type: 'string' },
           preheader: { type: 'string' },
           strings: { type: 'object', additionalProperties: { type: 'string' } },
+          mjml: { type: 'string', description: "This locale's own MJML document, as sent (uncomposed); absent: the template's markup." },
         },
       },
     },

@@ -74,6 +74,7 @@ export const PROBLEM_RULES: Readonly<Record<ErrorCode, ProblemRule>> = {
   invalid_mjml: { status: 400 },
   not_mjml: { status: 400 },
   handlebars_first_template: { status: 400 },
+  locale_markup_unsupported: { status: 400 },
   go_template_syntax: { status: 400 },
   invalid_include_path: { status: 400 },
   include_not_found: { status: 400 },

@@ -16,6 +16,7 @@ import { check } from './check.js';
 import { checkDeclaredVariables } from './metadata-schemas.js';
 import { ProblemError } from './problem.js';
 import { localeFields, localizedContent } from './locale-schemas.js';
+import { canonicalLocale } from './render-schemas.js';
 import { PARTIAL_NAME, HELPER_NAME, MAX_HELPER_PARAMS } from '../rendering/index.js';
 
 /**
@@ -90,8 +91,18 @@ const publishBody = z.strictObject({
 });
 /** A revision a render or validation asks for: a number, or `latest` (the newest create or save, a draft under review). */
 const revisionChoice = z.union([z.number().int().min(0), z.literal('latest')]);
+/** BCP 47 locale of a dry run: the findings of the variant a render in it uses (docs/locales.md). */
+const validateLocale = z
+  .string()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe(
+    "BCP 47: validate the variant a render in this locale uses (chain as in render); absent: every variant, each variant's findings under /locales/<tag>.",
+  );
 const validateSavedBody = z.strictObject({
   variables: z.unknown().optional(),
+  locale: validateLocale,
   revision: revisionChoice.optional(),
   strict: z.boolean().optional(),
 });
@@ -100,6 +111,7 @@ const validateSourceBody = z.strictObject({
   ...templateFields,
   variables: z.unknown().optional(),
   strict: z.boolean().optional(),
+  locale: validateLocale,
 });
 
 export interface WriteInput {
@@ -134,9 +146,15 @@ export function parseSave(body: unknown, pathId: string): WriteInput {
 }
 
 /** POST /templates/:id/validate body. @throws ProblemError 400 `invalid_request`, `invalid_variables`. */
-export function parseValidateSaved(body: unknown): { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' } {
+export function parseValidateSaved(body: unknown): {
+  variables?: Record<string, unknown>;
+  strict?: boolean;
+  revision?: number | 'latest';
+  locale?: string;
+} {
   const parsed = check(validateSavedBody, body ?? {});
   return {
+    ...(parsed.locale !== undefined ? { locale: canonicalLocale(parsed.locale) } : {}),
     ...(parsed.variables !== undefined ? { variables: variablesObject(parsed.variables) } : {}),
     ...(parsed.strict !== undefined ? { strict: parsed.strict } : {}),
     ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}),
@@ -144,10 +162,13 @@ export function parseValidateSaved(body: unknown): { variables?: Record<string, 
 }
 
 /** POST /validate body: a template as create takes it, plus `variables` and `strict`. @throws ProblemError 400. */
-export function parseValidateSource(body: unknown): WriteInput & { variables?: Record<string, unknown>; strict?: boolean } {
+export function parseValidateSource(
+  body: unknown,
+): WriteInput & { variables?: Record<string, unknown>; strict?: boolean; locale?: string } {
   const parsed = check(validateSourceBody, body);
-  const { variables, strict, ...template } = parsed;
+  const { variables, strict, locale, ...template } = parsed;
   return {
+    ...(locale !== undefined ? { locale: canonicalLocale(locale) } : {}),
     ...toWriteInput(template),
     ...(variables !== undefined ? { variables: variablesObject(variables) } : {}),
     ...(strict !== undefined ? { strict } : {}),

@@ -29,6 +29,7 @@ export const TEMPLATE_ERROR_CODES = [
   'invalid_message', // a localized string that is not an ICU message (its locale, key and parser offset)
   'invalid_translation_key', // `{{t …}}` whose key is not a string literal
   'missing_translation', // a strict render in a locale that lacks a string the template reads
+  'locale_markup_unsupported', // a locale's own `mjml` on a template sent as `ast` or rendered dynamic (docs/locales.md)
 ] as const;
 
 /** One of {@link TEMPLATE_ERROR_CODES}. */

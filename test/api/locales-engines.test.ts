@@ -93,6 +93,34 @@ async function localizedRoundTrip(server: TestServer, id: string): Promise<void>
   });
   expect([nonLiteral.status, nonLiteral.json.code]).to.deep.equal([400, 'invalid_translation_key']);
   expect(nonLiteral.json.detail).to.contain('{{t key}}');
+
+  // A full MJML variant (docs/locales.md): de renders its own markup (de-AT too), en and pt the template's;
+  // a broken one is refused naming /locales/de/mjml and its line, and appends nothing.
+  const deMjml = MJML.replace('<mj-text>', '<mj-text>DE-MARKUP ');
+  const withVariant = { ...changed, de: { ...changed.de, mjml: deMjml } };
+  const variantSaved = await server.request('PUT', `/v1/projects/${id}`, {
+    body: { mjml: MJML, default_locale: 'en', locales: withVariant },
+  });
+  expect(variantSaved.status, variantSaved.text).to.equal(200);
+  expect((await server.request('GET', `/v1/projects/${id}`)).json.locales.de.mjml).to.equal(deMjml);
+  const deVariant = await render('de-AT');
+  expect([deVariant.json.locale, deVariant.headers['content-language']]).to.deep.equal(['de', 'de']);
+  expect(deVariant.json.html).to.contain('DE-MARKUP Hallo Ada');
+  const enVariant = await render('en');
+  expect(enVariant.json.html).to.contain('Welcome Ada').and.not.contain('DE-MARKUP');
+  expect(deVariant.json.published_sha256).to.not.equal(enVariant.json.published_sha256);
+  const revisionsBefore = (await server.request('GET', `/v1/projects/${id}/revisions?limit=200`)).json.items.length;
+  const brokenVariant = await server.request('PUT', `/v1/projects/${id}`, {
+    body: {
+      mjml: MJML,
+      default_locale: 'en',
+      locales: { ...withVariant, de: { ...withVariant.de, mjml: '<mjml>\n<mj-body>\n<mj-text>\n</mjml>' } },
+    },
+  });
+  expect([brokenVariant.status, brokenVariant.json.code]).to.deep.equal([400, 'invalid_mjml']);
+  expect(brokenVariant.json.errors[0].pointer).to.equal('/locales/de/mjml');
+  expect(brokenVariant.json.errors[0].line).to.be.a('number');
+  expect((await server.request('GET', `/v1/projects/${id}/revisions?limit=200`)).json.items.length).to.equal(revisionsBefore);
 }
 
 describe('localized variants on every engine', function () {

@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Dry-run variables against a saved template (templates:render)
-         * @description Renders the saved template with `variables` and throws the output away: problems with the variables are `errors`, paths read and not sent are `missing_variable` warnings. Nothing is stored. Needs `templates:render`.
+         * @description Renders the saved template with `variables` and throws the output away: problems with the variables are `errors`, paths read and not sent are `missing_variable` warnings. `locale`: rendered in that locale (its variant, as a render picks it; the answer names it); without it, also in each locale with its own `mjml`, those findings naming `locale` (docs/locales.md). Nothing is stored. Needs `templates:render`.
          */
         post: operations["validateSavedTemplate"];
         delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Dry-run a template and variables (templates:render)
-         * @description Compiles and checks an unsaved template as a create would, and `variables` against it. A template that does not compile is reported in `errors` with `variables: null`. Nothing is stored. Needs `templates:render`. A template that takes longer than COMPILE_TIMEOUT_MS to compile is a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.
+         * @description Compiles and checks an unsaved template as a create would, and `variables` against it. A template that does not compile is reported in `errors` with `variables: null`. `locale`: the findings of the variant a render in it uses (its own `mjml` as the markup); without it every variant is checked, each finding of one pointing under `/locales/<tag>`. Nothing is stored. Needs `templates:render`. A template that takes longer than COMPILE_TIMEOUT_MS to compile is a 500 `mjml_compile_timeout`; a full compile queue a 503 `compile_queue_full`.
          */
         post: operations["validateTemplate"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface components {
             render_mode?: "static" | "dynamic";
             /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
             default_locale?: string | null;
-            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key), `mjml` (a full MJML document replacing the template's markup in that locale) (docs/locales.md). */
             locales?: {
                 [key: string]: {
                     subject?: string;
@@ -819,6 +819,8 @@ export interface components {
                     strings?: {
                         [key: string]: string;
                     };
+                    /** @description This locale's own MJML document, as sent (uncomposed); absent: the template's markup. */
+                    mjml?: string;
                 };
             };
             /** @description The layout this revision follows (docs/layouts.md); absent when none. No `revision`: the published one. */
@@ -876,7 +878,7 @@ export interface components {
             render_mode?: "static" | "dynamic";
             /** @description The BCP 47 locale renders fall back to last; null when the revision has no locales (docs/locales.md). */
             default_locale?: string | null;
-            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key) (docs/locales.md). */
+            /** @description Localized variants by canonical BCP 47 tag: `subject`, `preheader`, `strings` (ICU messages by key), `mjml` (a full MJML document replacing the template's markup in that locale) (docs/locales.md). */
             locales?: {
                 [key: string]: {
                     subject?: string;
@@ -884,6 +886,8 @@ export interface components {
                     strings?: {
                         [key: string]: string;
                     };
+                    /** @description This locale's own MJML document, as sent (uncomposed); absent: the template's markup. */
+                    mjml?: string;
                 };
             };
             /** @description The layout this revision follows (docs/layouts.md); absent when none. No `revision`: the published one. */
@@ -1138,6 +1142,8 @@ export interface components {
             warnings: components["schemas"]["Warning"][];
             /** @description What the template takes; `null` when the template itself was refused (it did not compile, so there is nothing to infer from: see `errors`). */
             variables: components["schemas"]["Variables"] | null;
+            /** @description Only when the request named `locale`: the variant validated (canonical BCP 47, the fallback chain as in render); null for a template without locales (docs/locales.md "Validating a locale"). */
+            locale?: string | null;
         };
     };
     responses: never;
@@ -1428,6 +1434,8 @@ export interface operations {
                             strings?: {
                                 [key: string]: string;
                             };
+                            /** @description A whole MJML document that replaces the template's markup in this locale; validated and composed as the main markup (docs/locales.md). */
+                            mjml?: string;
                         };
                     };
                     layout?: {
@@ -1883,6 +1891,8 @@ export interface operations {
                             strings?: {
                                 [key: string]: string;
                             };
+                            /** @description A whole MJML document that replaces the template's markup in this locale; validated and composed as the main markup (docs/locales.md). */
+                            mjml?: string;
                         };
                     };
                     layout?: {
@@ -4486,6 +4496,8 @@ export interface operations {
             content: {
                 "application/json": {
                     variables?: unknown;
+                    /** @description BCP 47: validate the variant a render in this locale uses (chain as in render); absent: every variant, each variant's findings under /locales/<tag>. */
+                    locale?: string;
                     revision?: number | "latest";
                     strict?: boolean;
                 };
@@ -4705,6 +4717,8 @@ export interface operations {
                             strings?: {
                                 [key: string]: string;
                             };
+                            /** @description A whole MJML document that replaces the template's markup in this locale; validated and composed as the main markup (docs/locales.md). */
+                            mjml?: string;
                         };
                     };
                     layout?: {
@@ -4717,6 +4731,8 @@ export interface operations {
                     }[];
                     variables?: unknown;
                     strict?: boolean;
+                    /** @description BCP 47: validate the variant a render in this locale uses (chain as in render); absent: every variant, each variant's findings under /locales/<tag>. */
+                    locale?: string;
                 };
             };
         };

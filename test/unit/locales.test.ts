@@ -35,4 +35,21 @@ describe('localized variants', () => {
     expect(possiblyStaleLocales(before, { ...before, metadata: { name: 'x' } }, same)).to.deep.equal([]); // name is not text
     expect(possiblyStaleLocales(before, { ...before, publishedHtml: '<p>{{t "a"}}!</p>' }, same)).to.deep.equal(['de']);
   });
+
+  it('reports a variant with its own mjml when the markup changed and its mjml did not, whatever else of it changed', () => {
+    const before = {
+      publishedHtml: '<p>{{t "a"}}</p>',
+      metadata: {},
+      defaultLocale: 'en',
+      locales: { en: { strings: { a: 'A' } }, de: { strings: { a: 'Ä' }, mjml: '<mjml>DE</mjml>' } },
+    };
+    const markup = { ...before, publishedHtml: '<p>{{t "a"}}!</p>' };
+    const deStrings = { ...before.locales.de, strings: { a: 'Ä!' } };
+    expect(possiblyStaleLocales(before, { ...markup, locales: { ...before.locales, de: deStrings } }, same)).to.deep.equal(['de']);
+    const deMarkup = { ...deStrings, mjml: '<mjml>DE!</mjml>' };
+    expect(possiblyStaleLocales(before, { ...markup, locales: { ...before.locales, de: deMarkup } }, same)).to.deep.equal([]);
+    // Only the default's strings changed (not its markup): a variant with other strings is up to date.
+    const enStrings = { ...before.locales, en: { strings: { a: 'A!' } }, de: deStrings };
+    expect(possiblyStaleLocales(before, { ...before, locales: enStrings }, same)).to.deep.equal([]);
+  });
 });

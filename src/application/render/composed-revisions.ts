@@ -7,7 +7,7 @@
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
 import type { CachedTemplate, RevisionCache } from './revision-cache.js';
-import { usedRevisions, usesKey, type TemplateComposer } from './template-composer.js';
+import { usedRevisions, usesKey, type ResolvedUses, type TemplateComposer } from './template-composer.js';
 
 /** The revisions of the layout and shared partials a render used (`layout_revision`: null without a layout). */
 export interface UsedRevisions {
@@ -31,7 +31,14 @@ export class ComposedRevisions {
     ref: ProjectRef,
     revision: number,
     base: CachedTemplate,
-  ): Promise<{ entry: CachedTemplate; cache: 'HIT' | 'MISS'; used: UsedRevisions; variant: string; read: () => Promise<ProjectView> }> {
+  ): Promise<{
+    entry: CachedTemplate;
+    cache: 'HIT' | 'MISS';
+    used: UsedRevisions;
+    variant: string;
+    read: () => Promise<ProjectView>;
+    resolved: ResolvedUses;
+  }> {
     const composition = base.composition!;
     const resolved = await this.composer.resolve(ref.workspace, composition);
     const variant = usesKey(resolved);
@@ -44,8 +51,8 @@ export class ComposedRevisions {
     };
     const used = usedRevisions(resolved);
     const cached = this.cache.get(ref, revision, variant);
-    if (cached) return { entry: cached, cache: 'HIT', used, variant, read };
+    if (cached) return { entry: cached, cache: 'HIT', used, variant, read, resolved };
     const entry = await this.cache.getOrLoad(ref, revision, read, variant);
-    return { entry, cache: 'MISS', used, variant, read };
+    return { entry, cache: 'MISS', used, variant, read, resolved };
   }
 }

@@ -4,7 +4,7 @@
  * preheader, its messages for `{{t}}` — cached per (revision, locale) beside the revision's own entry, and
  * the strict check of the strings it lacks.
  */
-import { pickLocale } from '../../domain/locales.js';
+import { pickLocale, type LocaleVariant } from '../../domain/locales.js';
 import type { ProjectRef } from '../../domain/project.js';
 import { LocaleMessages, TemplateError, translationKeys } from '../../rendering/index.js';
 import type { ProjectView } from '../read/index.js';
@@ -13,10 +13,17 @@ import type { CachedTemplate, RevisionCache } from './revision-cache.js';
 export type { LocalizedEntry } from './revision-cache.js';
 
 /**
+ * Compiles a locale's own `mjml` (docs/locales.md) for `view` as the view's markup was: with its partials and
+ * helpers, composed with the layout and shared partial revisions the render uses. @throws TemplateError.
+ */
+export type VariantCompiler = (view: ProjectView, mjml: string) => Promise<Pick<ProjectView, 'ast' | 'publishedHtml'>>;
+
+/**
  * The entry a render in `asked` uses: `base` itself for a revision without locales; else the entry of the
  * variant the chain picks, from the cache or built once — `base` with the variant's messages when the
- * variant keeps the template's subject and preheader, else the revision compiled with the variant's.
- * @throws what `read` and the loader throw.
+ * variant keeps the template's markup, subject and preheader, else the revision compiled with the variant's
+ * (its own `mjml` through `compile`).
+ * @throws what `read`, `compile` and the loader throw; Error when a variant has `mjml` and no `compile` is given.
  */
 export async function localizedEntry(
   cache: RevisionCache,
@@ -24,6 +31,7 @@ export async function localizedEntry(
   base: CachedTemplate,
   asked: string | undefined,
   read: () => Promise<ProjectView>,
+  compile?: VariantCompiler,
 ): Promise<CachedTemplate> {
   const content = base.localizedContent;
   const picked = content ? pickLocale(content, asked) : null;
@@ -35,9 +43,9 @@ export async function localizedEntry(
   const cached = cache.get(ref, revision, key);
   if (cached) return cached;
   const { variant, tag } = picked;
-  const ownParts = variant.subject !== undefined || variant.preheader !== undefined;
+  const ownParts = variant.subject !== undefined || variant.preheader !== undefined || variant.mjml !== undefined;
   const entry = ownParts
-    ? await cache.getOrLoad(ref, revision, async () => localizedView(await read(), variant), key)
+    ? await cache.getOrLoad(ref, revision, async () => localizedView(await read(), variant, compile), key)
     : { ...base, jsonTemplate: null, warnings: undefined };
   const fallbackTag = content.defaultLocale ?? Object.keys(content.locales ?? {})[0]!;
   const fallback = tag === fallbackTag ? null : { locale: fallbackTag, strings: content.locales?.[fallbackTag]?.strings ?? {} };
@@ -53,10 +61,13 @@ export async function localizedEntry(
   return localized;
 }
 
-/** The view with the variant's subject and preheader in its metadata (what the parts are compiled from). */
-function localizedView(view: ProjectView, variant: { subject?: string; preheader?: string }): ProjectView {
+/** The view with the variant's subject and preheader in its metadata (what the parts are compiled from) and its own markup. */
+async function localizedView(view: ProjectView, variant: LocaleVariant, compile: VariantCompiler | undefined): Promise<ProjectView> {
+  if (variant.mjml !== undefined && compile === undefined) throw new Error('a locale with its own mjml needs a VariantCompiler');
+  const markup = variant.mjml !== undefined ? await compile!(view, variant.mjml) : {};
   return {
     ...view,
+    ...markup,
     metadata: {
       ...view.metadata,
       ...(variant.subject !== undefined ? { subject: variant.subject } : {}),

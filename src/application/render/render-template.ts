@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { revisionNotFound } from '../../domain/errors.js';
+import { pickLocale } from '../../domain/locales.js';
 import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
-import { checkTranslations, localizedEntry } from './locale-variants.js';
+import { checkTranslations, localizedEntry, type VariantCompiler } from './locale-variants.js';
 import {
   TemplateError,
   RenderLimitError,
@@ -48,7 +49,7 @@ import {
 } from './render-parts.js';
 import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
 import { ComposedRevisions, type UsedRevisions } from './composed-revisions.js';
-import type { TemplateComposer } from './template-composer.js';
+import type { ResolvedUses, TemplateComposer } from './template-composer.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 
 export type { RevisionLoader } from './revision-cache.js';
@@ -151,7 +152,7 @@ export class TemplateRenderer {
     /** Where renders of published revisions note the shape of their variables (the publish gate); none: not recorded. */
     private readonly shapes?: Pick<VariableShapeRecorder, 'record'>,
     /** Composes revisions that follow a layout or shared partials (docs/layouts.md); none: rendered as saved. */
-    composer?: Pick<TemplateComposer, 'resolve' | 'prepare'>,
+    private readonly composer?: Pick<TemplateComposer, 'resolve' | 'prepare'>,
   ) {
     this.cache = new RevisionCache(loader, options.maxBytes);
     this.composed = composer ? new ComposedRevisions(this.cache, composer, queries) : undefined;
@@ -188,8 +189,10 @@ export class TemplateRenderer {
     let used: UsedRevisions | undefined;
     let variant = '';
     let read = () => this.queries.getProjectAt(ref, revision);
-    if (entry.composition && this.composed) ({ entry, cache, used, variant, read } = await this.composed.entry(ref, revision, entry));
-    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, request.locale, read);
+    let resolved: ResolvedUses = { partials: [] };
+    if (entry.composition && this.composed)
+      ({ entry, cache, used, variant, read, resolved } = await this.composed.entry(ref, revision, entry));
+    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, request.locale, read, this.variantCompiler(resolved));
     const base = {
       locale: entry.localized?.tag ?? null,
       id: ref.projectId,
@@ -444,6 +447,19 @@ export class TemplateRenderer {
   }
 
   /**
+   * How a locale's own `mjml` compiles (docs/locales.md): the same composition and preparation as the revision's
+   * markup, with the layout and shared partial revisions `resolved` (soft: it was checked at save). None without a composer.
+   */
+  private variantCompiler(resolved: ResolvedUses): VariantCompiler | undefined {
+    const composer = this.composer;
+    if (!composer) return undefined;
+    return async (view, mjml) => {
+      const prepared = await composer.prepare({ mjml, partials: view.partials, helpers: view.helpers }, resolved, 'soft');
+      return { ast: prepared.template.ast, publishedHtml: prepared.template.publishedHtml };
+    };
+  }
+
+  /**
    * The template revision a render uses (`asked` as a render's `revision`: omitted, the published one) and
    * the variables its template reads: its body (and partials) and its subject and preheader. The view's
    * `revision` is that template revision.
@@ -472,10 +488,25 @@ export class TemplateRenderer {
   ): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
     const view = await this.describedView(ref, asked);
     const base = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    const entry = await localizedEntry(this.cache, { ref, revision: view.revision, variant: '' }, base, locale, async () => view); // its subject and preheader read too
+    // Its subject, preheader and own markup read too. A revision that follows a layout: its own markup's reads.
+    const resolved = base.composition && this.composer ? await this.composer.resolve(ref.workspace, base.composition) : { partials: [] };
+    const compile = this.variantCompiler(resolved);
+    const entry = await localizedEntry(this.cache, { ref, revision: view.revision, variant: '' }, base, locale, async () => view, compile);
     const inferred = this.variablesPolicy.inferred(entry.contract);
     const declared = entry.contract.declared ?? null;
     return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
+  }
+
+  /**
+   * The locales of the template revision a render uses (`asked` as in `describe`): the tag a render in `locale`
+   * uses (null for a revision without locales) and the tags of the variants with their own `mjml`, sorted.
+   * @throws as `describe`.
+   */
+  async locales(ref: ProjectRef, asked?: number | 'latest', locale?: string): Promise<{ tag: string | null; withMarkup: string[] }> {
+    const view = await this.describedView(ref, asked);
+    const content = { ...(view.defaultLocale !== null ? { defaultLocale: view.defaultLocale } : {}), locales: view.locales };
+    const withMarkup = Object.keys(view.locales).filter((tag) => view.locales[tag]!.mjml !== undefined);
+    return { tag: pickLocale(content, locale)?.tag ?? null, withMarkup: withMarkup.sort() };
   }
 
   /**

@@ -70,13 +70,18 @@ export class TemplateComposer {
     proof?: ProofData,
   ): Promise<PreparedTemplate> {
     const partials = Object.fromEntries(resolved.partials.map((partial) => [partial.id, partial.source]));
+    const compose = (mjml: string) => composeMjml(mjml, resolved.layout?.source ?? null, partials);
+    // A locale's own markup (docs/locales.md) follows the layout and shared partials exactly as the main markup.
+    const locales = own.locales
+      ? Object.fromEntries(Object.entries(own.locales).map(([tag, v]) => [tag, v.mjml === undefined ? v : { ...v, mjml: compose(v.mjml) }]))
+      : undefined;
     const source: TemplateSource = {
-      mjml: composeMjml(own.mjml, resolved.layout?.source ?? null, partials),
+      mjml: compose(own.mjml),
       ...(own.includes ? { includes: own.includes } : {}),
       ...(own.partials && Object.keys(own.partials).length > 0 ? { partials: own.partials } : {}),
       ...(own.helpers && Object.keys(own.helpers).length > 0 ? { helpers: own.helpers } : {}),
       // Localized variants are the template's own (docs/locales.md): a layout never drops them.
-      ...(own.locales ? { locales: own.locales } : {}),
+      ...(locales ? { locales } : {}),
       ...(own.defaultLocale ? { defaultLocale: own.defaultLocale } : {}),
       renderMode: 'static',
     };
@@ -103,6 +108,8 @@ export class TemplateComposer {
       mjml: source.mjml,
       ...(source.includes ? { includes: source.includes } : {}),
     };
-    return { ...prepared, template: { ...prepared.template, composition } };
+    // The variants as sent (a variant's `mjml` is stored uncomposed, like the main markup in `composition`).
+    const locales = source.locales ? { locales: source.locales } : {};
+    return { ...prepared, template: { ...prepared.template, ...locales, composition } };
   }
 }

@@ -18,6 +18,7 @@ import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
 import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from '../ports/index.js';
 import { messagePartReads } from './render-parts.js';
+import { inVariant, sourceInLocale } from './validate-locale.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
 export interface ValidationProblem {
@@ -32,6 +33,8 @@ export interface ValidationReport {
   valid: boolean;
   errors: ValidationProblem[];
   warnings: ValidationProblem[];
+  /** With `locale` asked: the variant validated (canonical BCP 47; null for a template without locales). */
+  locale?: string | null;
   /** What the template takes; null when the template itself was refused. */
   variables: { inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] } | null;
 }
@@ -63,7 +66,22 @@ export class TemplateValidation {
     strict?: boolean;
     /** The caller's workspace: its send-readiness policy's findings are warnings (absent: none). */
     workspace?: string;
+    /** Canonical BCP 47: validate what a render in this locale uses (its variant), docs/locales.md. */
+    locale?: string;
   }): Promise<ValidationReport> {
+    if (input.locale === undefined) return this.#validateSource(input);
+    const inLocale = sourceInLocale(input.source, input.locale);
+    const report = await this.#validateSource({ ...input, source: inLocale.source });
+    if (!inLocale.ownMarkup || inLocale.tag === null) return { ...report, locale: inLocale.tag };
+    return {
+      ...report,
+      errors: inVariant(report.errors, inLocale.tag),
+      warnings: inVariant(report.warnings, inLocale.tag),
+      locale: inLocale.tag,
+    };
+  }
+
+  async #validateSource(input: Parameters<TemplateValidation['validateSource']>[0]): Promise<ValidationReport> {
     let prepared;
     const declared = declaredSchema(input.metadata) ?? null;
     try {
@@ -109,14 +127,36 @@ export class TemplateValidation {
    * A saved template (its published revision, or `revision`: a number or `latest`): when `variables` are given, rendered with them
    * as a JSON render is (HTML, subject, preheader, text) and the output thrown away, so a problem with the
    * variables or a render limit shows as an error, and a path the render read and was not sent as the
-   * render's `missing_variable` warning.
+   * render's `missing_variable` warning. `locale`: read and rendered in that locale (the answer names the variant);
+   * without it, the default locale and then each locale with its own `mjml` (their findings naming `locale`); a
+   * strict render's missing string is a `missing_translation` error (docs/locales.md "Validating a locale").
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`; CompileQueueFullError.
    */
   async validateSaved(
     ref: ProjectRef,
-    input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' },
+    input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest'; locale?: string },
   ): Promise<ValidationReport> {
-    const variables = await this.deps.renderer.variables(ref, input.revision);
+    const policy = this.deps.policy ? await this.deps.policy.adviseSaved(ref, input.revision) : [];
+    const locales = await this.deps.renderer.locales(ref, input.revision, input.locale);
+    const report = await this.#validateSaved(ref, input, input.locale);
+    report.warnings.push(...policy.map((warning) => ({ ...warning })));
+    if (input.locale !== undefined) return { ...report, locale: locales.tag };
+    // Without a locale: every variant with its own markup too, its findings naming it (docs/locales.md).
+    for (const tag of locales.withMarkup.filter((tag) => tag !== locales.tag)) {
+      const variant = await this.#validateSaved(ref, input, tag);
+      report.errors.push(...inVariant(variant.errors, tag));
+      report.warnings.push(...inVariant(variant.warnings, tag));
+    }
+    return { ...report, valid: report.errors.length === 0 };
+  }
+
+  /** `validateSaved` in one locale (undefined: the default), without the policy's findings. */
+  async #validateSaved(
+    ref: ProjectRef,
+    input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' },
+    locale: string | undefined,
+  ): Promise<ValidationReport> {
+    const variables = await this.deps.renderer.variables(ref, input.revision, locale);
     const errors: ValidationProblem[] = [];
     const unsent: ValidationProblem[] = [];
     if (input.variables) {
@@ -127,6 +167,7 @@ export class TemplateValidation {
           encoding: 'json',
           strict: input.strict ?? false,
           ...(input.revision !== undefined ? { revision: input.revision } : {}),
+          ...(locale !== undefined ? { locale } : {}),
         });
         for (const w of output.parts.warnings)
           if (w.code === 'missing_variable' || w.code === 'missing_variables_omitted') unsent.push({ ...w });
@@ -134,14 +175,12 @@ export class TemplateValidation {
         if (error instanceof InvalidVariablesError) errors.push(...error.problems.map((problem) => ({ ...problem })));
         else if (error instanceof RenderError || error instanceof RenderLimitError)
           errors.push({ pointer: '/variables', message: error.message });
+        else if (error instanceof TemplateError && error.code === 'missing_translation')
+          errors.push(...error.problems.map((problem) => ({ ...problem, code: error.code })));
         else throw error;
       }
     }
-    const warnings = [
-      ...variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message })),
-      ...unsent,
-      ...(this.deps.policy ? await this.deps.policy.adviseSaved(ref, input.revision) : []),
-    ];
+    const warnings = [...variables.differences.filter((d) => d.kind !== 'not_read').map((d) => ({ message: d.message })), ...unsent];
     return { valid: errors.length === 0, errors, warnings, variables };
   }
 }

@@ -7,6 +7,7 @@ import type { LocalizedContent } from '../../domain/locales.js';
 import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 import { TemplateError } from '../template-error.js';
 import { messageProblem, translationKeys } from './messages.js';
+import { prepareVariantMarkup, variantPointer } from './variant-markup.js';
 
 /** What this decorator needs of the preparer it wraps (`PooledTemplatePreparer`). */
 export interface InnerPreparer {
@@ -17,9 +18,10 @@ export class LocalizedTemplatePreparer {
   constructor(private readonly inner: InnerPreparer) {}
 
   /**
-   * Prepare `source` with the wrapped preparer, then attach its `locales`/`defaultLocale`.
-   * @throws TemplateError `invalid_message` (locale, key, parser offset), `invalid_translation_key`; what the
-   *   wrapped preparer throws.
+   * Prepare `source` with the wrapped preparer, then each variant's own `mjml` the same way, then attach its
+   * `locales`/`defaultLocale`.
+   * @throws TemplateError `invalid_message` (locale, key, parser offset), `invalid_translation_key`,
+   *   `locale_markup_unsupported`; what the wrapped preparer throws (for a variant's markup: its pointer).
    */
   async prepare(source: TemplateSource, validation: ValidationMode, proof?: ProofData): Promise<PreparedTemplate> {
     const { locales, defaultLocale } = source;
@@ -37,35 +39,55 @@ export class LocalizedTemplatePreparer {
     }
     const prepared = await this.inner.prepare(source, validation, proof);
     const template = prepared.template;
-    const sources: Array<string | undefined> = [template.publishedHtml, ...Object.values(template.partials ?? {})];
-    for (const variant of Object.values(locales ?? {})) sources.push(variant.subject, variant.preheader);
-    const { keys, nonLiteral } = translationKeys(sources);
-    if (nonLiteral !== null) {
+    const dynamic = template.renderMode === 'dynamic';
+    const variants = await prepareVariantMarkup((s, v, p) => this.inner.prepare(s, v, p), source, dynamic, validation, proof);
+    const shared: Array<string | undefined> = [...Object.values(template.partials ?? {})];
+    for (const variant of Object.values(locales ?? {})) shared.push(variant.subject, variant.preheader);
+    // A variant's own markup first, so that its refusal names where it is.
+    const checked: Array<[Array<string | undefined>, string | undefined]> = [...variants].map(([tag, own]) => [
+      [own.prepared.template.publishedHtml],
+      tag,
+    ]);
+    checked.push([[template.publishedHtml, ...shared], undefined]);
+    for (const [texts, tag] of checked) {
+      const { nonLiteral } = translationKeys(texts);
+      if (nonLiteral === null) continue;
       throw new TemplateError(
         'invalid_translation_key',
         `{{t ${nonLiteral}}} names its string with a variable: a key must be a string literal, e.g. {{t "order.shipped"}}, ` +
           'so that every locale can be checked for it at save.',
-        [{ message: `key ${nonLiteral} is not a string literal` }],
-        { expression: nonLiteral },
+        [{ ...(tag !== undefined ? { pointer: variantPointer(tag) } : {}), message: `key ${nonLiteral} is not a string literal` }],
+        { expression: nonLiteral, ...(tag !== undefined ? { locale: tag } : {}) },
       );
     }
     const localized: LocalizedContent = {
       ...(defaultLocale !== undefined ? { defaultLocale } : {}),
       ...(locales !== undefined && Object.keys(locales).length > 0 ? { locales } : {}),
     };
+    // What each locale reads: its own markup's keys, or the template's markup's, and the shared sources' keys.
+    const keysOf = (html: string) => translationKeys([...shared, html]).keys;
+    const mainKeys = keysOf(template.publishedHtml);
+    const keysByTag = (tag: string) => {
+      const own = variants.get(tag);
+      return own ? keysOf(own.prepared.template.publishedHtml) : mainKeys;
+    };
     return {
       ...prepared,
       template: { ...template, ...localized },
-      warnings: [...prepared.warnings, ...missingStringWarnings(localized, keys)],
+      warnings: [
+        ...prepared.warnings,
+        ...[...variants.values()].flatMap((own) => own.warnings),
+        ...missingStringWarnings(localized, keysByTag),
+      ],
     };
   }
 }
 
 /** A `missing_translation` warning per variant lacking keys the template reads (the default locale's strings do not count). */
-export function missingStringWarnings(content: LocalizedContent, keys: readonly string[]): TemplateWarning[] {
+export function missingStringWarnings(content: LocalizedContent, keysOf: (tag: string) => readonly string[]): TemplateWarning[] {
   const warnings: TemplateWarning[] = [];
   for (const [tag, variant] of Object.entries(content.locales ?? {})) {
-    const missing = keys.filter((key) => !Object.hasOwn(variant.strings ?? {}, key));
+    const missing = keysOf(tag).filter((key) => !Object.hasOwn(variant.strings ?? {}, key));
     if (missing.length === 0) continue;
     warnings.push({
       code: 'missing_translation',
