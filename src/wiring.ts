@@ -175,6 +175,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       composer,
       queries,
       policy: policyGate,
+      ...(publishGate ? { variables: { gate: publishGate, contracts: renderer } } : {}),
     });
     shapes?.start();
     shapeFlush = shapes;

@@ -111,19 +111,28 @@ export class SharedDocuments {
 
   /**
    * Publish a revision (default: the latest create or save); `unchanged` when it is already the published one.
+   * `force` (with what it `overridden`) is recorded in the event.
    * @throws DomainError `<kind>_not_found`, `revision_not_found`, `publishing_on_save`, `revision_mismatch`.
    */
   async publish(
     ref: SharedRef,
     asked: number | undefined,
-    options: { expectedRevision?: number; actor?: SharedActor; force?: boolean } = {},
+    options: {
+      expectedRevision?: number;
+      actor?: SharedActor;
+      force?: boolean;
+      overridden?: NonNullable<SharedEventData['overridden']>;
+    } = {},
   ): Promise<SharedView> {
     const { state } = await this.get(ref);
     checkExpected(ref, state, options.expectedRevision);
     const revision = decideSharedPublish(ref, state, asked);
     if (revision === null) return { ...ref, state, unchanged: true };
     const data: SharedEventData = { workspace: ref.workspace, id: ref.id, occurredAt: this.now(), publishedRevision: revision };
-    if (options.force) data.force = true;
+    if (options.force) {
+      data.force = true;
+      data.overridden = options.overridden ?? [];
+    }
     return this.#append(ref, state, sharedEventType(ref.kind, 'Published'), data, options);
   }
 

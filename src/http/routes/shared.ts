@@ -55,8 +55,8 @@ export function sharedRoutes(router: Router<AppState>, deps: AppDeps): void {
     });
 
     router.post(`${base}/:id/publish`, write, body, async (ctx) => {
-      const { revision } = parseSharedPublish(ctx.state.body);
-      const view = await shared.publish(refOf(ctx, kind), revision, options(ctx));
+      const { revision, force } = parseSharedPublish(ctx.state.body);
+      const view = await shared.publish(refOf(ctx, kind), revision, { ...options(ctx), ...(force ? { force } : {}) });
       ctx.set('ETag', etag(view.state.revision));
       sendJson(ctx, 200, { ...presentShared(view), unchanged: view.unchanged === true, dependents: view.checks.map(presentCheck) });
     });
