@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { SharedKind, SharedState } from '../domain/shared-documents.js';
-import type { SharedView } from '../application/render/index.js';
+import type { SharedRevision, SharedSourceRevision, SharedView } from '../application/render/index.js';
 import { check } from './check.js';
 import { PROJECT_ID } from './schemas.js';
 import { ProblemError } from './problem.js';
@@ -72,5 +72,22 @@ export function presentShared(view: SharedView): Record<string, unknown> {
     published_revision: state.publishedRevision,
     published_at: state.publishedAt,
     unpublished_changes: state.publishedRevision !== state.sourceRevision,
+  };
+}
+
+/**
+ * One event of a layout's or partial's stream as answered (GET …/revisions items; with its source, GET
+ * …/{id}?revision=N): `revision`, `event`, `occurred_at`, and `draft` (a create or save),
+ * `published_revision` and `force` (a publish).
+ */
+export function presentSharedRevision(kind: SharedKind, item: SharedRevision | SharedSourceRevision): Record<string, unknown> {
+  return {
+    revision: item.revision,
+    event: item.event,
+    occurred_at: item.occurredAt,
+    ...(item.draft !== undefined ? { draft: item.draft } : {}),
+    ...(item.publishedRevision !== undefined ? { published_revision: item.publishedRevision } : {}),
+    ...(item.force ? { force: true } : {}),
+    ...('source' in item ? { [sourceMember(kind)]: item.source } : {}),
   };
 }

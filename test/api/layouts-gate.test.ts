@@ -130,6 +130,33 @@ describe('the publish gate for followers of layouts and shared partials (embedde
     expect([forced.status, forced.json.published_revision]).to.deep.equal([200, 1]);
     expect(storedEvents(server, 'partial-default:legal').at(-1)!.data).to.deep.include({ force: true });
   });
+
+  it('?revision=N reads a create or save; /revisions lists every event a page at a time', async () => {
+    // `gate` (first case): created 0 (g0), saved 1 (draft, unsubscribing g1), published 2 (forced).
+    const first = await server.request('GET', '/v1/layouts/gate?revision=0');
+    expect(first.status, first.text).to.equal(200);
+    expect(first.json).to.include({ id: 'gate', revision: 0, event: 'created', draft: false, mjml: layoutOf('g0') });
+    expect(first.headers['etag']).to.equal('"0"');
+    const draft = await server.request('GET', '/v1/layouts/gate?revision=1');
+    expect(draft.json).to.include({ revision: 1, event: 'saved', draft: true, mjml: unsubscribing('g1') });
+    for (const revision of [2, 99]) {
+      const missing = await server.request('GET', `/v1/layouts/gate?revision=${revision}`);
+      expect([missing.status, missing.json.code, missing.json.revision], missing.text).to.deep.equal([404, 'revision_not_found', revision]);
+    }
+    const partial = await server.request('GET', '/v1/partials/legal?revision=1');
+    expect(partial.json).to.include({ revision: 1, event: 'saved', draft: true });
+    expect(partial.json.source).to.contain('{{unsubscribe_url}}');
+    expect((await server.request('GET', '/v1/layouts/nope?revision=0')).json.code).to.equal('layout_not_found');
+
+    const page = await server.request('GET', '/v1/layouts/gate/revisions?limit=2');
+    expect(page.status, page.text).to.equal(200);
+    expect(page.json.items.map((item: { event: string }) => item.event)).to.deep.equal(['created', 'saved']);
+    expect(page.json.items[0]).to.not.have.property('mjml');
+    const rest = await server.request('GET', `/v1/layouts/gate/revisions?cursor=${page.json.next_cursor}`);
+    expect(rest.json.items).to.have.length(1);
+    expect(rest.json.items[0]).to.include({ revision: 2, event: 'published', published_revision: 1, force: true });
+    expect(rest.json.next_cursor).to.equal(null);
+  });
 });
 
 /** The events of stream `stream` as the store holds them. */

@@ -9,7 +9,16 @@ import { layoutProblem } from '../../domain/composition.js';
 import { kindName, type SharedRef } from '../../domain/shared-documents.js';
 import type { Publishing } from '../../domain/publishing.js';
 import type { ProjectQueries, SharedDependent, SharedDependents } from '../read/index.js';
-import type { ResolvedShared, ResolvedUses, SharedActor, SharedDocuments, SharedView, TemplateComposer } from '../render/index.js';
+import type {
+  ResolvedShared,
+  ResolvedUses,
+  SharedActor,
+  SharedDocuments,
+  SharedRevision,
+  SharedSourceRevision,
+  SharedView,
+  TemplateComposer,
+} from '../render/index.js';
 import { PolicyViolationError, type PolicyGate } from '../policy/index.js';
 import { followerChanges, judged, overriddenOfChecks, type DependentCheck, type FollowerGateDeps, type GateMode } from './follower-gate.js';
 
@@ -166,6 +175,18 @@ export class SharedCommands {
       if (typeof coded.code !== 'string') throw error;
       return { ...base, outcome: 'refused', code: coded.code, message: String(coded.message) };
     }
+  }
+
+  /** A create or save of a live one by its revision. @throws DomainError `<kind>_not_found`, `revision_not_found`. */
+  async revisionAt(ref: SharedRef, revision: number): Promise<SharedSourceRevision> {
+    await this.deps.documents.get(ref);
+    return this.deps.documents.revisionAt(ref, revision);
+  }
+
+  /** A live one's events, oldest first, a page at a time. @throws DomainError `<kind>_not_found`. */
+  async revisions(ref: SharedRef, page: { limit: number; after?: number }): Promise<{ items: SharedRevision[]; nextAfter: number | null }> {
+    await this.deps.documents.get(ref);
+    return this.deps.documents.revisions(ref, page);
   }
 
   /** The projects that name `ref`, each pinned (a revision) or following (null). */
