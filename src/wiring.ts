@@ -176,6 +176,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       queries,
       policy: policyGate,
       ...(publishGate ? { variables: { gate: publishGate, contracts: renderer } } : {}),
+      logger,
     });
     shapes?.start();
     shapeFlush = shapes;

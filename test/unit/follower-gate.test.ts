@@ -43,7 +43,7 @@ function deps(recorded: Array<{ keyId: string; shapes: RecordedShape[] }>) {
 describe('the publish gate for followers of a layout', () => {
   it('a path the candidate composition newly reads, that strict payloads lack, is newly_required, named after the layout revision', async () => {
     const { deps: d, built } = deps([{ keyId: 'k1', shapes: [strictShape({ name: 'Ada' })] }]);
-    const changes = await followerChanges(d, ref, view, async () => composed('now'), composed('next'), subject);
+    const changes = await followerChanges(d, ref, view, async () => composed('now'), composed('next'), subject, 'refuse');
     expect(changes).to.deep.equal([
       {
         path: 'unsubscribe_url',
@@ -57,11 +57,28 @@ describe('the publish gate for followers of a layout', () => {
 
   it('no recorded shape: no contract is compiled and nothing breaks; no current composition: every problem counts', async () => {
     const none = deps([]);
-    expect(await followerChanges(none.deps, ref, view, async () => composed('now'), composed('next'), subject)).to.deep.equal([]);
+    expect(await followerChanges(none.deps, ref, view, async () => composed('now'), composed('next'), subject, 'refuse')).to.deep.equal([]);
     expect(none.built).to.deep.equal([]);
     const lost = deps([{ keyId: 'k1', shapes: [strictShape({})] }]);
-    const changes = await followerChanges(lost.deps, ref, view, async () => null, composed('now'), subject);
+    const changes = await followerChanges(lost.deps, ref, view, async () => null, composed('now'), subject, 'refuse');
     expect(changes.map((c) => c.path)).to.deep.equal(['name']);
+  });
+
+  it('a failing check throws for a publish; for a save (warn) it is logged and finds nothing', async () => {
+    const failing = {
+      gate: { compare: async () => Promise.reject(new Error('store down')) },
+      contracts: { contractOf: async () => reading() },
+    };
+    const told: object[] = [];
+    const logger = { warn: (obj: object) => void told.push(obj) };
+    let thrown: unknown;
+    await followerChanges(failing, ref, view, async () => null, composed('next'), subject, 'refuse', logger).catch(
+      (e: unknown) => (thrown = e),
+    );
+    expect(String(thrown)).to.contain('store down');
+    expect(await followerChanges(failing, ref, view, async () => null, composed('next'), subject, 'warn', logger)).to.deep.equal([]);
+    expect(told).to.have.length(1);
+    expect(told[0]).to.deep.include({ project: 'news' });
   });
 
   it('judged: refuse → refused with errors[] as the 409; force → passed with overridden; warn → passed with warnings', () => {

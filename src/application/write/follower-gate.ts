@@ -54,30 +54,44 @@ export interface OverriddenChange {
 /** Overridden changes a `LayoutPublished` / `PartialPublished` event records at most (as `ProjectPublished`). */
 export const MAX_OVERRIDDEN = 100;
 
+/** Where a failing check of a save is told. */
+export interface GateLogger {
+  warn(obj: object, msg?: string): void;
+}
+
 /**
  * The breaking changes for the follower `ref` (its published revision `view`) of publishing a revision
  * (`subject`: `Revision 3 of the layout 'brand'`): `now()` is its composition with what renders use now (null
  * when that no longer composes: every problem counts), `candidate` with the revision being published.
- * @throws what the gate's sources and the compile pool throw.
+ * @throws what the gate's sources and the compile pool throw — except under `warn`: as a project save's
+ *   gate, a failing check never fails the save; it is logged and finds nothing.
  */
-export function followerChanges(
+export async function followerChanges(
   deps: FollowerGateDeps,
   ref: ProjectRef,
   view: ProjectView,
   now: () => Promise<Composed | null>,
   candidate: Composed,
   subject: string,
+  mode: GateMode,
+  logger?: GateLogger,
 ): Promise<BreakingChange[]> {
   const contract = (composed: Composed) => deps.contracts.contractOf({ ...view, ast: composed.ast, publishedHtml: composed.publishedHtml });
-  return deps.gate.compare(
-    ref,
-    async () => {
-      const current = await now();
-      return current ? contract(current) : null;
-    },
-    () => contract(candidate),
-    subject,
-  );
+  try {
+    return await deps.gate.compare(
+      ref,
+      async () => {
+        const current = await now();
+        return current ? contract(current) : null;
+      },
+      () => contract(candidate),
+      subject,
+    );
+  } catch (error) {
+    if (mode !== 'warn') throw error;
+    logger?.warn({ err: error, project: ref.projectId }, 'publish gate check of a follower failed; no warning given');
+    return [];
+  }
 }
 
 /**
@@ -121,4 +135,10 @@ export function overriddenOfChecks(checks: readonly DependentCheck[]): Array<Ove
 
 function overriddenOf(change: BreakingChange): OverriddenChange {
   return { path: change.path, change: change.change, key_ids: change.keyIds };
+}
+
+/** A check as the API answers it (snake_case). */
+export function presentCheck(check: DependentCheck): Record<string, unknown> {
+  const { projectId, ...rest } = check;
+  return { project_id: projectId, ...rest };
 }

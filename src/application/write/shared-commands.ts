@@ -1,8 +1,9 @@
 /**
  * The use cases of layouts and shared partials (docs/layouts.md): create, save, publish and delete, with what
  * they must check across the workspace — a delete of one that projects name is refused (`<kind>_in_use`), and
- * a publish checks every project that follows it (composes it with the candidate revision, compiles it and
- * holds it to the workspace's send-readiness policy), reports each one, and is refused when one fails.
+ * a publish checks every project that follows it (composes it with the candidate revision, compiles it, holds
+ * it to the workspace's send-readiness policy and to the publish gate's variables check: follower-gate.ts),
+ * reports each one, and is refused when one fails (`force` passes only breaking variable changes).
  */
 import { DomainError } from '../../domain/errors.js';
 import { layoutProblem } from '../../domain/composition.js';
@@ -20,9 +21,16 @@ import type {
   TemplateComposer,
 } from '../render/index.js';
 import { PolicyViolationError, type PolicyGate } from '../policy/index.js';
-import { followerChanges, judged, overriddenOfChecks, type DependentCheck, type FollowerGateDeps, type GateMode } from './follower-gate.js';
-
-export type { DependentCheck } from './follower-gate.js';
+import {
+  followerChanges,
+  judged,
+  overriddenOfChecks,
+  presentCheck,
+  type DependentCheck,
+  type FollowerGateDeps,
+  type GateLogger,
+  type GateMode,
+} from './follower-gate.js';
 
 export interface SharedCommandsDeps {
   documents: SharedDocuments;
@@ -33,6 +41,8 @@ export interface SharedCommandsDeps {
   policy?: Pick<PolicyGate, 'checkSave'>;
   /** The publish gate's variables check of followers; absent (shapes not recorded): not run. */
   variables?: FollowerGateDeps;
+  /** Where a failing variables check of a save is told (the save goes on without its warnings). */
+  logger?: GateLogger;
 }
 
 export class SharedCommands {
@@ -155,10 +165,7 @@ export class SharedCommands {
           .then((current) => this.deps.composer.prepare(own, current, 'soft'))
           .then((done) => done.template)
           .catch(() => null);
-      const changes = await followerChanges(variables, projectRef, view, now, prepared.template, subject).catch((error: unknown) => {
-        if (mode === 'warn') return []; // as a project save's gate: a failing check never fails the save
-        throw error;
-      });
+      const changes = await followerChanges(variables, projectRef, view, now, prepared.template, subject, mode, this.deps.logger);
       return judged(passed, changes, mode, subject);
     } catch (error) {
       if (error instanceof PolicyViolationError) {
@@ -202,10 +209,4 @@ function withCandidate<T extends { layout?: { id: string }; sharedPartials?: Arr
     return rest as T;
   }
   return { ...composition, sharedPartials: (composition.sharedPartials ?? []).filter((use) => use.id !== ref.id) };
-}
-
-/** A check as the API answers it (snake_case). */
-export function presentCheck(check: DependentCheck): Record<string, unknown> {
-  const { projectId, ...rest } = check;
-  return { project_id: projectId, ...rest };
 }
