@@ -175,6 +175,8 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       composer,
       queries,
       policy: policyGate,
+      ...(publishGate ? { variables: { gate: publishGate, contracts: renderer } } : {}),
+      logger,
     });
     shapes?.start();
     shapeFlush = shapes;

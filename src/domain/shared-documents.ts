@@ -29,7 +29,10 @@ export interface SharedEventData {
   /** On a create or save: `review` when it is a draft (absent: published by the save). */
   publishing?: 'review';
   publishedRevision?: number;
+  /** On a publish: sent with `"force": true`, which passes breaking variable changes of followers. */
   force?: true;
+  /** With `force`: the breaking changes it went past, by follower (at most 100, as `ProjectPublished`'s). */
+  overridden?: Array<{ project_id: string; path: string; change: string; key_ids: string[] }>;
 }
 
 /** A document's history folded: every source kept (small documents; a render may pin any revision). */

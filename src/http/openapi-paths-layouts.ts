@@ -3,9 +3,11 @@
  * zod schemas the routes parse with, the answers' shapes here.
  */
 import { parameter } from './openapi-refs.js';
-import { jsonSchema, requestBody } from './openapi-requests.js';
+import { jsonSchema, queryParameters, requestBody } from './openapi-requests.js';
 import { noContent, operation, success } from './openapi-responses.js';
 import { sharedRequestSchemas } from './shared-schemas.js';
+import { listQuery } from './paging.js';
+import { dependentCheckSchema, revisionQuery, sharedRevisionPage, sharedRevisionSchema } from './openapi-shared-revisions.js';
 
 const timestamp = { type: 'string', format: 'date-time' };
 const nullableTimestamp = { type: ['string', 'null'], format: 'date-time' };
@@ -29,20 +31,9 @@ function sharedSchema(member: 'mjml' | 'source'): object {
       unchanged: { type: 'boolean', description: 'A save or publish that appended nothing.' },
       dependents: {
         type: 'array',
-        description: 'Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`).',
-        items: {
-          type: 'object',
-          required: ['project_id', 'revision', 'outcome'],
-          properties: {
-            project_id: { type: 'string' },
-            revision: { type: ['integer', 'null'] },
-            outcome: { type: 'string', enum: ['passed', 'refused', 'pinned', 'unpublished'] },
-            code: { type: 'string' },
-            message: { type: 'string' },
-            errors: { type: 'array', items: { type: 'object' } },
-            warnings: { type: 'array', items: { type: 'object' } },
-          },
-        },
+        description:
+          'A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`).',
+        items: dependentCheckSchema,
       },
     },
   };
@@ -112,9 +103,17 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
         tag: 'layouts',
         scope: 'projects:read',
         summary: `A ${name}`,
-        description: `The ${name}'s latest create or save and its publishing; 404 \`${kind}_not_found\` when absent or deleted.`,
-        responses: { '200': success(`The ${name}.`, schema, example, ['ETag', 'CacheControl']) },
-        problems: [404],
+        description: `The ${name}'s latest create or save and its publishing; with \`revision\`, that create or save and its source (404 \`revision_not_found\` for any other revision). 404 \`${kind}_not_found\` when absent or deleted.`,
+        parameters: [revisionQuery],
+        responses: {
+          '200': success(
+            `The ${name}, or (\`revision\`) that create or save.`,
+            { oneOf: [schema, sharedRevisionSchema(member, true)] },
+            example,
+            ['ETag', 'CacheControl'],
+          ),
+        },
+        problems: [400, 404],
       }),
       put: operation({
         operationId: `save${Name}`,
@@ -145,7 +144,7 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
         tag: 'layouts',
         scope: 'projects:write',
         summary: `Publish a revision of a ${name}`,
-        description: `Makes \`revision\` (default: the latest save) the one followers render, after composing every project that follows it with that revision, compiling it and holding it to the workspace policy: the answer's \`dependents\` reports each; one that fails refuses the publish, 422 \`dependents_refused\`.`,
+        description: `Makes \`revision\` (default: the latest save) the one followers render, after composing every project that follows it with that revision, compiling it, holding it to the workspace policy and to the publish gate's variables check (its recorded payloads): the answer's \`dependents\` reports each; one that fails refuses the publish, 422 \`dependents_refused\`. \`"force": true\` passes \`breaking_variable_change\` (recorded in the event with what it overrode), never a policy violation.`,
         parameters: [parameter('IfMatch')],
         requestBody: requestBody(jsonSchema(sharedRequestSchemas.publishBody), { revision: 0 }),
         responses: {
@@ -157,6 +156,24 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
           ),
         },
         problems: [404, 409, 412, 415, 422],
+      }),
+    },
+    [`${base}/{id}/revisions`]: {
+      parameters: [idParameter],
+      get: operation({
+        operationId: `list${Name}Revisions`,
+        tag: 'layouts',
+        scope: 'projects:read',
+        summary: `The events of a ${name}`,
+        description: `Every create, save, publish and delete of its stream, oldest first, a page at a time (as GET /projects/{id}/revisions). A create or save reads with GET ${base}/{id}?revision=N.`,
+        parameters: queryParameters(listQuery),
+        responses: {
+          '200': success('A page of events.', sharedRevisionPage(member), {
+            items: [{ revision: 0, event: 'created', occurred_at: '2026-11-26T18:40:00.000Z', draft: false }],
+            next_cursor: null,
+          }),
+        },
+        problems: [400, 404],
       }),
     },
     [`${base}/{id}/dependents`]: {

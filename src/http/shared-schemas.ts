@@ -1,10 +1,10 @@
 /**
  * Bodies of /layouts and /partials (docs/layouts.md) and their answers: a layout is `{ id, mjml, publishing? }`,
- * a shared partial `{ id, source, publishing? }`; a publish `{ revision? }`. Strict, like project bodies.
+ * a shared partial `{ id, source, publishing? }`; a publish `{ revision?, force? }`. Strict, like project bodies.
  */
 import { z } from 'zod';
 import type { SharedKind, SharedState } from '../domain/shared-documents.js';
-import type { SharedView } from '../application/render/index.js';
+import type { SharedRevision, SharedSourceRevision, SharedView } from '../application/render/index.js';
 import { check } from './check.js';
 import { PROJECT_ID } from './schemas.js';
 import { ProblemError } from './problem.js';
@@ -13,7 +13,15 @@ const id = z.string().regex(PROJECT_ID, 'must be 1–100 letters, digits, ".", "
 const publishing = z.enum(['on_save', 'review']).optional();
 const layoutBody = z.strictObject({ id: id.optional(), mjml: z.string().min(1), publishing });
 const partialBody = z.strictObject({ id: id.optional(), source: z.string().min(1), publishing });
-const publishBody = z.strictObject({ revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
+const publishBody = z.strictObject({
+  revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  force: z
+    .boolean()
+    .optional()
+    .describe(
+      'Publish even when a follower would refuse what its callers sent recently (breaking_variable_change); never passes a policy violation. Recorded in the event with what it overrode.',
+    ),
+});
 
 /** The body schemas above, for the OpenAPI document (openapi-paths-layouts.ts). */
 export const sharedRequestSchemas = { layoutBody, partialBody, publishBody } as const;
@@ -45,9 +53,9 @@ export function parseSharedWrite(
 }
 
 /** POST /layouts/:id/publish and /partials/:id/publish body (may be empty). @throws ProblemError 400. */
-export function parseSharedPublish(body: unknown): { revision?: number } {
+export function parseSharedPublish(body: unknown): { revision?: number; force?: boolean } {
   const parsed = check(publishBody, body ?? {});
-  return parsed.revision !== undefined ? { revision: parsed.revision } : {};
+  return { ...(parsed.revision !== undefined ? { revision: parsed.revision } : {}), ...(parsed.force ? { force: true } : {}) };
 }
 
 /** A layout or shared partial as answered: its latest source and its publishing (as a project's). */
@@ -64,5 +72,22 @@ export function presentShared(view: SharedView): Record<string, unknown> {
     published_revision: state.publishedRevision,
     published_at: state.publishedAt,
     unpublished_changes: state.publishedRevision !== state.sourceRevision,
+  };
+}
+
+/**
+ * One event of a layout's or partial's stream as answered (GET …/revisions items; with its source, GET
+ * …/{id}?revision=N): `revision`, `event`, `occurred_at`, and `draft` (a create or save),
+ * `published_revision` and `force` (a publish).
+ */
+export function presentSharedRevision(kind: SharedKind, item: SharedRevision | SharedSourceRevision): Record<string, unknown> {
+  return {
+    revision: item.revision,
+    event: item.event,
+    occurred_at: item.occurredAt,
+    ...(item.draft !== undefined ? { draft: item.draft } : {}),
+    ...(item.publishedRevision !== undefined ? { published_revision: item.publishedRevision } : {}),
+    ...(item.force ? { force: true } : {}),
+    ...('source' in item ? { [sourceMember(kind)]: item.source } : {}),
   };
 }

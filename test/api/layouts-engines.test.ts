@@ -58,6 +58,37 @@ async function followThroughPublishes(a: TestServer, b: TestServer): Promise<voi
   expect([refused.status, refused.json.code]).to.deep.equal([409, 'partial_in_use']);
 }
 
+/**
+ * The publish gate's variables check of a follower (docs/layouts.md): strict renders without `unsubscribe_url`
+ * (their shapes recorded in this engine's read models; through `a`, whose check flushes its own pending
+ * shapes: another instance's reach the store only at its next flush), then a layout publish whose footer
+ * requires it: 422 naming the follower, the path and the key; `force` publishes and `b` renders the new layout.
+ */
+async function gateThroughEngines(a: TestServer, b: TestServer): Promise<void> {
+  expect((await a.request('POST', '/v1/layouts', { body: { id: 'frame', mjml: layoutOf('f0') } })).status).to.equal(201);
+  expect((await a.request('POST', '/v1/projects', { body: { id: 'mail', mjml: pageOf('M'), layout: { id: 'frame' } } })).status).to.equal(
+    201,
+  );
+  for (let i = 0; i < 20; i++) {
+    const res = await a.request('POST', '/v1/templates/mail/render', { body: { variables: { name: 'Ada' }, strict: true } });
+    expect(res.status, res.text).to.equal(200);
+  }
+  const footer = layoutOf('f1').replace('FOOTER f1', 'FOOTER f1 <a href="{{unsubscribe_url}}">Unsubscribe</a>');
+  expect((await a.request('PUT', '/v1/layouts/frame', { body: { mjml: footer, publishing: 'review' } })).status).to.equal(200);
+  const refused = await a.request('POST', '/v1/layouts/frame/publish', { body: {} });
+  expect([refused.status, refused.json.code], refused.text).to.deep.equal([422, 'dependents_refused']);
+  expect(refused.json.dependents[0]).to.include({ project_id: 'mail', outcome: 'refused', code: 'breaking_variable_change' });
+  expect(refused.json.dependents[0].errors[0]).to.include({ path: 'unsubscribe_url', change: 'newly_required' });
+  expect(refused.json.dependents[0].errors[0].key_ids).to.have.length(1);
+  const forced = await a.request('POST', '/v1/layouts/frame/publish', { body: { force: true } });
+  expect([forced.status, forced.json.published_revision], forced.text).to.deep.equal([200, 1]);
+  expect(forced.json.dependents[0].overridden[0]).to.include({ path: 'unsubscribe_url' });
+  const after = await b.request('POST', '/v1/templates/mail/render', {
+    body: { variables: { name: 'Ada', unsubscribe_url: 'https://u.example/1' } },
+  });
+  expect([after.status, after.json.layout_revision], after.text).to.deep.equal([200, 1]);
+}
+
 describe('layouts and shared partials on every engine', function () {
   this.timeout(60_000);
 
@@ -67,9 +98,19 @@ describe('layouts and shared partials on every engine', function () {
   describeOnPostgres('PostgreSQL', (database) => {
     it('two instances on one database: renders through B use a layout published through A at once', () =>
       withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, followThroughPublishes));
+
+    it("two instances on one database: the publish gate checks a layout's follower", () =>
+      withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, gateThroughEngines));
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {
     await withKurrentMongo(this, (server) => followThroughPublishes(server, server));
+  });
+
+  it("SQLite, two instances: the publish gate checks a layout's follower; B renders the forced publish", () =>
+    withTempDir('letterpress-layouts-gate-', (dir) => withTwoInstances({}, dir, gateThroughEngines)));
+
+  it("KurrentDB (its double) with MongoDB read models: the publish gate checks a layout's follower", async function () {
+    await withKurrentMongo(this, (server) => gateThroughEngines(server, server));
   });
 });

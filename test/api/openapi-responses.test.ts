@@ -176,6 +176,8 @@ describe('OpenAPI document: responses match their schemas', function () {
       conforms('/templates/{id}/render', 'post', rendered);
       conforms(`/${kind}/{id}/publish`, 'post', await s.request('POST', `/v1/${kind}/${id}/publish`, { body: {} }));
       conforms(`/${kind}/{id}/dependents`, 'get', await s.request('GET', `/v1/${kind}/${id}/dependents`));
+      conforms(`/${kind}/{id}`, 'get', await s.request('GET', `/v1/${kind}/${id}?revision=0`));
+      conforms(`/${kind}/{id}/revisions`, 'get', await s.request('GET', `/v1/${kind}/${id}/revisions`));
       await s.request('DELETE', `/v1/projects/oa-uses-${kind}`);
       conforms(`/${kind}/{id}`, 'delete', await s.request('DELETE', `/v1/${kind}/${id}`));
     }

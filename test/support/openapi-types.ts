@@ -357,7 +357,7 @@ export interface paths {
         };
         /**
          * A layout (projects:read)
-         * @description The layout's latest create or save and its publishing; 404 `layout_not_found` when absent or deleted.
+         * @description The layout's latest create or save and its publishing; with `revision`, that create or save and its source (404 `revision_not_found` for any other revision). 404 `layout_not_found` when absent or deleted.
          */
         get: operations["getLayout"];
         /**
@@ -393,9 +393,35 @@ export interface paths {
         put?: never;
         /**
          * Publish a revision of a layout (projects:write)
-         * @description Makes `revision` (default: the latest save) the one followers render, after composing every project that follows it with that revision, compiling it and holding it to the workspace policy: the answer's `dependents` reports each; one that fails refuses the publish, 422 `dependents_refused`.
+         * @description Makes `revision` (default: the latest save) the one followers render, after composing every project that follows it with that revision, compiling it, holding it to the workspace policy and to the publish gate's variables check (its recorded payloads): the answer's `dependents` reports each; one that fails refuses the publish, 422 `dependents_refused`. `"force": true` passes `breaking_variable_change` (recorded in the event with what it overrode), never a policy violation.
          */
         post: operations["publishLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/layouts/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
+                 */
+                id: components["parameters"]["LayoutId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The events of a layout (projects:read)
+         * @description Every create, save, publish and delete of its stream, oldest first, a page at a time (as GET /projects/{id}/revisions). A create or save reads with GET /layouts/{id}?revision=N.
+         */
+        get: operations["listLayoutRevisions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -463,7 +489,7 @@ export interface paths {
         };
         /**
          * A shared partial (projects:read)
-         * @description The shared partial's latest create or save and its publishing; 404 `partial_not_found` when absent or deleted.
+         * @description The shared partial's latest create or save and its publishing; with `revision`, that create or save and its source (404 `revision_not_found` for any other revision). 404 `partial_not_found` when absent or deleted.
          */
         get: operations["getPartial"];
         /**
@@ -499,9 +525,35 @@ export interface paths {
         put?: never;
         /**
          * Publish a revision of a shared partial (projects:write)
-         * @description Makes `revision` (default: the latest save) the one followers render, after composing every project that follows it with that revision, compiling it and holding it to the workspace policy: the answer's `dependents` reports each; one that fails refuses the publish, 422 `dependents_refused`.
+         * @description Makes `revision` (default: the latest save) the one followers render, after composing every project that follows it with that revision, compiling it, holding it to the workspace policy and to the publish gate's variables check (its recorded payloads): the answer's `dependents` reports each; one that fails refuses the publish, 422 `dependents_refused`. `"force": true` passes `breaking_variable_change` (recorded in the event with what it overrode), never a policy violation.
          */
         post: operations["publishPartial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partials/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
+                 */
+                id: components["parameters"]["PartialId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The events of a shared partial (projects:read)
+         * @description Every create, save, publish and delete of its stream, oldest first, a page at a time (as GET /projects/{id}/revisions). A create or save reads with GET /partials/{id}?revision=N.
+         */
+        get: operations["listPartialRevisions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4938,16 +4990,27 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
                     };
                 };
@@ -5102,7 +5165,13 @@ export interface operations {
     };
     getLayout: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A create or save of the stream (its revision): answered with its source; 404 `revision_not_found` for any other.
+                 * @example 0
+                 */
+                revision?: number;
+            };
             header?: never;
             path: {
                 /**
@@ -5115,7 +5184,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The layout. */
+            /** @description The layout, or (`revision`) that create or save. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5151,17 +5220,40 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
+                    } | {
+                        id: string;
+                        /** @description Its stream revision. */
+                        revision: number;
+                        /** @enum {string} */
+                        event: "created" | "saved";
+                        /** Format: date-time */
+                        occurred_at: string;
+                        /** @description A create or save under `review` (not published by itself). */
+                        draft?: boolean;
+                        /** @description The source of that create or save. */
+                        mjml: string;
                     };
                 };
             };
@@ -5344,16 +5436,27 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
                     };
                 };
@@ -5758,6 +5861,8 @@ export interface operations {
             content: {
                 "application/json": {
                     revision?: number;
+                    /** @description Publish even when a follower would refuse what its callers sent recently (breaking_variable_change); never passes a policy violation. Recorded in the event with what it overrode. */
+                    force?: boolean;
                 };
             };
         };
@@ -5797,16 +5902,27 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
                     };
                 };
@@ -5925,6 +6041,171 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` (the key's budget is spent) or `too_many_failed_authentications` (this address); retry after `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`, or `mjml_compile_timeout` where a template is compiled (past COMPILE_TIMEOUT_MS; docs/compile-queue.md). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Retry after `Retry-After`: `dependency_unavailable` (a store did not answer), or `compile_queue_full` where a template is compiled. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLayoutRevisions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Layout id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
+                 */
+                id: components["parameters"]["LayoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Its stream revision. */
+                            revision: number;
+                            /** @enum {string} */
+                            event: "created" | "saved" | "published" | "deleted";
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** @description A create or save under `review` (not published by itself). */
+                            draft?: boolean;
+                            /** @description A publish: the create or save it published. */
+                            published_revision?: number;
+                            /** @description A publish sent with `"force": true`. */
+                            force?: boolean;
+                        }[];
+                        /** @description Send as `cursor` for the next page; null: the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or invalid: the body, a query parameter, a header (an `Authorization` that is not `Bearer <key>` also carries `WWW-Authenticate`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one that is unknown, expired or revoked (`missing_api_key`, `invalid_api_key`, `expired_api_key`, `revoked_api_key`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope the operation needs (`insufficient_scope`), or asks for more than it holds (`scope_escalation`, `rate_limit_escalation`). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the key's workspace (`project_not_found`, `project_deleted`, `revision_not_found`, `api_key_not_found`). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
@@ -6195,16 +6476,27 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
                     };
                 };
@@ -6359,7 +6651,13 @@ export interface operations {
     };
     getPartial: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A create or save of the stream (its revision): answered with its source; 404 `revision_not_found` for any other.
+                 * @example 0
+                 */
+                revision?: number;
+            };
             header?: never;
             path: {
                 /**
@@ -6372,7 +6670,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The shared partial. */
+            /** @description The shared partial, or (`revision`) that create or save. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6408,17 +6706,40 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
+                    } | {
+                        id: string;
+                        /** @description Its stream revision. */
+                        revision: number;
+                        /** @enum {string} */
+                        event: "created" | "saved";
+                        /** Format: date-time */
+                        occurred_at: string;
+                        /** @description A create or save under `review` (not published by itself). */
+                        draft?: boolean;
+                        /** @description The source of that create or save. */
+                        source: string;
                     };
                 };
             };
@@ -6601,16 +6922,27 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
                     };
                 };
@@ -7015,6 +7347,8 @@ export interface operations {
             content: {
                 "application/json": {
                     revision?: number;
+                    /** @description Publish even when a follower would refuse what its callers sent recently (breaking_variable_change); never passes a policy violation. Recorded in the event with what it overrode. */
+                    force?: boolean;
                 };
             };
         };
@@ -7054,16 +7388,27 @@ export interface operations {
                         unpublished_changes?: boolean;
                         /** @description A save or publish that appended nothing. */
                         unchanged?: boolean;
-                        /** @description Publish only: each project that names it, as checked (`passed`, `pinned`, `unpublished`). */
+                        /** @description A publish (and an `on_save` save that changed the source): each project that names it, as checked (`passed`, `refused`, `pinned`, `unpublished`). */
                         dependents?: {
                             project_id: string;
+                            /** @description The follower's published revision that was checked. */
                             revision: number | null;
                             /** @enum {string} */
                             outcome: "passed" | "refused" | "pinned" | "unpublished";
+                            /** @description Refused: `policy_violation`, `breaking_variable_change` (recent payloads would fail; a publish with `"force": true` passes it), or a compile error's code. */
                             code?: string;
                             message?: string;
+                            /** @description `breaking_variable_change`: `{ path, change, key_ids, message }` as the project 409 lists them. */
                             errors?: Record<string, never>[];
+                            /** @description Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`. */
                             warnings?: Record<string, never>[];
+                            /** @description A forced publish: the breaking changes it went past. */
+                            overridden?: {
+                                path: string;
+                                /** @enum {string} */
+                                change: "newly_required" | "type_narrowed";
+                                key_ids: string[];
+                            }[];
                         }[];
                     };
                 };
@@ -7182,6 +7527,171 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: this `Idempotency-Key` came with another request before. */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` (the key's budget is spent) or `too_many_failed_authentications` (this address); retry after `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`, or `mjml_compile_timeout` where a template is compiled (past COMPILE_TIMEOUT_MS; docs/compile-queue.md). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Retry after `Retry-After`: `dependency_unavailable` (a store did not answer), or `compile_queue_full` where a template is compiled. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPartialRevisions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Shared partial id: 1–100 letters, digits, `.`, `_` or `-`, starting with a letter or digit (docs/layouts.md).
+                 * @example welcome
+                 */
+                id: components["parameters"]["PartialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Its stream revision. */
+                            revision: number;
+                            /** @enum {string} */
+                            event: "created" | "saved" | "published" | "deleted";
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** @description A create or save under `review` (not published by itself). */
+                            draft?: boolean;
+                            /** @description A publish: the create or save it published. */
+                            published_revision?: number;
+                            /** @description A publish sent with `"force": true`. */
+                            force?: boolean;
+                        }[];
+                        /** @description Send as `cursor` for the next page; null: the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or invalid: the body, a query parameter, a header (an `Authorization` that is not `Bearer <key>` also carries `WWW-Authenticate`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one that is unknown, expired or revoked (`missing_api_key`, `invalid_api_key`, `expired_api_key`, `revoked_api_key`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope the operation needs (`insufficient_scope`), or asks for more than it holds (`scope_escalation`, `rate_limit_escalation`). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the key's workspace (`project_not_found`, `project_deleted`, `revision_not_found`, `api_key_not_found`). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];

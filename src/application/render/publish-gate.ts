@@ -78,24 +78,46 @@ export class PublishGate {
    * The breaking changes of publishing `candidate` when `published` is (null: nothing is, so every problem
    * counts), sorted by path; empty when no shape was recorded. @throws what the sources throw.
    */
-  async check(ref: ProjectRef, published: number | null, candidate: number): Promise<BreakingChange[]> {
+  check(ref: ProjectRef, published: number | null, candidate: number): Promise<BreakingChange[]> {
+    return this.compare(
+      ref,
+      async () => (published === null ? null : this.sources.contractAt(ref, published)),
+      () => this.sources.contractAt(ref, candidate),
+      `Revision ${candidate}`,
+    );
+  }
+
+  /**
+   * The rule of `check` over two contracts of template `ref`: the one renders use now (`before`; null: every
+   * problem counts) and the one they would use (`after`) — a project revision's, or (a layout or shared
+   * partial publish, docs/layouts.md) a follower's published revision composed with the current and with the
+   * candidate layout or partial revision. The contracts are built only when shapes were recorded. `subject`
+   * opens each message (`Revision 3`, `Revision 3 of the layout 'brand'`).
+   * @returns the breaking changes sorted by path. @throws what the sources and the contract builders throw.
+   */
+  async compare(
+    ref: ProjectRef,
+    before: () => Promise<VariablesContract | null>,
+    after: () => Promise<VariablesContract>,
+    subject: string,
+  ): Promise<BreakingChange[]> {
     const recorded = await this.sources.recorded(ref);
     if (recorded.length === 0) return [];
-    const before = published === null ? null : await this.sources.contractAt(ref, published);
-    const after = await this.sources.contractAt(ref, candidate);
+    const old = await before();
+    const candidate = await after();
     const found = new Map<string, BreakingChange>();
     for (const { keyId, shapes } of recorded) {
       for (const shape of shapes) {
         const sample = sampleOfShape(shape);
         const strict = shape.strict === true;
-        const old = new Set(before ? this.#problems(before, sample, strict).map(problemId) : []);
-        for (const problem of this.#problems(after, sample, strict)) {
-          if (old.has(problemId(problem))) continue;
-          const change = toChange(problem, sample, candidate);
+        const known = new Set(old ? this.#problems(old, sample, strict).map(problemId) : []);
+        for (const problem of this.#problems(candidate, sample, strict)) {
+          if (known.has(problemId(problem))) continue;
+          const change = toChange(problem, sample, subject);
           const id = `${change.path} ${change.change}`;
-          const known = found.get(id);
-          if (!known) found.set(id, { ...change, keyIds: [keyId] });
-          else if (!known.keyIds.includes(keyId)) known.keyIds.push(keyId);
+          const seen = found.get(id);
+          if (!seen) found.set(id, { ...change, keyIds: [keyId] });
+          else if (!seen.keyIds.includes(keyId)) seen.keyIds.push(keyId);
         }
       }
     }
@@ -118,10 +140,10 @@ export class PublishGate {
 
 const problemId = (problem: VariableProblem): string => `${problem.pointer} ${problem.rule}`;
 
-function toChange(problem: VariableProblem, sample: Record<string, unknown>, candidate: number): Omit<BreakingChange, 'keyIds'> {
+function toChange(problem: VariableProblem, sample: Record<string, unknown>, subject: string): Omit<BreakingChange, 'keyIds'> {
   const { path, value } = locate(problem.pointer, sample);
   if (problem.rule === 'required')
-    return { path, change: 'newly_required', message: `Revision ${candidate} requires '${path}', which recent payloads do not send` };
+    return { path, change: 'newly_required', message: `${subject} requires '${path}', which recent payloads do not send` };
   const expected = problem.expected;
   const takes = Array.isArray(expected) ? expected.join(' or ') : String(expected);
   const found = jsonType(value);
@@ -130,7 +152,7 @@ function toChange(problem: VariableProblem, sample: Record<string, unknown>, can
     change: 'type_narrowed',
     expected,
     found,
-    message: `Revision ${candidate} takes '${path}' as ${takes}, and recent payloads send ${found}`,
+    message: `${subject} takes '${path}' as ${takes}, and recent payloads send ${found}`,
   };
 }
 

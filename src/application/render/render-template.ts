@@ -520,6 +520,15 @@ export class TemplateRenderer {
   }
 
   /**
+   * The variables contract of `view` as given: a follower's revision composed with a layout or partial
+   * revision renders do not use yet (a layout publish's gate, docs/layouts.md). Compiled, never cached.
+   * @throws the loader's errors.
+   */
+  async contractOf(view: ProjectView): Promise<VariablesContract> {
+    return (await this.cache.build(view)).contract;
+  }
+
+  /**
    * The template revision `describe` and `variables` read, as a view whose `revision` is that template
    * revision: `asked`, the latest create or save for `latest`, else the published one. Under `on_save` that
    * is always the current revision, read from the read model as before publishing modes existed.

@@ -143,7 +143,7 @@ export class RevisionCache {
    * render of it a cache hit. @throws what `read` and the loader throw.
    */
   async peekOrBuild(ref: ProjectRef, revision: number, read: () => Promise<ProjectView>): Promise<CachedTemplate> {
-    return this.get(ref, revision) ?? this.#build(await read());
+    return this.get(ref, revision) ?? this.build(await read());
   }
 
   /** Entries currently cached (for /health). */
@@ -161,7 +161,7 @@ export class RevisionCache {
     if (!pending) {
       this.#loads += 1;
       pending = (async () => {
-        const entry = await this.#build(await read());
+        const entry = await this.build(await read());
         this.#cache.set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));
@@ -170,8 +170,11 @@ export class RevisionCache {
     return pending;
   }
 
-  /** A revision compiled: its template, parts and contract. @throws what the loader throws. */
-  async #build(view: ProjectView): Promise<CachedTemplate> {
+  /**
+   * A revision compiled: its template, parts and contract, not cached (a composition no render uses yet: the
+   * publish gate of a layout's followers). @throws what the loader throws.
+   */
+  async build(view: ProjectView): Promise<CachedTemplate> {
     const dynamic = view.renderMode === 'dynamic';
     const loaded = await this.loader.load(view.publishedHtml, 'html', partSources(view.metadata), view.partials, view.helpers, dynamic);
     const { template, publishedSha256 } = loaded;

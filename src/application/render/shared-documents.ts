@@ -20,6 +20,7 @@ import {
 } from '../../domain/shared-documents.js';
 import type { Publishing } from '../../domain/publishing.js';
 import { WrongExpectedRevisionError, type EventStore } from '../ports/index.js';
+import { sharedRevisionAt, sharedRevisions, type SharedRevision, type SharedSourceRevision } from './shared-history.js';
 
 /** Who writes: recorded in the event's metadata, as project writes record it. */
 export interface SharedActor {
@@ -111,20 +112,39 @@ export class SharedDocuments {
 
   /**
    * Publish a revision (default: the latest create or save); `unchanged` when it is already the published one.
+   * `force` (with what it `overridden`) is recorded in the event.
    * @throws DomainError `<kind>_not_found`, `revision_not_found`, `publishing_on_save`, `revision_mismatch`.
    */
   async publish(
     ref: SharedRef,
     asked: number | undefined,
-    options: { expectedRevision?: number; actor?: SharedActor; force?: boolean } = {},
+    options: {
+      expectedRevision?: number;
+      actor?: SharedActor;
+      force?: boolean;
+      overridden?: NonNullable<SharedEventData['overridden']>;
+    } = {},
   ): Promise<SharedView> {
     const { state } = await this.get(ref);
     checkExpected(ref, state, options.expectedRevision);
     const revision = decideSharedPublish(ref, state, asked);
     if (revision === null) return { ...ref, state, unchanged: true };
     const data: SharedEventData = { workspace: ref.workspace, id: ref.id, occurredAt: this.now(), publishedRevision: revision };
-    if (options.force) data.force = true;
+    if (options.force) {
+      data.force = true;
+      data.overridden = options.overridden ?? [];
+    }
     return this.#append(ref, state, sharedEventType(ref.kind, 'Published'), data, options);
+  }
+
+  /** The create or save at stream revision `revision`, with its source (shared-history.ts). @throws DomainError `revision_not_found`. */
+  revisionAt(ref: SharedRef, revision: number): Promise<SharedSourceRevision> {
+    return sharedRevisionAt(this.eventStore, ref, revision);
+  }
+
+  /** The stream's events a page at a time, oldest first (shared-history.ts). @throws what the event store throws. */
+  revisions(ref: SharedRef, page: { limit: number; after?: number }): Promise<{ items: SharedRevision[]; nextAfter: number | null }> {
+    return sharedRevisions(this.eventStore, ref, page);
   }
 
   /** Delete a live document (the caller checks that nothing names it). @throws DomainError `<kind>_not_found`, `revision_mismatch`. */

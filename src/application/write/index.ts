@@ -8,5 +8,6 @@ export { findCommittedWriteProjected } from './committed-writes.js';
 export type { CommittedWrite, WriteTag } from './committed-writes.js';
 export { ProjectCommands } from './project-commands.js';
 export type { Actor, WriteIdempotency, WriteTarget } from './write-results.js';
-export { SharedCommands, presentCheck } from './shared-commands.js';
-export type { DependentCheck } from './shared-commands.js';
+export { SharedCommands } from './shared-commands.js';
+export { presentCheck } from './follower-gate.js';
+export type { DependentCheck } from './follower-gate.js';

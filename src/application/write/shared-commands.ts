@@ -1,31 +1,36 @@
 /**
  * The use cases of layouts and shared partials (docs/layouts.md): create, save, publish and delete, with what
  * they must check across the workspace — a delete of one that projects name is refused (`<kind>_in_use`), and
- * a publish checks every project that follows it (composes it with the candidate revision, compiles it and
- * holds it to the workspace's send-readiness policy), reports each one, and is refused when one fails.
+ * a publish checks every project that follows it (composes it with the candidate revision, compiles it, holds
+ * it to the workspace's send-readiness policy and to the publish gate's variables check: follower-gate.ts),
+ * reports each one, and is refused when one fails (`force` passes only breaking variable changes).
  */
-import { DomainError, type Finding } from '../../domain/errors.js';
+import { DomainError } from '../../domain/errors.js';
 import { layoutProblem } from '../../domain/composition.js';
 import { kindName, type SharedRef } from '../../domain/shared-documents.js';
 import type { Publishing } from '../../domain/publishing.js';
 import type { ProjectQueries, SharedDependent, SharedDependents } from '../read/index.js';
-import type { ResolvedShared, ResolvedUses, SharedActor, SharedDocuments, SharedView, TemplateComposer } from '../render/index.js';
+import type {
+  ResolvedShared,
+  ResolvedUses,
+  SharedActor,
+  SharedDocuments,
+  SharedRevision,
+  SharedSourceRevision,
+  SharedView,
+  TemplateComposer,
+} from '../render/index.js';
 import { PolicyViolationError, type PolicyGate } from '../policy/index.js';
-
-/** How one project that follows a layout or partial fared in the checks of its publish. */
-export interface DependentCheck {
-  projectId: string;
-  /** The project's published revision that was checked (null: nothing published, or pinned: not checked). */
-  revision: number | null;
-  /** `passed`, `refused` (the publish is refused for it), `pinned` (it pins a revision: unaffected), `unpublished`. */
-  outcome: 'passed' | 'refused' | 'pinned' | 'unpublished';
-  /** The refusal's code (`policy_violation`, a compile error's code) when refused. */
-  code?: string;
-  message?: string;
-  errors?: readonly Finding[];
-  /** Policy findings that do not refuse (partial support), as warnings. */
-  warnings?: readonly unknown[];
-}
+import {
+  followerChanges,
+  judged,
+  overriddenOfChecks,
+  presentCheck,
+  type DependentCheck,
+  type FollowerGateDeps,
+  type GateLogger,
+  type GateMode,
+} from './follower-gate.js';
 
 export interface SharedCommandsDeps {
   documents: SharedDocuments;
@@ -34,6 +39,10 @@ export interface SharedCommandsDeps {
   queries: Pick<ProjectQueries, 'getPublishedProject'>;
   /** The workspace's send-readiness policy; absent: publishes check only that dependents compile. */
   policy?: Pick<PolicyGate, 'checkSave'>;
+  /** The publish gate's variables check of followers; absent (shapes not recorded): not run. */
+  variables?: FollowerGateDeps;
+  /** Where a failing variables check of a save is told (the save goes on without its warnings). */
+  logger?: GateLogger;
 }
 
 export class SharedCommands {
@@ -63,7 +72,9 @@ export class SharedCommands {
     const publishes = (input.publishing ?? state.publishing) === 'on_save';
     const changed = state.sources.get(state.sourceRevision) !== input.source;
     // The revision the save will append (the append is conditional on `state.revision`: a race is a 412).
-    const checks = publishes && changed ? await this.checkAll(ref, { id: ref.id, revision: state.revision + 1, source: input.source }) : [];
+    // A save is never refused by the variables check: it warns, as a project save does.
+    const candidate = { id: ref.id, revision: state.revision + 1, source: input.source };
+    const checks = publishes && changed ? await this.checkAll(ref, candidate, 'warn') : [];
     const view = await this.deps.documents.write(ref, create, input, {
       ...options,
       expectedRevision: options.expectedRevision ?? state.revision,
@@ -88,41 +99,48 @@ export class SharedCommands {
   }
 
   /**
-   * Publish a revision after checking every project that follows it; answers each check.
+   * Publish a revision after checking every project that follows it; answers each check. `force` passes
+   * breaking variable changes (the event records `force` and what it overrode), never a policy violation nor
+   * a composition that does not compile.
    * @throws DomainError `dependents_refused` (with `dependents`: every check) when one dependent fails;
    *   what `SharedDocuments.publish` throws.
    */
   async publish(
     ref: SharedRef,
     asked: number | undefined,
-    options: { expectedRevision?: number; actor?: SharedActor } = {},
+    options: { expectedRevision?: number; actor?: SharedActor; force?: boolean } = {},
   ): Promise<SharedView & { checks: DependentCheck[] }> {
     const { state } = await this.deps.documents.get(ref);
     const revision = asked ?? state.sourceRevision;
     const candidate = await this.deps.documents.resolve(ref.kind, ref.workspace, { id: ref.id, revision });
-    const checks = state.publishedRevision === revision ? [] : await this.checkAll(ref, candidate);
-    return { ...(await this.deps.documents.publish(ref, asked, options)), checks };
+    const checks = state.publishedRevision === revision ? [] : await this.checkAll(ref, candidate, options.force ? 'force' : 'refuse');
+    const overridden = options.force ? { overridden: overriddenOfChecks(checks) } : {};
+    return { ...(await this.deps.documents.publish(ref, asked, { ...options, ...overridden })), checks };
   }
 
   /** Every follower checked with `candidate`. @throws DomainError `dependents_refused` (with every check) when one fails. */
-  private async checkAll(ref: SharedRef, candidate: ResolvedShared): Promise<DependentCheck[]> {
+  private async checkAll(ref: SharedRef, candidate: ResolvedShared, mode: GateMode): Promise<DependentCheck[]> {
     const dependents = await this.deps.dependents.of(ref.workspace, ref.kind, ref.id);
     const checks: DependentCheck[] = [];
-    for (const dependent of dependents) checks.push(await this.check(ref, candidate, dependent));
+    for (const dependent of dependents) checks.push(await this.check(ref, candidate, dependent, mode));
     const refused = checks.filter((check) => check.outcome === 'refused');
     if (refused.length > 0) {
       throw new DomainError(
         'dependents_refused',
         `Revision ${candidate.revision} of the ${kindName(ref.kind)} '${ref.id}' cannot be published: ${refused.length} project(s) that follow it ` +
-          `would break (${refused.map((check) => `${check.projectId}: ${check.code}`).join('; ')}). Fix the ${kindName(ref.kind)} or those projects.`,
+          `would break (${refused.map((check) => `${check.projectId}: ${check.code}`).join('; ')}). Fix the ${kindName(ref.kind)} or those projects` +
+          (refused.every((check) => check.code === 'breaking_variable_change') ? ', or publish anyway with "force": true.' : '.'),
         { revision: candidate.revision, dependents: checks.map(presentCheck) },
       );
     }
     return checks;
   }
 
-  /** One dependent composed with `candidate` (a revision of `ref`) in place of what it follows now, compiled and held to the policy. */
-  private async check(ref: SharedRef, candidate: ResolvedShared, dependent: SharedDependent): Promise<DependentCheck> {
+  /**
+   * One dependent composed with `candidate` (a revision of `ref`) in place of what it follows now, compiled,
+   * held to the policy, then to the publish gate's variables check (`mode`: what a breaking change does).
+   */
+  private async check(ref: SharedRef, candidate: ResolvedShared, dependent: SharedDependent, mode: GateMode): Promise<DependentCheck> {
     const projectRef = { workspace: ref.workspace, projectId: dependent.projectId };
     if (dependent.pinnedRevision !== null) return { projectId: dependent.projectId, revision: null, outcome: 'pinned' };
     const view = await this.deps.queries.getPublishedProject(projectRef).catch(() => null);
@@ -136,7 +154,19 @@ export class SharedCommands {
       const own = { ...composition, partials: view.partials, helpers: view.helpers };
       const prepared = await this.deps.composer.prepare(own, uses, 'soft');
       const warnings = (await this.deps.policy?.checkSave(projectRef, prepared, view.metadata, true)) ?? [];
-      return { ...base, outcome: 'passed', ...(warnings.length > 0 ? { warnings } : {}) };
+      const passed: DependentCheck = { ...base, outcome: 'passed', ...(warnings.length > 0 ? { warnings } : {}) };
+      const variables = this.deps.variables;
+      if (!variables) return passed;
+      const subject = `Revision ${candidate.revision} of the ${kindName(ref.kind)} '${ref.id}'`;
+      // What renders use now: the same revision composed with what its uses resolve to today.
+      const now = () =>
+        this.deps.composer
+          .resolve(ref.workspace, composition)
+          .then((current) => this.deps.composer.prepare(own, current, 'soft'))
+          .then((done) => done.template)
+          .catch(() => null);
+      const changes = await followerChanges(variables, projectRef, view, now, prepared.template, subject, mode, this.deps.logger);
+      return judged(passed, changes, mode, subject);
     } catch (error) {
       if (error instanceof PolicyViolationError) {
         const report = error.report();
@@ -154,6 +184,18 @@ export class SharedCommands {
     }
   }
 
+  /** A create or save of a live one by its revision. @throws DomainError `<kind>_not_found`, `revision_not_found`. */
+  async revisionAt(ref: SharedRef, revision: number): Promise<SharedSourceRevision> {
+    await this.deps.documents.get(ref);
+    return this.deps.documents.revisionAt(ref, revision);
+  }
+
+  /** A live one's events, oldest first, a page at a time. @throws DomainError `<kind>_not_found`. */
+  async revisions(ref: SharedRef, page: { limit: number; after?: number }): Promise<{ items: SharedRevision[]; nextAfter: number | null }> {
+    await this.deps.documents.get(ref);
+    return this.deps.documents.revisions(ref, page);
+  }
+
   /** The projects that name `ref`, each pinned (a revision) or following (null). */
   dependents(ref: SharedRef): Promise<SharedDependent[]> {
     return this.deps.dependents.of(ref.workspace, ref.kind, ref.id);
@@ -167,10 +209,4 @@ function withCandidate<T extends { layout?: { id: string }; sharedPartials?: Arr
     return rest as T;
   }
   return { ...composition, sharedPartials: (composition.sharedPartials ?? []).filter((use) => use.id !== ref.id) };
-}
-
-/** A check as the API answers it (snake_case). */
-export function presentCheck(check: DependentCheck): Record<string, unknown> {
-  const { projectId, ...rest } = check;
-  return { project_id: projectId, ...rest };
 }

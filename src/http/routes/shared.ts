@@ -1,6 +1,6 @@
 /**
- * /layouts and /partials (docs/layouts.md): create, read, save, delete, publish, and who names one
- * (`/dependents`). Scopes, If-Match and REQUIRE_IF_MATCH as for projects (`projects:read`, `projects:write`).
+ * /layouts and /partials (docs/layouts.md): create, read (also a past create or save: `?revision=N`), save,
+ * delete, publish, their events (`/revisions`) and who names one (`/dependents`). Scopes, If-Match and REQUIRE_IF_MATCH as for projects (`projects:read`, `projects:write`).
  */
 import type { Router, RouterContext } from '@koa/router';
 import type { SharedKind, SharedRef } from '../../domain/shared-documents.js';
@@ -8,8 +8,9 @@ import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { requireIfMatch } from '../preconditions.js';
 import { ProblemError } from '../problem.js';
-import { PROJECT_ID } from '../schemas.js';
-import { parseSharedPublish, parseSharedWrite, presentShared } from '../shared-schemas.js';
+import { PROJECT_ID, parseRevisionQuery } from '../schemas.js';
+import { cursorAfterRevision, parseRevisionPage } from '../paging.js';
+import { parseSharedPublish, parseSharedWrite, presentShared, presentSharedRevision } from '../shared-schemas.js';
 import { presentCheck } from '../../application/write/index.js';
 import { etag, parseIfMatch } from './projects.js';
 import { sendJson } from './respond.js';
@@ -34,6 +35,14 @@ export function sharedRoutes(router: Router<AppState>, deps: AppDeps): void {
     });
 
     router.get(`${base}/:id`, read, async (ctx) => {
+      const asked = parseRevisionQuery(ctx.query['revision']);
+      if (asked !== undefined) {
+        const at = await shared.revisionAt(refOf(ctx, kind), asked);
+        ctx.set('ETag', etag(at.revision));
+        ctx.set('Cache-Control', 'private, max-age=31536000, immutable'); // a revision never changes
+        sendJson(ctx, 200, { id: ctx.params['id'], ...presentSharedRevision(kind, at) });
+        return;
+      }
       const view = await shared.get(refOf(ctx, kind));
       ctx.set('ETag', etag(view.state.revision));
       ctx.set('Cache-Control', 'private, no-cache');
@@ -55,10 +64,15 @@ export function sharedRoutes(router: Router<AppState>, deps: AppDeps): void {
     });
 
     router.post(`${base}/:id/publish`, write, body, async (ctx) => {
-      const { revision } = parseSharedPublish(ctx.state.body);
-      const view = await shared.publish(refOf(ctx, kind), revision, options(ctx));
+      const { revision, force } = parseSharedPublish(ctx.state.body);
+      const view = await shared.publish(refOf(ctx, kind), revision, { ...options(ctx), ...(force ? { force } : {}) });
       ctx.set('ETag', etag(view.state.revision));
       sendJson(ctx, 200, { ...presentShared(view), unchanged: view.unchanged === true, dependents: view.checks.map(presentCheck) });
+    });
+
+    router.get(`${base}/:id/revisions`, read, async (ctx) => {
+      const { items, nextAfter } = await shared.revisions(refOf(ctx, kind), parseRevisionPage(ctx.query));
+      sendJson(ctx, 200, { items: items.map((item) => presentSharedRevision(kind, item)), next_cursor: cursorAfterRevision(nextAfter) });
     });
 
     router.get(`${base}/:id/dependents`, read, async (ctx) => {
