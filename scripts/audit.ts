@@ -128,7 +128,7 @@ function describeAt(a: AuditAt): string {
     `  layout          ${a.layout ? use(a.layout) : '-'}`,
     `  shared partials ${a.shared_partials!.length > 0 ? a.shared_partials!.map(use).join(', ') : '-'}`,
     `  locale          ${a.locale ?? '- (no locales)'} (${asked})`,
-    `  mjml            ${a.mjml_version}`,
+    `  mjml            ${a.mjml_version}${a.composed ? ' (composed and compiled again here, as each render composes it)' : ''}`,
     `  sha256          ${a.published_sha256} (${a.published_bytes} B)`,
   ].join('\n');
 }

@@ -94,6 +94,7 @@ describe('npm run audit --at: layouts, shared partials, locales and review', fun
       revision: 0,
       saved_at: answer.saved_at,
       mjml_version: mjmlVersion,
+      composed: true,
       layout: { id: 'frame', revision: 0, pinned: false },
       shared_partials: [{ id: 'sig', revision: 0, pinned: false }],
       locale: 'de',
@@ -173,5 +174,12 @@ describe('npm run audit --at: layouts, shared partials, locales and review', fun
     expect(await auditJson(server, 'weekly', '--at', draft)).to.include({ revision: 0, published_sha256: first.json.published_sha256 });
     expect(await auditJson(server, 'weekly', '--at', later)).to.include({ revision: 2, published_sha256: second.json.published_sha256 });
     expect(sha256(await audit(server, 'weekly', '--at', draft, '--html'))).to.equal(first.json.published_sha256);
+
+    // Deleted since: the past is still audited; after the deletion, nothing rendered.
+    expect((await server.request('DELETE', '/v1/projects/weekly')).status).to.equal(204);
+    const deleted = await instant();
+    expect(await auditJson(server, 'weekly', '--at', later)).to.include({ revision: 2, composed: false });
+    expect(sha256(await audit(server, 'weekly', '--at', later, '--html'))).to.equal(second.json.published_sha256);
+    expect(await auditJson(server, 'weekly', '--at', deleted)).to.include({ status: 'deleted' });
   });
 });

@@ -11,6 +11,7 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import type { ProjectRef } from '../../domain/project.js';
+import { MJML_VERSION } from '../../rendering/index.js';
 import type { TemplatePreparer } from '../ports/index.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
 import { TemplateComposer, TemplateRenderer, type RendererOptions, type RevisionLoader, type SharedDocuments } from '../render/index.js';
@@ -52,8 +53,14 @@ export interface AuditAt {
   revision?: number;
   /** When that revision was saved (RFC 3339). */
   saved_at?: string;
-  /** The mjml version that revision was saved with. */
+  /**
+   * The mjml version of the published HTML: the one the revision was saved with, or, for a revision composed
+   * with a layout or shared partials (compiled again at every new composition, by the running service), the
+   * one installed here, with which the audit compiled it.
+   */
   mjml_version?: string;
+  /** True when the published HTML is a composition the audit compiled again; false: the revision's stored HTML. */
+  composed?: boolean;
   /** The layout in effect (null: none). */
   layout?: UsedDocument | null;
   shared_partials?: UsedDocument[];
@@ -91,7 +98,8 @@ export class InstantAudit {
       detail: null,
       revision: view.revision,
       saved_at: view.updatedAt,
-      mjml_version: view.mjmlVersion,
+      mjml_version: composition ? MJML_VERSION : view.mjmlVersion,
+      composed: composition !== undefined,
       layout:
         layoutId !== undefined && compiled.layoutRevision != null
           ? { id: layoutId, revision: compiled.layoutRevision, pinned: composition?.layout?.revision !== undefined }
