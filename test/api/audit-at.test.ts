@@ -3,7 +3,8 @@
  * layout and a shared partial and carries a `de` locale is rendered, the layout and the partial are published
  * again, it is rendered again; the audit at each render's instant names the revisions that render used, and
  * `--html` (with `--variables`) gives back the very bytes that render ran (and answered). A project under
- * review: the audit names the published revision, not a draft saved after it.
+ * review: the audit names the published revision, not a draft saved after it. On SQLite, and on PostgreSQL when
+ * a server answers at TEST_DATABASE_URL (a database of its own, dropped after).
  */
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { layoutOf } from '../support/layouts.js';
+import { describeOnPostgres } from '../support/postgres.js';
 
 const run = promisify(execFile);
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
@@ -26,10 +28,13 @@ const locales = {
   de: { subject: 'Hallo {{name}}', strings: { hello: 'Hallo {name}' } },
 };
 
-/** `npm run audit -- …` against the server's data directory: its stdout as bytes. */
+/** The store's variables (none: SQLite under the data directory), for the server and the script alike. */
+let storeEnv: () => Record<string, string> = () => ({});
+
+/** `npm run audit -- …` against the server's store: its stdout as bytes. */
 async function audit(server: TestServer, ...args: string[]): Promise<Buffer> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/audit.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...storeEnv(), DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
     encoding: 'buffer',
   });
   return stdout;
@@ -44,13 +49,20 @@ async function instant(): Promise<string> {
 }
 
 describe('npm run audit --at: layouts, shared partials, locales and review', function () {
-  this.timeout(120_000);
+  this.timeout(180_000);
+  describe('SQLite', () => auditSuite(() => ({})));
+  describeOnPostgres('PostgreSQL', (database) => auditSuite(() => ({ STORE: 'postgres', DATABASE_URL: database().url })));
+});
+
+/** The suite, on the store `env` names (called inside a `describe`: its hooks and tests join it). */
+function auditSuite(env: () => Record<string, string>): void {
   let server: TestServer;
   const variables = { name: 'Ada' };
   const renders: Array<{ at: string; sha: string; html: string }> = [];
 
   before(async () => {
-    server = await startTestServer();
+    storeEnv = env;
+    server = await startTestServer({ env: env() });
     const layout = await server.request('POST', '/v1/layouts', { body: { id: 'frame', mjml: layoutOf('v1') } });
     expect(layout.status, layout.text).to.equal(201);
     const partial = await server.request('POST', '/v1/partials', { body: { id: 'sig', source: partialOf('one') } });
@@ -182,4 +194,4 @@ describe('npm run audit --at: layouts, shared partials, locales and review', fun
     expect(sha256(await audit(server, 'weekly', '--at', later, '--html'))).to.equal(second.json.published_sha256);
     expect(await auditJson(server, 'weekly', '--at', deleted)).to.include({ status: 'deleted' });
   });
-});
+}
