@@ -48,7 +48,12 @@ const shared = values.layout !== undefined ? 'layout' : values.partial !== undef
 const misused =
   (shared === null) === (projectId === undefined) ||
   (values.html && values.revision === undefined && values.at === undefined) ||
-  (values.variables !== undefined && !(values.html && values.at !== undefined));
+  (values.variables !== undefined && !(values.html && values.at !== undefined)) ||
+  (values.locale !== undefined && values.at === undefined) ||
+  (values.json === true && values.at === undefined && shared === null) ||
+  (values.at !== undefined && values.revision !== undefined) ||
+  (values.layout !== undefined && values.partial !== undefined) ||
+  (shared !== null && (values.at ?? values.revision ?? values.html ?? values.locale) !== undefined);
 if (values.help || misused) {
   console.error(USAGE);
   process.exit(values.help ? 0 : 1);
