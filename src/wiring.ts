@@ -101,6 +101,20 @@ export function reportSkippedEvents(stores: Pick<Stores, 'onSkippedEvent'>, logg
   });
 }
 
+/**
+ * The compile path over `pool` that saves and renders share (and the audit script, to run exactly what
+ * renders ran): the preparer of templates (localized variants included) and the loader of revisions.
+ */
+export function compilePath(
+  config: Pick<Config, 'templateLimits' | 'renderLimits'>,
+  pool: CompilePool,
+): { templates: LocalizedTemplatePreparer; loader: PooledRevisionLoader } {
+  return {
+    templates: new LocalizedTemplatePreparer(new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits)),
+    loader: new PooledRevisionLoader(pool, config.templateLimits),
+  };
+}
+
 /** Build the service on the stores the configuration names. @throws when the store cannot be opened. */
 export async function wireService(config: Readonly<Config>, logger: Logger): Promise<Service> {
   const stores = await openStores(config);
@@ -139,13 +153,13 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       checkStore: config.renderRevisionCheck === 'store',
     });
     const shapes = shapeRecorder(config, readModels, logger);
-    const templates = new LocalizedTemplatePreparer(new PooledTemplatePreparer(pool, config.templateLimits, config.renderLimits));
+    const { templates, loader } = compilePath(config, pool);
     const now = () => new Date().toISOString();
     const sharedDocuments = new SharedDocuments(eventStore, now);
     const composer = new TemplateComposer(sharedDocuments, templates);
     const renderer = new TemplateRenderer(
       queries,
-      new PooledRevisionLoader(pool, config.templateLimits),
+      loader,
       {
         maxBytes: config.renderCacheBytes,
         limits: config.renderLimits,

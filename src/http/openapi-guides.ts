@@ -21,6 +21,7 @@ export const GUIDES: ReadonlyArray<readonly [path: string, subject: string]> = [
   ['docs/policy.md', 'the send-readiness policy enforced at publish, metadata.headers'],
   ['docs/diff.md', 'what a recipient would see change between two revisions'],
   ['docs/limits.md', 'template and render limits, hostile input'],
+  ['docs/audit.md', 'npm run audit: which template, layout, partial and locale revisions made an email at an instant, and its bytes'],
   ['docs/operations.md', 'configuration, several instances, KurrentDB + MongoDB, metrics and logs, under faults, scripts'],
   ['docs/cli.md', 'the letterpress client CLI'],
   ['docs/performance.md', 'what a render costs'],

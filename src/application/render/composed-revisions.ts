@@ -31,6 +31,8 @@ export class ComposedRevisions {
     ref: ProjectRef,
     revision: number,
     base: CachedTemplate,
+    /** The revision's view (partials, helpers); default: read from the queries. */
+    readBase: () => Promise<ProjectView> = () => this.queries.getProjectAt(ref, revision),
   ): Promise<{
     entry: CachedTemplate;
     cache: 'HIT' | 'MISS';
@@ -44,7 +46,7 @@ export class ComposedRevisions {
     const variant = usesKey(resolved);
     // The composed view: what a localized variant with its own subject or preheader is compiled from too.
     const read = async (): Promise<ProjectView> => {
-      const view = await this.queries.getProjectAt(ref, revision);
+      const view = await readBase();
       // Soft: the composition was checked when the template was saved and when the layout was published.
       const prepared = await this.composer.prepare({ ...composition, partials: view.partials, helpers: view.helpers }, resolved, 'soft');
       return { ...view, ast: prepared.template.ast, publishedHtml: prepared.template.publishedHtml };

@@ -73,6 +73,11 @@ export interface RenderRequest {
    * this instance to see it. @see RenderRevisions
    */
   minRevision?: number;
+  /**
+   * The template revision `revision` as the caller read it (the audit: a past revision, perhaps of a project
+   * deleted since); omitted: read when compiled.
+   */
+  view?: ProjectView;
   /** Also refuse the render when a variable the template reads (other than only as a test) is missing. */
   strict?: boolean;
   /**
@@ -182,17 +187,7 @@ export class TemplateRenderer {
     if (revision > latest || revision < 0) {
       throw revisionNotFound(ref.projectId, revision, latest);
     }
-    let entry = this.cache.get(ref, revision);
-    let cache: 'HIT' | 'MISS' = entry ? 'HIT' : 'MISS';
-    entry ??= await this.cache.getOrLoad(ref, revision, () => this.queries.getProjectAt(ref, revision));
-    // A layout and shared partials first (their revisions name the composed entry), then the locale within it.
-    let used: UsedRevisions | undefined;
-    let variant = '';
-    let read = () => this.queries.getProjectAt(ref, revision);
-    let resolved: ResolvedUses = { partials: [] };
-    if (entry.composition && this.composed)
-      ({ entry, cache, used, variant, read, resolved } = await this.composed.entry(ref, revision, entry));
-    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, request.locale, read, this.variantCompiler(resolved));
+    const { entry, cache, used } = await this.entryOf(ref, revision, request.locale, request.view);
     const base = {
       locale: entry.localized?.tag ?? null,
       id: ref.projectId,
@@ -251,6 +246,48 @@ export class TemplateRenderer {
         ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings)
         : NO_PARTS;
     return { ...base, body, escaped: false, parts, missingVariables: missing.paths() };
+  }
+
+  /**
+   * What a render of template revision `revision` in `locale` runs before its variables: the published HTML
+   * (composed with the layout and shared partial revisions the composer resolves to; its SHA-256 is the
+   * render answer's `published_sha256`), the locale variant picked and the revisions used. `view`: the
+   * revision as the caller read it (the audit: a past revision, perhaps of a project deleted since).
+   * @throws as `render` (no variables are checked).
+   */
+  async compiled(
+    ref: ProjectRef,
+    revision: number,
+    options: { locale?: string; view?: ProjectView } = {},
+  ): Promise<Pick<RenderOutput, 'publishedSha256' | 'locale' | 'layoutRevision' | 'sharedPartialRevisions'> & { publishedHtml: string }> {
+    const { entry, used } = await this.entryOf(ref, revision, options.locale, options.view);
+    return {
+      publishedHtml: entry.publishedHtml,
+      publishedSha256: entry.publishedSha256,
+      locale: entry.localized?.tag ?? null,
+      ...(used ?? {}),
+    };
+  }
+
+  /** The compiled entry a render of `revision` in `locale` uses: composed, then localized. @throws as `render`. */
+  private async entryOf(
+    ref: ProjectRef,
+    revision: number,
+    locale: string | undefined,
+    view: ProjectView | undefined,
+  ): Promise<{ entry: CachedTemplate; cache: 'HIT' | 'MISS'; used: UsedRevisions | undefined }> {
+    let read = view ? async () => view : () => this.queries.getProjectAt(ref, revision);
+    let entry = this.cache.get(ref, revision);
+    let cache: 'HIT' | 'MISS' = entry ? 'HIT' : 'MISS';
+    entry ??= await this.cache.getOrLoad(ref, revision, read);
+    // A layout and shared partials first (their revisions name the composed entry), then the locale within it.
+    let used: UsedRevisions | undefined;
+    let variant = '';
+    let resolved: ResolvedUses = { partials: [] };
+    if (entry.composition && this.composed)
+      ({ entry, cache, used, variant, read, resolved } = await this.composed.entry(ref, revision, entry, read));
+    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, locale, read, this.variantCompiler(resolved));
+    return { entry, cache, used };
   }
 
   /**

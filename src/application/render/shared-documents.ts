@@ -73,13 +73,35 @@ export class SharedDocuments {
    */
   async resolve(kind: SharedRef['kind'], workspace: string, use: SharedUse): Promise<ResolvedShared> {
     const ref = { kind, workspace, id: use.id };
-    const { state } = await this.get(ref);
-    const revision = use.revision ?? state.publishedRevision;
-    const source = revision === null ? undefined : state.sources.get(revision);
-    if (revision === null) throw sharedNotFound(ref, 'has no published revision yet');
-    if (source === undefined)
-      throw sharedNotFound(ref, `has no revision ${revision} (its revisions: ${[...state.sources.keys()].join(', ')})`);
-    return { id: use.id, revision, source };
+    return resolvedIn(ref, use, (await this.get(ref)).state);
+  }
+
+  /**
+   * The stream folded up to instant `at` (RFC 3339): every event that occurred at or before it, as the audit
+   * replays a render at `at` (occurrence times only move forward along a stream). Not kept.
+   * @throws what the event store throws.
+   */
+  async stateAt(ref: SharedRef, at: string): Promise<SharedState> {
+    const instant = Date.parse(at);
+    let state = initialSharedState;
+    for (const event of await this.eventStore.readStream(sharedStream(ref))) {
+      const data = event.data as SharedEventData;
+      if (Date.parse(data.occurredAt) > instant) break;
+      state = evolveShared(state, event.type, data, event.revision);
+    }
+    return state;
+  }
+
+  /**
+   * `resolve` as it answered at instant `at` (RFC 3339): what a render then used (docs/audit.md).
+   * @throws DomainError `<kind>_not_found` as `resolve`, about the document as it was at `at`.
+   */
+  async resolveAt(kind: SharedRef['kind'], workspace: string, use: SharedUse, at: string): Promise<ResolvedShared> {
+    const ref = { kind, workspace, id: use.id };
+    const state = await this.stateAt(ref, at);
+    if (state.status !== 'active')
+      throw sharedNotFound(ref, state.status === 'deleted' ? `had been deleted by ${at}` : `did not exist yet at ${at}`);
+    return resolvedIn(ref, use, state);
   }
 
   /**
@@ -179,6 +201,16 @@ export class SharedDocuments {
     }
     return { ...ref, state: await this.state(ref) };
   }
+}
+
+/** The revision `use` names in `state` (pinned, or the published one) with its source. @throws DomainError `<kind>_not_found`. */
+function resolvedIn(ref: SharedRef, use: SharedUse, state: SharedState): ResolvedShared {
+  const revision = use.revision ?? state.publishedRevision;
+  const source = revision === null ? undefined : state.sources.get(revision);
+  if (revision === null) throw sharedNotFound(ref, 'has no published revision yet');
+  if (source === undefined)
+    throw sharedNotFound(ref, `has no revision ${revision} (its revisions: ${[...state.sources.keys()].join(', ')})`);
+  return { id: use.id, revision, source };
 }
 
 function checkExpected(ref: SharedRef, state: SharedState, expected: number | undefined): void {
