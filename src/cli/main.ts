@@ -57,17 +57,21 @@ export async function run(argv: string[]): Promise<number> {
 
   program
     .command('pull')
-    .description('write every project of the workspace as files under --dir, fetching only what changed since the last pull')
+    .description(
+      'write every project of the workspace, and the layouts and shared partials they name, as files under --dir, fetching only what changed since the last pull',
+    )
     .addOption(dirOption())
     .option('--force', 'overwrite local edits that were never pushed')
-    .option('--prune', 'remove the local files of projects deleted on the server')
+    .option('--prune', 'remove the local files of projects, layouts and shared partials deleted on the server')
     .action(async (options, command: Command) => {
       code = await pull(client(command), options);
     });
 
   program
     .command('push')
-    .description('create or save the projects whose files changed, with If-Match on the pulled revision')
+    .description(
+      'create or save the layouts, shared partials and projects whose files changed (in that order), with If-Match on the pulled revision',
+    )
     .argument('[ids...]', 'only these projects (default: every project directory)')
     .addOption(dirOption())
     .option('--dry-run', 'validate on the server only (POST /validate); change nothing')
@@ -96,8 +100,8 @@ export async function run(argv: string[]): Promise<number> {
           ...(options.revision !== undefined ? { revision: parseRevision(options.revision) } : {}),
           ...(options.force ? { force: true } : {}),
         };
-        const shared = [options.layout !== undefined, options.partial !== undefined, id !== undefined].filter(Boolean).length;
-        if (shared !== 1)
+        const given = [options.layout !== undefined, options.partial !== undefined, id !== undefined].filter(Boolean).length;
+        if (given !== 1)
           throw new UsageError('publish takes one of: a project id (letterpress publish welcome), --layout <id> or --partial <id>.');
         if (options.layout !== undefined) code = await publishShared(client(command), 'layout', options.layout, asked);
         else if (options.partial !== undefined) code = await publishShared(client(command), 'partial', options.partial, asked);
