@@ -146,4 +146,42 @@ describe('letterpress pull, push and publish of layouts and shared partials (spa
     expect(both.code).to.equal(2);
     expect(both.stderr).to.include('publish takes one of: a project id');
   });
+
+  it('keeps a layout never pulled or edited on both sides, backs it up before --force, reports a 412 on push, and prunes a deleted one', async () => {
+    const req = t.server.request.bind(t.server);
+    expect((await req('POST', '/v1/layouts', { body: { id: 'side', mjml: layoutOf('s0') } })).status).to.equal(201);
+    const file = join(dir, '_layouts', 'side', 'layout.mjml');
+    mkdirSync(join(dir, '_layouts', 'side'), { recursive: true });
+    writeFileSync(file, layoutOf('local'));
+    const kept = await run('pull', '--dir', dir);
+    expect(kept.code, kept.stderr).to.equal(1);
+    expect(kept.stderr).to.include(`kept ${join(dir, '_layouts', 'side')}: a layout side exists on the server (revision 0)`);
+    expect(readFileSync(file, 'utf8')).to.equal(layoutOf('local'));
+
+    const forced = await run('pull', '--dir', dir, '--force');
+    expect(forced.code, forced.stderr).to.equal(0);
+    const copy = /backed up the local files of layout side, which had edits never pushed, to (\S+)/.exec(forced.stderr)?.[1];
+    expect(copy, forced.stderr).to.be.a('string');
+    expect(readFileSync(join(copy!, 'layout.mjml'), 'utf8')).to.equal(layoutOf('local'));
+    expect(readFileSync(file, 'utf8')).to.equal(layoutOf('s0'));
+
+    expect((await req('PUT', '/v1/layouts/side', { body: { mjml: layoutOf('s1') } })).status).to.equal(200);
+    writeFileSync(file, layoutOf('mine'));
+    const conflict = await run('push', '--dir', dir);
+    expect(conflict.code, conflict.stderr).to.equal(1);
+    expect(conflict.stderr).to.include(
+      "conflict: the layout 'side' changed on the server since your pull (you have revision 0). Nothing was overwritten.",
+    );
+    expect((await req('GET', '/v1/layouts/side')).json.mjml).to.equal(layoutOf('s1'));
+
+    expect((await req('DELETE', '/v1/layouts/side')).status).to.equal(204);
+    const edited = await run('pull', '--dir', dir, '--prune');
+    expect(edited.stderr).to.include('layout side was deleted on the server; ').and.include('has unpushed edits and is kept');
+    expect(existsSync(file)).to.equal(true);
+    const pruned = await run('pull', '--dir', dir, '--prune', '--force');
+    expect(pruned.code, pruned.stderr).to.equal(0);
+    expect(pruned.stderr).to.include(`removed ${join(dir, '_layouts', 'side')}: deleted on the server`);
+    expect(existsSync(join(dir, '_layouts', 'side'))).to.equal(false);
+    expect((json(join(dir, 'letterpress.lock.json')) as { layouts: object }).layouts).to.not.have.property('side');
+  });
 });
