@@ -5,7 +5,7 @@
  *   <dir>/<id>/ast.json            MJML's JSON form, for reference; pushed only when template.mjml is absent
  *   <dir>/<id>/metadata.json       name, subject, preheader, variables schema…
  *   <dir>/<id>/helpers.json        declared helpers, when the project has any
- *   <dir>/<id>/project.json        `{ "render_mode": "dynamic" }` for a dynamic project (compiled per render), else absent
+ *   <dir>/<id>/project.json        `render_mode` ("dynamic" only), `layout`, `shared_partials`, when any (project-file.ts)
  *   <dir>/<id>/partials/<name>.hbs project partials, one file each
  *   <dir>/<id>/locales/<tag>.json  localized variants, one file per locale (<tag>.mjml beside it for a variant
  *                                  with its own markup), and locales.json (locale-files.ts)
@@ -20,12 +20,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, relative, sep } from 'node:path';
 import { UsageError } from './errors.js';
 import { readLocales, removeLocales, writeLocales, type LocaleFields } from './locale-files.js';
+import { PROJECT_FILE, readProjectFile, writeProjectFile, type SharedUse } from './project-file.js';
 
 export const TEMPLATE_FILE = 'template.mjml';
 export const AST_FILE = 'ast.json';
 export const METADATA_FILE = 'metadata.json';
 export const HELPERS_FILE = 'helpers.json';
-export const PROJECT_FILE = 'project.json';
 export const PARTIALS_DIR = 'partials';
 export const INCLUDES_DIR = 'includes';
 const PARTIAL_EXT = '.hbs';
@@ -42,11 +42,13 @@ export interface ProjectContent {
   /** The API's `default_locale` and `locales` (docs/locales.md); absent or empty: none. */
   defaultLocale?: string | null;
   locales?: Record<string, unknown>;
+  /** The workspace layout and shared partials the project names (docs/layouts.md); absent: none. */
+  layout?: SharedUse;
+  sharedPartials?: SharedUse[];
 }
 
 /** How the server compiles a project: once per revision (`static`) or at each render (`dynamic`). */
 export type RenderMode = 'static' | 'dynamic';
-const RENDER_MODES: readonly RenderMode[] = ['static', 'dynamic'];
 
 /** A create/save body as the API takes it (docs/api.md "Routes"). */
 export interface SaveBody extends LocaleFields {
@@ -58,6 +60,8 @@ export interface SaveBody extends LocaleFields {
   helpers: Record<string, unknown>;
   /** Sent only for a dynamic project: a static one is what the server assumes for an `<mjml>` root. */
   render_mode?: RenderMode;
+  layout?: SharedUse;
+  shared_partials?: SharedUse[];
 }
 
 /** `value` with object keys sorted at every depth; arrays keep their order (it is meaningful). */
@@ -88,9 +92,15 @@ export function writeProject(projectDir: string, content: ProjectContent): void 
   else rmSync(helpersPath, { force: true });
   // Only a dynamic project says so: an <mjml>-rooted one saved as dynamic would otherwise come back
   // static from a push (the server detects only Handlebars-first sources by themselves).
-  const projectPath = join(projectDir, PROJECT_FILE);
-  if (content.renderMode === 'dynamic') writeFileSync(projectPath, canonicalJson({ render_mode: content.renderMode }));
-  else rmSync(projectPath, { force: true });
+  writeProjectFile(
+    projectDir,
+    {
+      ...(content.renderMode === 'dynamic' ? { render_mode: 'dynamic' as const } : {}),
+      ...(content.layout ? { layout: content.layout } : {}),
+      ...(content.sharedPartials && content.sharedPartials.length > 0 ? { shared_partials: content.sharedPartials } : {}),
+    },
+    canonicalJson,
+  );
   const partialsDir = join(projectDir, PARTIALS_DIR);
   for (const stale of listFiles(partialsDir)) {
     if (!stale.endsWith(PARTIAL_EXT) || !(stale.slice(0, -PARTIAL_EXT.length) in content.partials)) rmSync(join(partialsDir, stale));
@@ -140,12 +150,7 @@ export function readProject(projectDir: string): SaveBody {
   if (existsSync(metadataPath)) body.metadata = readObject(metadataPath);
   const helpersPath = join(projectDir, HELPERS_FILE);
   if (existsSync(helpersPath)) body.helpers = readObject(helpersPath);
-  const projectPath = join(projectDir, PROJECT_FILE);
-  if (existsSync(projectPath)) {
-    const mode = readObject(projectPath)['render_mode'];
-    if (!RENDER_MODES.includes(mode as RenderMode)) throw new UsageError(`${projectPath}: "render_mode" must be "static" or "dynamic".`);
-    if (mode === 'dynamic') body.render_mode = 'dynamic';
-  }
+  Object.assign(body, readProjectFile(projectDir));
   const partialsDir = join(projectDir, PARTIALS_DIR);
   for (const file of listFiles(partialsDir).filter((name) => name.endsWith(PARTIAL_EXT))) {
     body.partials[file.slice(0, -PARTIAL_EXT.length)] = readFileSync(join(partialsDir, file), 'utf8');

@@ -2,7 +2,9 @@
  * The lock file `<dir>/letterpress.lock.json`: per project, the server revision and `updated_at` the local
  * files were pulled or pushed at, and the hash of those files' content. Like a package manager's lock file it
  * is committed with the templates: push sends `If-Match` on its revision (so a save made on the server since
- * is a 412, never overwritten), and pull fetches only what moved on the server.
+ * is a 412, never overwritten), and pull fetches only what moved on the server. `layouts` and `partials` keep
+ * the same entries for the workspace's layouts and shared partials (shared-files.ts); a lock file without them
+ * (written before they existed) reads as having none, so the version stays 1.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,10 @@ export interface LockEntry {
 export interface LockFile {
   lockfile_version: number;
   projects: Record<string, LockEntry>;
+  /** Layouts by id (`revision`: the layout stream's, the `ETag`); absent in an older lock: none. */
+  layouts?: Record<string, LockEntry>;
+  /** Shared partials by id, as `layouts`. */
+  partials?: Record<string, LockEntry>;
 }
 
 /** Read `<dir>/letterpress.lock.json`; an empty lock when there is none. @throws UsageError when it is unreadable. */
@@ -39,13 +45,28 @@ export function readLock(dir: string): LockFile {
   if (parsed.lockfile_version !== LOCK_VERSION || parsed.projects === null || typeof parsed.projects !== 'object') {
     throw new UsageError(`${path} is not a lock file of version ${LOCK_VERSION}.`);
   }
-  return { lockfile_version: LOCK_VERSION, projects: parsed.projects };
+  for (const member of ['layouts', 'partials'] as const) {
+    const value = parsed[member];
+    if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value)))
+      throw new UsageError(`${path}: "${member}" must be an object of entries by id; restore it from git, or delete it and pull again.`);
+  }
+  return {
+    lockfile_version: LOCK_VERSION,
+    projects: parsed.projects,
+    ...(parsed.layouts ? { layouts: parsed.layouts } : {}),
+    ...(parsed.partials ? { partials: parsed.partials } : {}),
+  };
 }
 
-/** Write the lock canonically (ids sorted), through a temporary file so an interrupted write leaves the old one. */
+/** Write the lock canonically (ids sorted; empty `layouts` / `partials` left out), through a temporary file so an interrupted write leaves the old one. */
 export function writeLock(dir: string, lock: LockFile): void {
   const path = join(dir, LOCK_FILE);
-  writeFileSync(`${path}.tmp`, canonicalJson(lock));
+  const { layouts, partials, ...rest } = lock;
+  const shared = {
+    ...(layouts && Object.keys(layouts).length > 0 ? { layouts } : {}),
+    ...(partials && Object.keys(partials).length > 0 ? { partials } : {}),
+  };
+  writeFileSync(`${path}.tmp`, canonicalJson({ ...rest, ...shared }));
   renameSync(`${path}.tmp`, path);
 }
 

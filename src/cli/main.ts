@@ -15,7 +15,7 @@ import { diff, renderedDiff, type RenderedDiffOptions } from './commands/diff.js
 import { parseRevision } from './commands/inputs.js';
 import { createKey, listKeys, revokeKey, rotateKey } from './commands/keys.js';
 import { pull } from './commands/pull.js';
-import { publish } from './commands/publish.js';
+import { publish, publishShared } from './commands/publish.js';
 import { push } from './commands/push.js';
 import { render } from './commands/render.js';
 
@@ -57,17 +57,21 @@ export async function run(argv: string[]): Promise<number> {
 
   program
     .command('pull')
-    .description('write every project of the workspace as files under --dir, fetching only what changed since the last pull')
+    .description(
+      'write every project of the workspace, and the layouts and shared partials they name, as files under --dir, fetching only what changed since the last pull',
+    )
     .addOption(dirOption())
     .option('--force', 'overwrite local edits that were never pushed')
-    .option('--prune', 'remove the local files of projects deleted on the server')
+    .option('--prune', 'remove the local files of projects, layouts and shared partials deleted on the server')
     .action(async (options, command: Command) => {
       code = await pull(client(command), options);
     });
 
   program
     .command('push')
-    .description('create or save the projects whose files changed, with If-Match on the pulled revision')
+    .description(
+      'create or save the layouts, shared partials and projects whose files changed (in that order), with If-Match on the pulled revision',
+    )
     .argument('[ids...]', 'only these projects (default: every project directory)')
     .addOption(dirOption())
     .option('--dry-run', 'validate on the server only (POST /validate); change nothing')
@@ -78,16 +82,32 @@ export async function run(argv: string[]): Promise<number> {
 
   program
     .command('publish')
-    .description('make a revision (default: the latest save) the one renders use: for projects under "publishing": "review"')
-    .argument('<id>', 'project id')
+    .description(
+      'make a revision (default: the latest save) the one renders use: for projects under "publishing": "review", or a layout or shared partial (--layout, --partial), checking every template that follows it',
+    )
+    .argument('[id]', 'project id (not with --layout or --partial)')
+    .option('--layout <id>', 'publish this layout instead of a project')
+    .option('--partial <id>', 'publish this shared partial instead of a project')
     .option('--revision <n>', 'publish this revision instead of the latest')
     .option('--force', 'publish even when recent renders would fail under it (the publish gate); recorded in the event')
-    .action(async (id: string, options: { revision?: string; force?: boolean }, command: Command) => {
-      code = await publish(client(command), id, {
-        ...(options.revision !== undefined ? { revision: parseRevision(options.revision) } : {}),
-        ...(options.force ? { force: true } : {}),
-      });
-    });
+    .action(
+      async (
+        id: string | undefined,
+        options: { layout?: string; partial?: string; revision?: string; force?: boolean },
+        command: Command,
+      ) => {
+        const asked = {
+          ...(options.revision !== undefined ? { revision: parseRevision(options.revision) } : {}),
+          ...(options.force ? { force: true } : {}),
+        };
+        const given = [options.layout !== undefined, options.partial !== undefined, id !== undefined].filter(Boolean).length;
+        if (given !== 1)
+          throw new UsageError('publish takes one of: a project id (letterpress publish welcome), --layout <id> or --partial <id>.');
+        if (options.layout !== undefined) code = await publishShared(client(command), 'layout', options.layout, asked);
+        else if (options.partial !== undefined) code = await publishShared(client(command), 'partial', options.partial, asked);
+        else code = await publish(client(command), id!, asked);
+      },
+    );
 
   program
     .command('render')

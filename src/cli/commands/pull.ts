@@ -1,7 +1,8 @@
 /**
  * `letterpress pull [--dir D]`: every project of the key's workspace as canonical files (files.ts), with the
  * lock file (lock.ts) recording what was pulled; only projects whose revision or `updated_at` moved since
- * the last pull are fetched (Knock's `pull`, postmark-cli's `templates pull`).
+ * the last pull are fetched (Knock's `pull`, postmark-cli's `templates pull`). Then the layouts and shared
+ * partials it knows of (pull-shared.ts), under `_layouts/` and `_partials/`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { ApiError, EXIT } from '../errors.js';
 import { contentHash, isProjectDir, readProject, removeProject, writeProject } from '../files.js';
 import { planPull, readLock, writeLock, type ListedProject } from '../lock.js';
 import { startProgress } from '../progress.js';
+import { pullShared } from './pull-shared.js';
 
 export interface PullOptions {
   dir: string;
@@ -60,6 +62,8 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
         renderMode: project.render_mode === 'dynamic' ? 'dynamic' : 'static',
         defaultLocale: project.default_locale ?? null,
         locales: project.locales ?? {},
+        ...(project.layout ? { layout: project.layout } : {}),
+        ...(project.shared_partials ? { sharedPartials: project.shared_partials } : {}),
       });
       lock.projects[id] = { revision: project.revision, updated_at: project.updated_at, sha256: contentHash(readProject(projectDir)) };
       writeLock(dir, lock);
@@ -95,10 +99,15 @@ export async function pull(client: LetterpressClient, options: PullOptions): Pro
     }
   }
   writeLock(dir, lock);
+  const shared = await pullShared(client, dir, lock, { ...options, backupFolder: folder }, () => writeLock(dir, lock));
+  if (shared.fetched + shared.unchanged + shared.kept + shared.deleted > 0)
+    process.stderr.write(
+      `layouts and shared partials: ${shared.fetched} fetched, ${shared.unchanged} unchanged, ${shared.kept} kept with local edits, ${shared.deleted} deleted on the server\n`,
+    );
   process.stderr.write(
     `${plan.fetch.length} fetched, ${plan.unchanged.length} unchanged, ${plan.localEdits.length} kept with local edits, ${plan.deleted.length} deleted on the server (${client.requests} ${client.requests === 1 ? 'request' : 'requests'})\n`,
   );
-  return plan.localEdits.length > 0 ? EXIT.failed : EXIT.ok;
+  return plan.localEdits.length + shared.kept > 0 ? EXIT.failed : EXIT.ok;
 }
 
 /** Reads of a review project tried before its MJML is taken as it is (a save landed between each GET and render). */

@@ -3,7 +3,8 @@
  * last pull or push. A project in the lock is saved with PUT and `If-Match` on the lock's revision, so a
  * save made on the server since is a 412 that is reported, never overwritten; a directory without a lock
  * entry is created with POST, which answers 409 rather than overwrite a project of that id. `--dry-run`
- * sends each to POST /validate instead (compiled and checked, nothing stored) and changes nothing.
+ * sends each to POST /validate instead (compiled and checked, nothing stored) and changes nothing. Changed
+ * layouts and shared partials are pushed first (push-shared.ts).
  */
 import { join } from 'node:path';
 import { seg, type LetterpressClient } from '../client.js';
@@ -12,6 +13,7 @@ import { ApiError, EXIT, formatProblem, policyViolationReport, UsageError } from
 import { contentHash, projectIds, readProject, type SaveBody } from '../files.js';
 import { readLock, writeLock, type ListedProject } from '../lock.js';
 import { startProgress, type Progress } from '../progress.js';
+import { pushShared, sharedChanged } from './push-shared.js';
 
 export interface PushOptions {
   dir: string;
@@ -43,12 +45,16 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
   }
   // Nothing to send still asks the server once, so a refused key (401/403) is exit 3 and not a quiet success:
   // GET /health, which a key of any scope may call (a 503 there is the store's state, not the key's).
-  if (changed.length === 0) await client.get('/health', { accept: [503] });
+  if (changed.length === 0 && !sharedChanged(dir, lock)) await client.get('/health', { accept: [503] });
   // In a dry run, also say which saves would meet a conflict: one list instead of a request per project.
   const current = options.dryRun
     ? new Map((changed.length > 0 ? await client.all<ListedProject>('/projects') : []).map((p) => [p.id, p]))
     : undefined;
 
+  // Layouts and partials first: a project naming a new one needs it to exist.
+  const shared = await pushShared(client, dir, lock, { ...options, ...(options.ids?.length ? { projects: ids } : {}) }, () =>
+    writeLock(dir, lock),
+  );
   let failures = 0;
   const progress = startProgress(options.dryRun ? 'validate' : 'push', changed.length);
   try {
@@ -66,7 +72,9 @@ export async function push(client: LetterpressClient, options: PushOptions): Pro
   } finally {
     progress.stop();
   }
-  const done = changed.length - failures;
+  const done = changed.length - failures + shared.done;
+  failures += shared.failures;
+  unchanged += shared.unchanged;
   process.stderr.write(
     options.dryRun
       ? `${done} would be pushed, ${failures} would fail, ${unchanged} unchanged (nothing was changed)\n`
