@@ -7,7 +7,8 @@ import { CodedError, type ErrorReport } from '../../domain/errors.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import type { ProjectRef, PublishedTemplate } from '../../domain/project.js';
 import { policyChecksSomething } from '../../domain/policy.js';
-import { policyFindings, type PolicyFinding } from '../../rendering/index.js';
+import { policyFindings, variantPointer, type PolicyFinding } from '../../rendering/index.js';
+import type { LocaleVariant } from '../../domain/locales.js';
 import type { PreparedTemplate, TemplateWarning } from '../ports/index.js';
 import type { ProjectQueries } from '../read/index.js';
 import { sampleVariables, type TemplateRenderer } from '../render/index.js';
@@ -27,7 +28,12 @@ export class PolicyViolationError extends CodedError<'policy_violation'> {
 
   override report(): ErrorReport {
     return {
-      findings: this.violations.map((f) => ({ pointer: f.pointer, message: f.message, ...(f.feature ? { feature: f.feature } : {}) })),
+      findings: this.violations.map((f) => ({
+        pointer: f.pointer,
+        message: f.message,
+        ...(f.feature ? { feature: f.feature } : {}),
+        ...(f.locale ? { locale: f.locale } : {}),
+      })),
       extra: { warnings: this.warnings.map(asWarning) },
     };
   }
@@ -40,6 +46,7 @@ export function asWarning(finding: PolicyFinding): TemplateWarning {
     message: finding.message,
     pointer: finding.pointer,
     ...(finding.feature ? { feature: finding.feature } : {}),
+    ...(finding.locale ? { locale: finding.locale } : {}),
   };
 }
 
@@ -56,7 +63,7 @@ interface Subject {
 export class PolicyGate {
   constructor(
     private readonly policies: Pick<WorkspacePolicies, 'current'>,
-    private readonly renderer: Pick<TemplateRenderer, 'render'>,
+    private readonly renderer: Pick<TemplateRenderer, 'render' | 'variantsAt'>,
     private readonly queries: Pick<ProjectQueries, 'getProjectAt' | 'publishedAt' | 'getProject'>,
   ) {}
 
@@ -80,11 +87,20 @@ export class PolicyGate {
    * @throws PolicyViolationError.
    */
   async checkSave(ref: ProjectRef, prepared: PreparedTemplate, metadata: ProjectMetadata, publishes: boolean): Promise<TemplateWarning[]> {
-    const found = await this.findings(ref.workspace, {
+    const main = await this.findings(ref.workspace, {
       template: prepared.template,
       metadata,
       htmlBytes: async () => prepared.sampleHtmlBytes ?? Buffer.byteLength(prepared.template.publishedHtml, 'utf8'),
     });
+    const variants = (prepared.variants ?? []).map(({ tag, template, sampleHtmlBytes }) => ({
+      tag,
+      subject: {
+        template,
+        metadata: localizedMetadata(metadata, prepared.template.locales?.[tag]),
+        htmlBytes: async () => sampleHtmlBytes ?? Buffer.byteLength(template.publishedHtml, 'utf8'),
+      },
+    }));
+    const found = await this.withVariants(ref.workspace, main, variants);
     if (publishes) refuseViolations(found, `Saving project '${ref.projectId}' publishes it (publishing: on_save)`);
     return found.map(asWarning);
   }
@@ -100,11 +116,12 @@ export class PolicyGate {
     template: PublishedTemplate,
     metadata: ProjectMetadata,
   ): Promise<TemplateWarning[]> {
-    const found = await this.findings(ref.workspace, {
+    const main = await this.findings(ref.workspace, {
       template,
       metadata,
       htmlBytes: () => this.renderedBytes(ref, revision, template),
     });
+    const found = await this.withVariants(ref.workspace, main, await this.savedVariants(ref, revision));
     refuseViolations(found, `Revision ${revision} of project '${ref.projectId}' cannot be published`);
     return found.map(asWarning);
   }
@@ -123,24 +140,81 @@ export class PolicyGate {
     const { publishedRevision, templateRevision } = await this.queries.publishedAt(ref, current.revision);
     const revision = typeof asked === 'number' ? asked : asked === 'latest' ? templateRevision : (publishedRevision ?? templateRevision);
     const view = await this.queries.getProjectAt(ref, revision);
-    const found = await this.findings(ref.workspace, {
+    const main = await this.findings(ref.workspace, {
       template: view,
       metadata: view.metadata,
       htmlBytes: () => this.renderedBytes(ref, revision, view),
     });
+    const found = await this.withVariants(ref.workspace, main, await this.savedVariants(ref, revision));
     return found.map(asWarning);
   }
 
-  private async renderedBytes(ref: ProjectRef, revision: number, template: CheckedTemplate): Promise<number> {
+  /**
+   * The locales of saved revision `revision` with their own `mjml`, as renders in them compile it now, as
+   * subjects (their size rendered in that locale). None when no policy is set: nothing is compiled for nothing.
+   */
+  private async savedVariants(ref: ProjectRef, revision: number): Promise<VariantSubject[]> {
+    const { policy } = await this.policies.current(ref.workspace);
+    if (!policyChecksSomething(policy)) return [];
+    const variants = await this.renderer.variantsAt(ref, revision);
+    return variants
+      .filter((variant) => variant.ownMarkup)
+      .map(({ tag, view }) => ({
+        tag,
+        subject: { template: view, metadata: view.metadata, htmlBytes: () => this.renderedBytes(ref, revision, view, tag) },
+      }));
+  }
+
+  /**
+   * `main` and the findings of each variant (its pointers under `/locales/<tag>/mjml`, `locale` set); a variant's
+   * finding about the metadata the main markup already has is not told twice.
+   */
+  private async withVariants(workspace: string, main: PolicyFinding[], variants: readonly VariantSubject[]): Promise<PolicyFinding[]> {
+    const told = new Set(main.map(findingId));
+    const found = [...main];
+    for (const { tag, subject } of variants) {
+      for (const finding of await this.findings(workspace, subject)) {
+        if (!finding.pointer.startsWith('/ast') && told.has(findingId(finding))) continue;
+        found.push(inLocale(finding, tag));
+      }
+    }
+    return found;
+  }
+
+  private async renderedBytes(ref: ProjectRef, revision: number, template: CheckedTemplate, locale?: string): Promise<number> {
     try {
       const view = await this.queries.getProjectAt(ref, revision);
-      const output = await this.renderer.render(ref, { variables: sampleVariables([view]), format: 'html', revision });
+      const asked = { variables: sampleVariables([view]), format: 'html' as const, revision, ...(locale !== undefined ? { locale } : {}) };
+      const output = await this.renderer.render(ref, asked);
       return Buffer.byteLength(output.body, 'utf8');
     } catch {
       // A typed helper refusing a placeholder, a variables check: the compiled HTML is the measure left.
       return Buffer.byteLength(template.publishedHtml, 'utf8');
     }
   }
+}
+
+/** A locale's own markup as the gate checks it. */
+interface VariantSubject {
+  tag: string;
+  subject: Subject;
+}
+
+const findingId = (finding: PolicyFinding): string => `${finding.rule} ${finding.pointer} ${finding.message}`;
+
+/** A variant's finding: a node of its tree under `/locales/<tag>/mjml` (its path in the variant's tree as `/ast` is the main one's). */
+function inLocale(finding: PolicyFinding, tag: string): PolicyFinding {
+  const pointer = finding.pointer.startsWith('/ast') ? `${variantPointer(tag)}${finding.pointer.slice('/ast'.length)}` : finding.pointer;
+  return { ...finding, pointer, locale: tag, message: `locales.${tag}.mjml: ${finding.message}` };
+}
+
+/** `metadata` with a variant's own subject and preheader (what a render in that locale uses). */
+function localizedMetadata(metadata: ProjectMetadata, variant: LocaleVariant | undefined): ProjectMetadata {
+  return {
+    ...metadata,
+    ...(variant?.subject !== undefined ? { subject: variant.subject } : {}),
+    ...(variant?.preheader !== undefined ? { preheader: variant.preheader } : {}),
+  };
 }
 
 /** @throws PolicyViolationError when `found` holds a violation, its message starting with `what`. */
