@@ -144,4 +144,30 @@ describe('publish gate and policy over locale variants; the composition renders 
     expect(inDe(saved.json.warnings).map((w) => w.pointer)).to.deep.equal([warned[0]!.pointer]);
     expect((await server.request('PUT', '/v1/policy', { body: {} })).status).to.equal(200);
   });
+
+  it("a layout publish holds each follower's locale variants to the policy: 422 dependents_refused naming /locales/de/mjml", async () => {
+    const noAlt = (word: string) => pageOf(word).replace('<mj-text>', '<mj-image src="https://example.com/a.png" /><mj-text>');
+    expect((await server.request('POST', '/v1/layouts', { body: { id: 'plain', mjml: layoutOf('p0') } })).status).to.equal(201);
+    const created = await server.request('POST', '/v1/projects', {
+      body: {
+        id: 'follower',
+        mjml: pageOf('F'),
+        layout: { id: 'plain' },
+        default_locale: 'en',
+        locales: { en: {}, de: { mjml: noAlt('D') } },
+      },
+    });
+    expect(created.status, created.text).to.equal(201);
+    expect((await server.request('PUT', '/v1/policy', { body: { require: ['alt'] } })).status).to.equal(200);
+    const draft = await server.request('PUT', '/v1/layouts/plain', { body: { mjml: layoutOf('p1'), publishing: 'review' } });
+    expect(draft.status, draft.text).to.equal(200);
+    const refused = await server.request('POST', '/v1/layouts/plain/publish', { body: {} });
+    expect(refused.status, refused.text).to.equal(422);
+    expect(refused.json.code).to.equal('dependents_refused');
+    const check = refused.json.dependents[0];
+    expect(check).to.include({ project_id: 'follower', outcome: 'refused', code: 'policy_violation' });
+    expect(check.errors[0]).to.include({ locale: 'de' });
+    expect(check.errors[0].pointer).to.match(/^\/locales\/de\/mjml\//);
+    expect((await server.request('PUT', '/v1/policy', { body: {} })).status).to.equal(200);
+  });
 });
