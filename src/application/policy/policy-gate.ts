@@ -7,8 +7,8 @@ import { CodedError, type ErrorReport } from '../../domain/errors.js';
 import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import type { ProjectRef, PublishedTemplate } from '../../domain/project.js';
 import { policyChecksSomething } from '../../domain/policy.js';
-import { policyFindings, variantPointer, type PolicyFinding } from '../../rendering/index.js';
-import type { LocaleVariant } from '../../domain/locales.js';
+import { policyFindings, type PolicyFinding } from '../../rendering/index.js';
+import { localizedMetadata, unitedFindings } from './locale-findings.js';
 import type { PreparedTemplate, TemplateWarning } from '../ports/index.js';
 import type { ProjectQueries } from '../read/index.js';
 import { sampleVariables, type TemplateRenderer } from '../render/index.js';
@@ -58,6 +58,12 @@ interface Subject {
   template: CheckedTemplate;
   metadata: ProjectMetadata;
   htmlBytes: () => Promise<number>;
+}
+
+/** A locale's own markup as the gate checks it. */
+interface VariantSubject {
+  tag: string;
+  subject: Subject;
 }
 
 export class PolicyGate {
@@ -165,20 +171,11 @@ export class PolicyGate {
       }));
   }
 
-  /**
-   * `main` and the findings of each variant (its pointers under `/locales/<tag>/mjml`, `locale` set); a variant's
-   * finding about the metadata the main markup already has is not told twice.
-   */
+  /** `main` and each variant's findings, as `unitedFindings` unites them. */
   private async withVariants(workspace: string, main: PolicyFinding[], variants: readonly VariantSubject[]): Promise<PolicyFinding[]> {
-    const told = new Set(main.map(findingId));
-    const found = [...main];
-    for (const { tag, subject } of variants) {
-      for (const finding of await this.findings(workspace, subject)) {
-        if (!finding.pointer.startsWith('/ast') && told.has(findingId(finding))) continue;
-        found.push(inLocale(finding, tag));
-      }
-    }
-    return found;
+    const perVariant = [];
+    for (const { tag, subject } of variants) perVariant.push({ tag, found: await this.findings(workspace, subject) });
+    return unitedFindings(main, perVariant);
   }
 
   private async renderedBytes(ref: ProjectRef, revision: number, template: CheckedTemplate, locale?: string): Promise<number> {
@@ -192,29 +189,6 @@ export class PolicyGate {
       return Buffer.byteLength(template.publishedHtml, 'utf8');
     }
   }
-}
-
-/** A locale's own markup as the gate checks it. */
-interface VariantSubject {
-  tag: string;
-  subject: Subject;
-}
-
-const findingId = (finding: PolicyFinding): string => `${finding.rule} ${finding.pointer} ${finding.message}`;
-
-/** A variant's finding: a node of its tree under `/locales/<tag>/mjml` (its path in the variant's tree as `/ast` is the main one's). */
-function inLocale(finding: PolicyFinding, tag: string): PolicyFinding {
-  const pointer = finding.pointer.startsWith('/ast') ? `${variantPointer(tag)}${finding.pointer.slice('/ast'.length)}` : finding.pointer;
-  return { ...finding, pointer, locale: tag, message: `locales.${tag}.mjml: ${finding.message}` };
-}
-
-/** `metadata` with a variant's own subject and preheader (what a render in that locale uses). */
-function localizedMetadata(metadata: ProjectMetadata, variant: LocaleVariant | undefined): ProjectMetadata {
-  return {
-    ...metadata,
-    ...(variant?.subject !== undefined ? { subject: variant.subject } : {}),
-    ...(variant?.preheader !== undefined ? { preheader: variant.preheader } : {}),
-  };
 }
 
 /** @throws PolicyViolationError when `found` holds a violation, its message starting with `what`. */
