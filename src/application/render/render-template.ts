@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { revisionNotFound } from '../../domain/errors.js';
+import { DomainError, revisionNotFound } from '../../domain/errors.js';
 import { pickLocale } from '../../domain/locales.js';
 import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
 import { checkTranslations, localizedEntry, variantViews, type VariantCompiler } from './locale-variants.js';
@@ -551,7 +551,8 @@ export class TemplateRenderer {
    * compares two, docs/publishing.md): composed with the layout and shared partial revisions its uses resolve
    * to now, and the union of what every locale's render reads — the main markup's and each variant's own
    * subject, preheader and `mjml` (recorded shapes do not carry the locale, so every shape meets the union).
-   * @throws DomainError `revision_not_found`, `layout_not_found`, `partial_not_found`; TemplateError; the loader's errors on a miss.
+   * A layout or shared partial it follows that is gone: the contract as composed at its save (its main markup).
+   * @throws DomainError `revision_not_found`; TemplateError; the loader's errors on a miss.
    */
   async contractAt(ref: ProjectRef, revision: number): Promise<VariablesContract> {
     const read = () => this.queries.getProjectAt(ref, revision);
@@ -559,7 +560,9 @@ export class TemplateRenderer {
     const entry = await this.cache.peekOrBuild(ref, revision, read);
     if (!entry.localizedContent && !(entry.composition && this.composed)) return entry.contract;
     const composed = entry.composition !== undefined && this.composed !== undefined;
-    const { view, resolved } = await this.viewNow(ref, await read());
+    const now = await this.viewNow(ref, await read());
+    if (now === null) return entry.contract;
+    const { view, resolved } = now;
     // A composed revision's own contract is of its composition at save time: built again from today's.
     return this.unitedContract(view, resolved, composed ? undefined : entry.contract);
   }
@@ -581,14 +584,23 @@ export class TemplateRenderer {
    * @throws as `contractAt`.
    */
   async variantsAt(ref: ProjectRef, revision: number): Promise<Array<{ tag: string; view: ProjectView; ownMarkup: boolean }>> {
-    const { view, resolved } = await this.viewNow(ref, await this.queries.getProjectAt(ref, revision));
-    return variantViews(view, this.variantCompiler(resolved));
+    const now = await this.viewNow(ref, await this.queries.getProjectAt(ref, revision));
+    return now === null ? [] : variantViews(now.view, this.variantCompiler(now.resolved));
   }
 
-  /** `view` composed as renders compose it now (as saved without a composition), and the revisions that uses. */
-  private async viewNow(ref: ProjectRef, view: ProjectView): Promise<{ view: ProjectView; resolved: ResolvedUses }> {
-    if (view.composition && this.composed) return this.composed.now(ref.workspace, view);
-    return { view, resolved: { partials: [] } };
+  /**
+   * `view` composed as renders compose it now (as saved without a composition), and the revisions that uses;
+   * null when a layout or shared partial it follows is gone (deleted, or nothing published): no render of it
+   * composes, and the checks keep what was checked at its save rather than refusing for a missing layout.
+   */
+  private async viewNow(ref: ProjectRef, view: ProjectView): Promise<{ view: ProjectView; resolved: ResolvedUses } | null> {
+    if (!view.composition || !this.composed) return { view, resolved: { partials: [] } };
+    try {
+      return await this.composed.now(ref.workspace, view);
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'layout_not_found' || error.code === 'partial_not_found')) return null;
+      throw error;
+    }
   }
 
   /** The contract of `view` (`base`: already built) with the reads of each of its variants added. */
