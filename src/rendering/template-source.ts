@@ -70,7 +70,7 @@ export interface PreparedTemplate {
   /** The proof render with the caller's real variables failed in a helper (POST /validate): `render_failed`, its line and helper. */
   variablesRefused?: TemplateWarning;
   /**
-   * Each locale's own `mjml` (docs/locales.md "A full MJML variant") as prepared beside the main markup, in tag
+   * Each locale's own `mjml` (docs/locales.md "A full MJML variant") as prepared beside the main markup, in `locales`
    * order: what the send-readiness policy checks besides it (docs/policy.md). Absent without such variants.
    */
   variants?: Array<{ tag: string; template: PublishedTemplate; sampleHtmlBytes?: number }>;
