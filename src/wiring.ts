@@ -213,7 +213,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       queries,
       renderer,
       ...(shapes ? { recordedShapes: shapes } : {}),
-      validation: new TemplateValidation({ templates, renderer, policy: policyGate }),
+      validation: new TemplateValidation({ templates, renderer, policy: policyGate, composer }),
       policies,
       shared,
       apiKeys,

@@ -115,6 +115,17 @@ const ValidationReport = {
         'Only when the request named `locale`: the variant validated (canonical BCP 47, the fallback chain as in render); null for a ' +
         'template without locales (docs/locales.md "Validating a locale").',
     },
+    layout_revision: {
+      type: ['integer', 'null'],
+      description:
+        '`POST /validate` naming `layout` or `shared_partials`: the layout revision the template was composed with, as a save would ' +
+        'compose it now (null: no layout). Absent otherwise (docs/layouts.md "Validating").',
+    },
+    shared_partial_revisions: {
+      type: 'object',
+      additionalProperties: { type: 'integer' },
+      description: 'With `layout_revision`: the revision of each shared partial the template was composed with, by id.',
+    },
   },
 };
 

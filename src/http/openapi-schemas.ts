@@ -48,6 +48,11 @@ const ProblemItem = {
         'RFC 6901 JSON Pointer into the request (`policy_violation`: into the stored project, e.g. `/ast/children/0/children/1`).',
     },
     feature: { type: 'string', description: '`policy_violation`: the caniemail feature, e.g. `css-display-flex`.' },
+    locale: {
+      type: 'string',
+      description:
+        "A finding of a locale's own `mjml` (canonical BCP 47): `policy_violation` (its pointer under `/locales/<tag>/mjml`, docs/policy.md), a dry run's variant finding.",
+    },
     file: { type: 'string' },
     line: { type: 'integer' },
     message: { type: 'string' },
@@ -89,6 +94,11 @@ const Warning = {
         'Set on warnings that have one, e.g. policy_violation, policy_warning (docs/policy.md: with `pointer` and `feature`), missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md).',
     },
     message: { type: 'string' },
+    locale: {
+      type: 'string',
+      description:
+        "A finding of a locale's own `mjml` (canonical BCP 47): policy_violation, policy_warning (pointer under `/locales/<tag>/mjml`, docs/policy.md), a dry run's variant finding.",
+    },
     file: { type: 'string', description: '"" or absent: the template itself; else an include key.' },
     line: { type: 'integer' },
     found: {

@@ -62,4 +62,5 @@ export type { ShapeBounds, ShapeType, VariableShape } from './variables/shapes.j
 export { InvalidSchemaError, VariablesValidator, comparePointers, escapePointer } from './variables/validator.js';
 export type { VariableProblem } from './variables/validator.js';
 export { LocalizedTemplatePreparer } from './locales/localized-preparer.js';
+export { variantPointer } from './locales/variant-markup.js';
 export { LocaleMessages, translationKeys } from './locales/messages.js';

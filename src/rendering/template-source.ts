@@ -69,6 +69,11 @@ export interface PreparedTemplate {
   sampleHtmlBytes?: number;
   /** The proof render with the caller's real variables failed in a helper (POST /validate): `render_failed`, its line and helper. */
   variablesRefused?: TemplateWarning;
+  /**
+   * Each locale's own `mjml` (docs/locales.md "A full MJML variant") as prepared beside the main markup, in `locales`
+   * order: what the send-readiness policy checks besides it (docs/policy.md). Absent without such variants.
+   */
+  variants?: Array<{ tag: string; template: PublishedTemplate; sampleHtmlBytes?: number }>;
 }
 
 /**

@@ -786,6 +786,8 @@ export interface components {
             pointer?: string;
             /** @description `policy_violation`: the caniemail feature, e.g. `css-display-flex`. */
             feature?: string;
+            /** @description A finding of a locale's own `mjml` (canonical BCP 47): `policy_violation` (its pointer under `/locales/<tag>/mjml`, docs/policy.md), a dry run's variant finding. */
+            locale?: string;
             file?: string;
             line?: number;
             message: string;
@@ -810,6 +812,8 @@ export interface components {
             /** @description Set on warnings that have one, e.g. policy_violation, policy_warning (docs/policy.md: with `pointer` and `feature`), missing_variable, missing_variables_omitted, header_control_characters, header_truncated, unsafe_url_neutralised, gmail_clipping, image_without_alt, unescaped_output, unsafe_url, mismatched_tag, unclosed_tag, dropped_content (docs/markup-checks.md, docs/variables.md). */
             code?: string;
             message: string;
+            /** @description A finding of a locale's own `mjml` (canonical BCP 47): policy_violation, policy_warning (pointer under `/locales/<tag>/mjml`, docs/policy.md), a dry run's variant finding. */
+            locale?: string;
             /** @description "" or absent: the template itself; else an include key. */
             file?: string;
             line?: number;
@@ -1196,6 +1200,12 @@ export interface components {
             variables: components["schemas"]["Variables"] | null;
             /** @description Only when the request named `locale`: the variant validated (canonical BCP 47, the fallback chain as in render); null for a template without locales (docs/locales.md "Validating a locale"). */
             locale?: string | null;
+            /** @description `POST /validate` naming `layout` or `shared_partials`: the layout revision the template was composed with, as a save would compose it now (null: no layout). Absent otherwise (docs/layouts.md "Validating"). */
+            layout_revision?: number | null;
+            /** @description With `layout_revision`: the revision of each shared partial the template was composed with, by id. */
+            shared_partial_revisions?: {
+                [key: string]: number;
+            };
         };
     };
     responses: never;

@@ -8,6 +8,7 @@ import type { ProjectMetadata } from '../../domain/mjml-ast.js';
 import type { ProjectRef, PublishedTemplate } from '../../domain/project.js';
 import { policyChecksSomething } from '../../domain/policy.js';
 import { policyFindings, type PolicyFinding } from '../../rendering/index.js';
+import { localizedMetadata, unitedFindings } from './locale-findings.js';
 import type { PreparedTemplate, TemplateWarning } from '../ports/index.js';
 import type { ProjectQueries } from '../read/index.js';
 import { sampleVariables, type TemplateRenderer } from '../render/index.js';
@@ -27,7 +28,12 @@ export class PolicyViolationError extends CodedError<'policy_violation'> {
 
   override report(): ErrorReport {
     return {
-      findings: this.violations.map((f) => ({ pointer: f.pointer, message: f.message, ...(f.feature ? { feature: f.feature } : {}) })),
+      findings: this.violations.map((f) => ({
+        pointer: f.pointer,
+        message: f.message,
+        ...(f.feature ? { feature: f.feature } : {}),
+        ...(f.locale ? { locale: f.locale } : {}),
+      })),
       extra: { warnings: this.warnings.map(asWarning) },
     };
   }
@@ -40,6 +46,7 @@ export function asWarning(finding: PolicyFinding): TemplateWarning {
     message: finding.message,
     pointer: finding.pointer,
     ...(finding.feature ? { feature: finding.feature } : {}),
+    ...(finding.locale ? { locale: finding.locale } : {}),
   };
 }
 
@@ -53,10 +60,16 @@ interface Subject {
   htmlBytes: () => Promise<number>;
 }
 
+/** A locale's own markup as the gate checks it. */
+interface VariantSubject {
+  tag: string;
+  subject: Subject;
+}
+
 export class PolicyGate {
   constructor(
     private readonly policies: Pick<WorkspacePolicies, 'current'>,
-    private readonly renderer: Pick<TemplateRenderer, 'render'>,
+    private readonly renderer: Pick<TemplateRenderer, 'render' | 'variantsAt'>,
     private readonly queries: Pick<ProjectQueries, 'getProjectAt' | 'publishedAt' | 'getProject'>,
   ) {}
 
@@ -80,11 +93,20 @@ export class PolicyGate {
    * @throws PolicyViolationError.
    */
   async checkSave(ref: ProjectRef, prepared: PreparedTemplate, metadata: ProjectMetadata, publishes: boolean): Promise<TemplateWarning[]> {
-    const found = await this.findings(ref.workspace, {
+    const main = await this.findings(ref.workspace, {
       template: prepared.template,
       metadata,
       htmlBytes: async () => prepared.sampleHtmlBytes ?? Buffer.byteLength(prepared.template.publishedHtml, 'utf8'),
     });
+    const variants = (prepared.variants ?? []).map(({ tag, template, sampleHtmlBytes }) => ({
+      tag,
+      subject: {
+        template,
+        metadata: localizedMetadata(metadata, prepared.template.locales?.[tag]),
+        htmlBytes: async () => sampleHtmlBytes ?? Buffer.byteLength(template.publishedHtml, 'utf8'),
+      },
+    }));
+    const found = await this.withVariants(ref.workspace, main, variants);
     if (publishes) refuseViolations(found, `Saving project '${ref.projectId}' publishes it (publishing: on_save)`);
     return found.map(asWarning);
   }
@@ -100,11 +122,12 @@ export class PolicyGate {
     template: PublishedTemplate,
     metadata: ProjectMetadata,
   ): Promise<TemplateWarning[]> {
-    const found = await this.findings(ref.workspace, {
+    const main = await this.findings(ref.workspace, {
       template,
       metadata,
       htmlBytes: () => this.renderedBytes(ref, revision, template),
     });
+    const found = await this.withVariants(ref.workspace, main, await this.savedVariants(ref, revision));
     refuseViolations(found, `Revision ${revision} of project '${ref.projectId}' cannot be published`);
     return found.map(asWarning);
   }
@@ -123,18 +146,43 @@ export class PolicyGate {
     const { publishedRevision, templateRevision } = await this.queries.publishedAt(ref, current.revision);
     const revision = typeof asked === 'number' ? asked : asked === 'latest' ? templateRevision : (publishedRevision ?? templateRevision);
     const view = await this.queries.getProjectAt(ref, revision);
-    const found = await this.findings(ref.workspace, {
+    const main = await this.findings(ref.workspace, {
       template: view,
       metadata: view.metadata,
       htmlBytes: () => this.renderedBytes(ref, revision, view),
     });
+    const found = await this.withVariants(ref.workspace, main, await this.savedVariants(ref, revision));
     return found.map(asWarning);
   }
 
-  private async renderedBytes(ref: ProjectRef, revision: number, template: CheckedTemplate): Promise<number> {
+  /**
+   * The locales of saved revision `revision` with their own `mjml`, as renders in them compile it now, as
+   * subjects (their size rendered in that locale). None when no policy is set: nothing is compiled for nothing.
+   */
+  private async savedVariants(ref: ProjectRef, revision: number): Promise<VariantSubject[]> {
+    const { policy } = await this.policies.current(ref.workspace);
+    if (!policyChecksSomething(policy)) return [];
+    const variants = await this.renderer.variantsAt(ref, revision);
+    return variants
+      .filter((variant) => variant.ownMarkup)
+      .map(({ tag, view }) => ({
+        tag,
+        subject: { template: view, metadata: view.metadata, htmlBytes: () => this.renderedBytes(ref, revision, view, tag) },
+      }));
+  }
+
+  /** `main` and each variant's findings, as `unitedFindings` unites them. */
+  private async withVariants(workspace: string, main: PolicyFinding[], variants: readonly VariantSubject[]): Promise<PolicyFinding[]> {
+    const perVariant = [];
+    for (const { tag, subject } of variants) perVariant.push({ tag, found: await this.findings(workspace, subject) });
+    return unitedFindings(main, perVariant);
+  }
+
+  private async renderedBytes(ref: ProjectRef, revision: number, template: CheckedTemplate, locale?: string): Promise<number> {
     try {
       const view = await this.queries.getProjectAt(ref, revision);
-      const output = await this.renderer.render(ref, { variables: sampleVariables([view]), format: 'html', revision });
+      const asked = { variables: sampleVariables([view]), format: 'html' as const, revision, ...(locale !== undefined ? { locale } : {}) };
+      const output = await this.renderer.render(ref, asked);
       return Buffer.byteLength(output.body, 'utf8');
     } catch {
       // A typed helper refusing a placeholder, a variables check: the compiled HTML is the measure left.

@@ -28,4 +28,11 @@ export type { RecordedProjectEvent } from './project-events.js';
 export type { RateLimitDecision, RateLimiter, RateLimiterStatus } from './rate-limit.js';
 export type { DocumentChange, DocumentLocation, ProjectionCheckpoint, ProjectorLease, ReadModelStore } from './read-model.js';
 export type { SkippedEvent, Stores } from './stores.js';
-export type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from './template-preparer.js';
+export type {
+  PreparedTemplate,
+  ProofData,
+  TemplatePreparer,
+  TemplateSource,
+  TemplateWarning,
+  ValidationMode,
+} from './template-preparer.js';

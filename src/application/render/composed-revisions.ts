@@ -45,16 +45,32 @@ export class ComposedRevisions {
     const resolved = await this.composer.resolve(ref.workspace, composition);
     const variant = usesKey(resolved);
     // The composed view: what a localized variant with its own subject or preheader is compiled from too.
-    const read = async (): Promise<ProjectView> => {
-      const view = await readBase();
-      // Soft: the composition was checked when the template was saved and when the layout was published.
-      const prepared = await this.composer.prepare({ ...composition, partials: view.partials, helpers: view.helpers }, resolved, 'soft');
-      return { ...view, ast: prepared.template.ast, publishedHtml: prepared.template.publishedHtml };
-    };
+    const read = async (): Promise<ProjectView> => this.#composed(await readBase(), composition, resolved);
     const used = usedRevisions(resolved);
     const cached = this.cache.get(ref, revision, variant);
     if (cached) return { entry: cached, cache: 'HIT', used, variant, read, resolved };
     const entry = await this.cache.getOrLoad(ref, revision, read, variant);
     return { entry, cache: 'MISS', used, variant, read, resolved };
+  }
+
+  /**
+   * `view` (a revision with a `composition`) composed as a render composes it now (`entry`), and the revisions
+   * used, cached nowhere: what the publish gate and the policy check at a publish (docs/publishing.md).
+   * @throws as `entry`.
+   */
+  async now(workspace: string, view: ProjectView): Promise<{ view: ProjectView; resolved: ResolvedUses }> {
+    const composition = view.composition!;
+    const resolved = await this.composer.resolve(workspace, composition);
+    return { view: await this.#composed(view, composition, resolved), resolved };
+  }
+
+  async #composed(
+    view: ProjectView,
+    composition: NonNullable<CachedTemplate['composition']>,
+    resolved: ResolvedUses,
+  ): Promise<ProjectView> {
+    // Soft: the composition was checked when the template was saved and when the layout was published.
+    const prepared = await this.composer.prepare({ ...composition, partials: view.partials, helpers: view.helpers }, resolved, 'soft');
+    return { ...view, ast: prepared.template.ast, publishedHtml: prepared.template.publishedHtml };
   }
 }

@@ -61,6 +61,25 @@ export async function localizedEntry(
   return localized;
 }
 
+/**
+ * Every variant of `view` that is not the template's own content (its own subject, preheader or `mjml`), as
+ * the view a render in that locale compiles (`localizedView`), in tag order: what the publish gate's contract
+ * and the policy check besides the main markup (docs/publishing.md, docs/policy.md).
+ * @throws what `compile` throws (TemplateError); Error when a variant has `mjml` and no `compile` is given.
+ */
+export async function variantViews(
+  view: ProjectView,
+  compile?: VariantCompiler,
+): Promise<Array<{ tag: string; view: ProjectView; ownMarkup: boolean }>> {
+  const views: Array<{ tag: string; view: ProjectView; ownMarkup: boolean }> = [];
+  for (const tag of Object.keys(view.locales).sort()) {
+    const variant = view.locales[tag]!;
+    if (variant.subject === undefined && variant.preheader === undefined && variant.mjml === undefined) continue;
+    views.push({ tag, view: await localizedView(view, variant, compile), ownMarkup: variant.mjml !== undefined });
+  }
+  return views;
+}
+
 /** The view with the variant's subject and preheader in its metadata (what the parts are compiled from) and its own markup. */
 async function localizedView(view: ProjectView, variant: LocaleVariant, compile: VariantCompiler | undefined): Promise<ProjectView> {
   if (variant.mjml !== undefined && compile === undefined) throw new Error('a locale with its own mjml needs a VariantCompiler');

@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { revisionNotFound } from '../../domain/errors.js';
+import { DomainError, revisionNotFound } from '../../domain/errors.js';
 import { pickLocale } from '../../domain/locales.js';
 import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
-import { checkTranslations, localizedEntry, type VariantCompiler } from './locale-variants.js';
+import { checkTranslations, localizedEntry, variantViews, type VariantCompiler } from './locale-variants.js';
 import {
   TemplateError,
   RenderLimitError,
@@ -547,22 +547,69 @@ export class TemplateRenderer {
   }
 
   /**
-   * The variables contract of template revision `revision` (the publish gate compares two).
-   * @throws DomainError `revision_not_found`; the loader's errors on a miss.
+   * The variables contract of template revision `revision` as renders would use it now (the publish gate
+   * compares two, docs/publishing.md): composed with the layout and shared partial revisions its uses resolve
+   * to now, and the union of what every locale's render reads — the main markup's and each variant's own
+   * subject, preheader and `mjml` (recorded shapes do not carry the locale, so every shape meets the union).
+   * A layout or shared partial it follows that is gone: the contract as composed at its save (its main markup).
+   * @throws DomainError `revision_not_found`; TemplateError; the loader's errors on a miss.
    */
   async contractAt(ref: ProjectRef, revision: number): Promise<VariablesContract> {
+    const read = () => this.queries.getProjectAt(ref, revision);
     // Not cached when it was not: the next render of the revision is still a miss (X-Cache), as before the gate.
-    const entry = await this.cache.peekOrBuild(ref, revision, () => this.queries.getProjectAt(ref, revision));
-    return entry.contract;
+    const entry = await this.cache.peekOrBuild(ref, revision, read);
+    if (!entry.localizedContent && !(entry.composition && this.composed)) return entry.contract;
+    const composed = entry.composition !== undefined && this.composed !== undefined;
+    const now = await this.viewNow(ref, await read());
+    if (now === null) return entry.contract;
+    const { view, resolved } = now;
+    // A composed revision's own contract is of its composition at save time: built again from today's.
+    return this.unitedContract(view, resolved, composed ? undefined : entry.contract);
   }
 
   /**
    * The variables contract of `view` as given: a follower's revision composed with a layout or partial
-   * revision renders do not use yet (a layout publish's gate, docs/layouts.md). Compiled, never cached.
-   * @throws the loader's errors.
+   * revision renders do not use yet (a layout publish's gate, docs/layouts.md), united with its variants'
+   * (their own `mjml` composed with `uses`, the revisions `view` was composed with). Compiled, never cached.
+   * @throws the loader's errors; TemplateError (a variant's markup).
    */
-  async contractOf(view: ProjectView): Promise<VariablesContract> {
-    return (await this.cache.build(view)).contract;
+  async contractOf(view: ProjectView, uses: ResolvedUses = { partials: [] }): Promise<VariablesContract> {
+    return this.unitedContract(view, uses);
+  }
+
+  /**
+   * The localized variants of template revision `revision` that are not the template's own content, each as a
+   * render in its locale compiles it now (composed as `contractAt`), in tag order: what the policy checks at a
+   * publish besides the main markup (docs/policy.md).
+   * @throws as `contractAt`.
+   */
+  async variantsAt(ref: ProjectRef, revision: number): Promise<Array<{ tag: string; view: ProjectView; ownMarkup: boolean }>> {
+    const now = await this.viewNow(ref, await this.queries.getProjectAt(ref, revision));
+    return now === null ? [] : variantViews(now.view, this.variantCompiler(now.resolved));
+  }
+
+  /**
+   * `view` composed as renders compose it now (as saved without a composition), and the revisions that uses;
+   * null when a layout or shared partial it follows is gone (deleted, or nothing published): no render of it
+   * composes, and the checks keep what was checked at its save rather than refusing for a missing layout.
+   */
+  private async viewNow(ref: ProjectRef, view: ProjectView): Promise<{ view: ProjectView; resolved: ResolvedUses } | null> {
+    if (!view.composition || !this.composed) return { view, resolved: { partials: [] } };
+    try {
+      return await this.composed.now(ref.workspace, view);
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'layout_not_found' || error.code === 'partial_not_found')) return null;
+      throw error;
+    }
+  }
+
+  /** The contract of `view` (`base`: already built) with the reads of each of its variants added. */
+  private async unitedContract(view: ProjectView, uses: ResolvedUses, base?: VariablesContract): Promise<VariablesContract> {
+    const own = base ?? (await this.cache.build(view)).contract;
+    const reads = [...own.reads];
+    for (const variant of await variantViews(view, this.variantCompiler(uses)))
+      reads.push(...(await this.cache.build(variant.view)).contract.reads);
+    return { reads, declared: own.declared };
   }
 
   /**

@@ -16,9 +16,12 @@ import {
 import type { ProjectRef } from '../../domain/project.js';
 import { RenderError, type TemplateRenderer } from './render-template.js';
 import { declaredSchema, InvalidVariablesError, undeclaredReads, VariablesPolicy } from './render-variables.js';
-import type { PreparedTemplate, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from '../ports/index.js';
+import type { PreparedTemplate, ProofData, TemplatePreparer, TemplateSource, TemplateWarning, ValidationMode } from '../ports/index.js';
 import { messagePartReads } from './render-parts.js';
 import { inVariant, sourceInLocale } from './validate-locale.js';
+import { usedRevisions, type TemplateComposer } from './template-composer.js';
+import type { UsedRevisions } from './composed-revisions.js';
+import { DomainError } from '../../domain/errors.js';
 
 /** One finding: where (a pointer into the request, or a line of the template) and what. */
 export interface ValidationProblem {
@@ -35,6 +38,11 @@ export interface ValidationReport {
   warnings: ValidationProblem[];
   /** With `locale` asked: the variant validated (canonical BCP 47; null for a template without locales). */
   locale?: string | null;
+  /**
+   * `POST /validate` naming a layout or shared partials: the revisions the template was composed with, as a save
+   * would compose it now (docs/layouts.md "Validating"); absent otherwise.
+   */
+  used?: UsedRevisions;
   /** What the template takes; null when the template itself was refused. */
   variables: { inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] } | null;
 }
@@ -51,7 +59,15 @@ export interface PolicyAdvice {
 export class TemplateValidation {
   private readonly policy = new VariablesPolicy();
 
-  constructor(private readonly deps: { templates: TemplatePreparer; renderer: TemplateRenderer; policy?: PolicyAdvice }) {}
+  constructor(
+    private readonly deps: {
+      templates: TemplatePreparer;
+      renderer: TemplateRenderer;
+      policy?: PolicyAdvice;
+      /** Composes a source that names a layout or shared partials, as a save does; absent: such a source is prepared alone. */
+      composer?: Pick<TemplateComposer, 'resolve' | 'prepare'>;
+    },
+  ) {}
 
   /**
    * An unsaved template: compiled and checked as a create would (in the compile pool), then `variables`,
@@ -83,12 +99,17 @@ export class TemplateValidation {
 
   async #validateSource(input: Parameters<TemplateValidation['validateSource']>[0]): Promise<ValidationReport> {
     let prepared;
+    let used: UsedRevisions | undefined;
     const declared = declaredSchema(input.metadata) ?? null;
     try {
       // The real variables, when given, are what the save-time proof renders with (compile/proof.ts).
       const proof = { ...(declared ? { declared } : {}), ...(input.variables ? { variables: input.variables } : {}) };
-      prepared = await this.deps.templates.prepare(input.source, input.validation, proof);
+      ({ prepared, used } = await this.#prepare(input, proof));
     } catch (error) {
+      if (error instanceof DomainError && (error.code === 'layout_not_found' || error.code === 'partial_not_found')) {
+        const pointer = error.code === 'layout_not_found' ? '/layout' : '/shared_partials';
+        return { valid: false, errors: [{ pointer, code: error.code, message: error.message }], warnings: [], variables: null };
+      }
       if (!(error instanceof TemplateError)) throw error;
       const errors =
         error.problems.length > 0
@@ -120,7 +141,25 @@ export class TemplateValidation {
           : []),
       ],
       variables: { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] },
+      ...(used ? { used } : {}),
     };
+  }
+
+  /**
+   * `input.source` prepared as a save prepares it: a source that names a layout or shared partials composed
+   * with the revisions they resolve to now, by the save's composer (template-composer.ts), and those revisions.
+   * @throws DomainError `layout_not_found`, `partial_not_found`; TemplateError; what the preparer throws.
+   */
+  async #prepare(
+    input: { source: TemplateSource; validation: ValidationMode; workspace?: string },
+    proof: ProofData,
+  ): Promise<{ prepared: PreparedTemplate; used?: UsedRevisions }> {
+    const source = input.source;
+    if (!('mjml' in source) || !source.uses || !this.deps.composer || input.workspace === undefined)
+      return { prepared: await this.deps.templates.prepare(source, input.validation, proof) };
+    const { uses, ...own } = source;
+    const resolved = await this.deps.composer.resolve(input.workspace, uses);
+    return { prepared: await this.deps.composer.prepare(own, resolved, input.validation, proof), used: usedRevisions(resolved) };
   }
 
   /**

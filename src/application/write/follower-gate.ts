@@ -9,7 +9,13 @@
 import type { MjmlNode } from '../../domain/mjml-ast.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectView } from '../read/index.js';
-import { BreakingVariableChangeError, type BreakingChange, type PublishGate, type TemplateRenderer } from '../render/index.js';
+import {
+  BreakingVariableChangeError,
+  type BreakingChange,
+  type PublishGate,
+  type ResolvedUses,
+  type TemplateRenderer,
+} from '../render/index.js';
 import type { Finding } from '../../domain/errors.js';
 
 /** How one project that follows a layout or partial fared in the checks of its publish. */
@@ -42,6 +48,8 @@ export interface FollowerGateDeps {
 export interface Composed {
   ast: MjmlNode;
   publishedHtml: string;
+  /** The layout and shared partial revisions it was composed with: its locales' own `mjml` is composed with them too. */
+  uses?: ResolvedUses;
 }
 
 /** One breaking change as an event's `overridden` and a check's `overridden` list it (the ProjectPublished shape). */
@@ -76,7 +84,9 @@ export async function followerChanges(
   mode: GateMode,
   logger?: GateLogger,
 ): Promise<BreakingChange[]> {
-  const contract = (composed: Composed) => deps.contracts.contractOf({ ...view, ast: composed.ast, publishedHtml: composed.publishedHtml });
+  // The union of every locale's reads (render-template.ts `contractOf`), as a project publish's gate.
+  const contract = (composed: Composed) =>
+    deps.contracts.contractOf({ ...view, ast: composed.ast, publishedHtml: composed.publishedHtml }, composed.uses);
   try {
     return await deps.gate.compare(
       ref,

@@ -152,7 +152,9 @@ export class SharedCommands {
       const uses: ResolvedUses =
         ref.kind === 'layout' ? { ...resolved, layout: candidate } : { ...resolved, partials: [...resolved.partials, candidate] };
       const own = { ...composition, partials: view.partials, helpers: view.helpers };
-      const prepared = await this.deps.composer.prepare(own, uses, 'soft');
+      // With its locales: each one's own `mjml` is composed and prepared too, and held to the policy (docs/policy.md).
+      const localized = { ...own, locales: view.locales, ...(view.defaultLocale !== null ? { defaultLocale: view.defaultLocale } : {}) };
+      const prepared = await this.deps.composer.prepare(localized, uses, 'soft');
       const warnings = (await this.deps.policy?.checkSave(projectRef, prepared, view.metadata, true)) ?? [];
       const passed: DependentCheck = { ...base, outcome: 'passed', ...(warnings.length > 0 ? { warnings } : {}) };
       const variables = this.deps.variables;
@@ -162,10 +164,18 @@ export class SharedCommands {
       const now = () =>
         this.deps.composer
           .resolve(ref.workspace, composition)
-          .then((current) => this.deps.composer.prepare(own, current, 'soft'))
-          .then((done) => done.template)
+          .then(async (current) => ({ ...(await this.deps.composer.prepare(own, current, 'soft')).template, uses: current }))
           .catch(() => null);
-      const changes = await followerChanges(variables, projectRef, view, now, prepared.template, subject, mode, this.deps.logger);
+      const changes = await followerChanges(
+        variables,
+        projectRef,
+        view,
+        now,
+        { ...prepared.template, uses },
+        subject,
+        mode,
+        this.deps.logger,
+      );
       return judged(passed, changes, mode, subject);
     } catch (error) {
       if (error instanceof PolicyViolationError) {

@@ -59,7 +59,10 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.post('/validate', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const input = parseValidateSource(ctx.state.body);
     const workspace = ctx.state.principal!.workspace;
-    sendJson(ctx, 200, await deps.validation.validateSource({ ...input, metadata: input.metadata ?? {}, workspace }));
+    const { used, ...report } = await deps.validation.validateSource({ ...input, metadata: input.metadata ?? {}, workspace });
+    // A source naming a layout or shared partials: the revisions it was composed with (as a render answers them).
+    const revisions = used ? { layout_revision: used.layoutRevision, shared_partial_revisions: used.sharedPartialRevisions } : {};
+    sendJson(ctx, 200, { ...report, ...revisions });
   });
 
   router.get('/templates', read, async (ctx) => {

@@ -71,8 +71,14 @@ export class LocalizedTemplatePreparer {
       const own = variants.get(tag);
       return own ? keysOf(own.prepared.template.publishedHtml) : mainKeys;
     };
+    const compiled = [...variants].map(([tag, own]) => ({
+      tag,
+      template: own.prepared.template,
+      ...(own.prepared.sampleHtmlBytes !== undefined ? { sampleHtmlBytes: own.prepared.sampleHtmlBytes } : {}),
+    }));
     return {
       ...prepared,
+      ...(compiled.length > 0 ? { variants: compiled } : {}),
       template: { ...template, ...localized },
       warnings: [
         ...prepared.warnings,

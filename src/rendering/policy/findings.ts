@@ -18,6 +18,11 @@ export interface PolicyFinding {
   message: string;
   /** The caniemail feature (its slug, e.g. `css-display-flex`), for `clients` findings. */
   feature?: string;
+  /**
+   * A finding of a locale's own `mjml` (docs/policy.md "Locale variants"): its canonical tag; the pointer is
+   * then under `/locales/<tag>/mjml`.
+   */
+  locale?: string;
 }
 
 /** A node of the tree with its pointer. */
