@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { UsageError } from './errors.js';
+import { readJsonFile, readJsonObjectFile } from './json-files.js';
 import { readLocales, removeLocales, writeLocales, type LocaleFields } from './locale-files.js';
 import { PROJECT_FILE, readProjectFile, writeProjectFile, type SharedUse } from './project-file.js';
 
@@ -144,12 +145,12 @@ export function readProject(projectDir: string): SaveBody {
   const astPath = join(projectDir, AST_FILE);
   const body: SaveBody = { metadata: {}, partials: {}, helpers: {} };
   if (existsSync(templatePath)) body.mjml = readFileSync(templatePath, 'utf8');
-  else if (existsSync(astPath)) body.ast = readJson(astPath);
+  else if (existsSync(astPath)) body.ast = readJsonFile(astPath);
   else throw new UsageError(`${projectDir} has neither ${TEMPLATE_FILE} nor ${AST_FILE}.`);
   const metadataPath = join(projectDir, METADATA_FILE);
-  if (existsSync(metadataPath)) body.metadata = readObject(metadataPath);
+  if (existsSync(metadataPath)) body.metadata = readJsonObjectFile(metadataPath);
   const helpersPath = join(projectDir, HELPERS_FILE);
-  if (existsSync(helpersPath)) body.helpers = readObject(helpersPath);
+  if (existsSync(helpersPath)) body.helpers = readJsonObjectFile(helpersPath);
   Object.assign(body, readProjectFile(projectDir));
   const partialsDir = join(projectDir, PARTIALS_DIR);
   for (const file of listFiles(partialsDir).filter((name) => name.endsWith(PARTIAL_EXT))) {
@@ -171,20 +172,6 @@ export function contentHash(body: SaveBody): string {
   return createHash('sha256')
     .update(JSON.stringify(sortKeys(body)))
     .digest('hex');
-}
-
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-function readObject(path: string): Record<string, unknown> {
-  const value = readJson(path);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path} must hold a JSON object.`);
-  return value as Record<string, unknown>;
 }
 
 function listFiles(dir: string): string[] {

@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
+import { readJsonObjectFile } from './json-files.js';
 
 export const LOCALES_DIR = 'locales';
 export const LOCALES_FILE = 'locales.json';
@@ -74,12 +75,12 @@ export function readLocales(projectDir: string): LocaleFields {
     const markupPath = join(dir, `${tag}${MARKUP_EXT}`);
     // The .mjml file is the variant's markup; a "mjml" member in its .json is overridden by it.
     locales[tag] = {
-      ...(existsSync(jsonPath) ? readObject(jsonPath) : {}),
+      ...(existsSync(jsonPath) ? readJsonObjectFile(jsonPath) : {}),
       ...(existsSync(markupPath) ? { mjml: readFileSync(markupPath, 'utf8') } : {}),
     };
   }
   const settingsPath = join(projectDir, LOCALES_FILE);
-  const settings = existsSync(settingsPath) ? readObject(settingsPath) : {};
+  const settings = existsSync(settingsPath) ? readJsonObjectFile(settingsPath) : {};
   const defaultLocale = settings['default_locale'];
   if (defaultLocale !== undefined && typeof defaultLocale !== 'string')
     throw new UsageError(`${settingsPath}: "default_locale" must be a BCP 47 tag such as "en".`);
@@ -90,15 +91,4 @@ export function readLocales(projectDir: string): LocaleFields {
 export function removeLocales(projectDir: string): void {
   rmSync(join(projectDir, LOCALES_DIR), { recursive: true, force: true });
   rmSync(join(projectDir, LOCALES_FILE), { force: true });
-}
-
-function readObject(path: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path} must hold a JSON object.`);
-  return value as Record<string, unknown>;
 }

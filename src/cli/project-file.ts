@@ -5,9 +5,10 @@
  * `layout` `{ "id", "revision"? }` and `shared_partials` `[{ "id", "revision"? }]`, a `revision` pinning one.
  * Absent when there is nothing to say. Canonical JSON, as every file the CLI writes.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
+import { readJsonObjectFile } from './json-files.js';
 
 export const PROJECT_FILE = 'project.json';
 
@@ -40,14 +41,7 @@ export function writeProjectFile(projectDir: string, settings: ProjectSettings, 
 export function readProjectFile(projectDir: string): ProjectSettings {
   const path = join(projectDir, PROJECT_FILE);
   if (!existsSync(path)) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path} must hold a JSON object.`);
-  const file = value as Record<string, unknown>;
+  const file = readJsonObjectFile(path);
   const settings: ProjectSettings = {};
   const mode = file['render_mode'];
   if (mode !== undefined && mode !== 'static' && mode !== 'dynamic')
