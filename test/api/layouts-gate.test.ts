@@ -6,10 +6,8 @@
  * records what it overrode; force never passes the policy; an `on_save` save publishes with warnings.
  */
 import { expect } from 'chai';
-import { join } from 'node:path';
-import { openDatabase } from '../../src/adapters/sqlite/database.js';
-import { SQLITE_FILE } from '../../src/wiring.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { storedEvents } from '../support/stored-events.js';
 import { layoutOf, pageOf } from '../support/layouts.js';
 
 /** `layoutOf(brand)` whose footer links `{{unsubscribe_url}}` (outside any `{{#if}}`: required). */
@@ -68,7 +66,7 @@ describe('the publish gate for followers of layouts and shared partials (embedde
     expect(forced.json).to.include({ revision: 2, published_revision: 1 });
     const overridden = [{ path: 'unsubscribe_url', change: 'newly_required', key_ids: [keyId] }];
     expect(forced.json.dependents).to.deep.equal([{ project_id: 'news', revision: 0, outcome: 'passed', overridden }]);
-    const event = storedEvents(server, 'layout-default:gate').at(-1)!;
+    const event = storedEvents(server.dataDir, 'layout-default:gate').at(-1)!;
     expect(event.type).to.equal('LayoutPublished');
     expect(event.data).to.deep.include({ publishedRevision: 1, force: true });
     expect(event.data['overridden']).to.deep.equal([{ project_id: 'news', ...overridden[0] }]);
@@ -128,7 +126,7 @@ describe('the publish gate for followers of layouts and shared partials (embedde
     expect(refused.json.dependents[0].errors[0]).to.deep.include({ path: 'unsubscribe_url', change: 'newly_required', key_ids: [keyId] });
     const forced = await server.request('POST', '/v1/partials/legal/publish', { body: { force: true } });
     expect([forced.status, forced.json.published_revision]).to.deep.equal([200, 1]);
-    expect(storedEvents(server, 'partial-default:legal').at(-1)!.data).to.deep.include({ force: true });
+    expect(storedEvents(server.dataDir, 'partial-default:legal').at(-1)!.data).to.deep.include({ force: true });
   });
 
   it('?revision=N reads a create or save; /revisions lists every event a page at a time', async () => {
@@ -158,17 +156,3 @@ describe('the publish gate for followers of layouts and shared partials (embedde
     expect(rest.json.next_cursor).to.equal(null);
   });
 });
-
-/** The events of stream `stream` as the store holds them. */
-function storedEvents(server: TestServer, stream: string): Array<{ type: string; data: Record<string, unknown> }> {
-  const db = openDatabase(join(server.dataDir, SQLITE_FILE));
-  try {
-    const rows = db.prepare('SELECT type, data FROM events WHERE stream_id = ? ORDER BY revision').all(stream) as Array<{
-      type: string;
-      data: string | Buffer;
-    }>;
-    return rows.map((row) => ({ type: row.type, data: JSON.parse(String(row.data)) as Record<string, unknown> }));
-  } finally {
-    db.close();
-  }
-}

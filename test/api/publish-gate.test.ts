@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SQLITE_FILE } from '../../src/wiring.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { storedEvents } from '../support/stored-events.js';
 
 const MJML = (body: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${body}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const ORDER_PAGE = MJML('Order {{order.number}} for {{customer.name}}');
@@ -82,7 +83,7 @@ describe('the publish gate over HTTP (embedded SQLite store)', function () {
     const forced = await server.request('POST', '/v1/projects/receipt/publish', { body: { revision: 2, force: true } });
     expect(forced.status, forced.text).to.equal(200);
     expect(forced.json).to.include({ published_revision: 2, revision: 3 });
-    const event = storedEvents(server, 'receipt').at(-1)!;
+    const event = storedEvents(server.dataDir, 'project-default:receipt').at(-1)!;
     expect(event.type).to.equal('ProjectPublished');
     expect(event.data).to.deep.include({ publishedRevision: 2, force: true });
     expect(event.data['overridden']).to.deep.equal([
@@ -170,17 +171,3 @@ describe('the publish gate over HTTP (embedded SQLite store)', function () {
     }
   });
 });
-
-/** The events of project `id` as the store holds them. */
-function storedEvents(server: TestServer, id: string): Array<{ type: string; data: Record<string, unknown> }> {
-  const db = openDatabase(join(server.dataDir, SQLITE_FILE));
-  try {
-    const rows = db.prepare('SELECT type, data FROM events WHERE stream_id = ? ORDER BY revision').all(`project-default:${id}`) as Array<{
-      type: string;
-      data: string | Buffer;
-    }>;
-    return rows.map((row) => ({ type: row.type, data: JSON.parse(String(row.data)) as Record<string, unknown> }));
-  } finally {
-    db.close();
-  }
-}

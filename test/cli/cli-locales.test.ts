@@ -4,30 +4,11 @@
  * locales.json; an edit of one file pushes; a removed file removes the locale.
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TEST_KEY, useTestServer } from '../support/server.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { cli } from '../support/cli.js';
 
 const MJML = '<mjml><mj-body><mj-section><mj-column><mj-text>{{t "hi" name=name}}</mj-text></mj-column></mj-section></mj-body></mjml>';
 

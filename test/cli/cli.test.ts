@@ -4,40 +4,11 @@
  * from what the test POSTed, not taken from the CLI's own code.
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TEST_KEY, useTestServer } from '../support/server.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Run `command` with `args` and collect what it prints (the CLI, or a shell or script(1) around it). */
-function spawned(command: string, args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The CLI as a shell line runs it (for script(1) and pipes). */
-const CLI_LINE = `${process.execPath} --import tsx src/cli/main.ts`;
-
-/** Run the CLI with `args`; the key and URL from the environment unless `env` overrides them. */
-const cli = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> =>
-  spawned(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], env);
+import { CLI_LINE, cli, spawned } from '../support/cli.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 const WELCOME_TEXT = 'Hi {{customer.first_name}}, order {{order.number}} {{> footer}}';
