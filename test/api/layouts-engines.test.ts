@@ -94,13 +94,21 @@ async function gateThroughEngines(a: TestServer, b: TestServer): Promise<void> {
  * three pages of two, a deleted one absent, partials apart.
  */
 async function listThroughEngines(a: TestServer, b: TestServer): Promise<void> {
+  // A PostgreSQL database is shared by this file's cases: what another wrote is listed too.
+  const before = { layouts: (await pagesOf(b, '/v1/layouts', 200)).flat(), partials: (await pagesOf(b, '/v1/partials', 200)).flat() };
   for (const id of ['l5', 'l1', 'l4', 'l2', 'l6', 'l3']) {
     expect((await a.request('POST', '/v1/layouts', { body: { id, mjml: layoutOf(id) } })).status).to.equal(201);
   }
   expect((await a.request('DELETE', '/v1/layouts/l4')).status).to.equal(204);
   expect((await a.request('POST', '/v1/partials', { body: { id: 'p1', source: '<mj-text>p</mj-text>' } })).status).to.equal(201);
-  expect(await pagesOf(b, '/v1/layouts', 2)).to.deep.equal([['l1', 'l2'], ['l3', 'l5'], ['l6']]);
-  expect(await pagesOf(b, '/v1/partials', 2)).to.deep.equal([['p1']]);
+  const inPages = (ids: string[]) => {
+    const sorted = [...ids].sort();
+    return Array.from({ length: Math.ceil(sorted.length / 2) }, (_, i) => sorted.slice(2 * i, 2 * i + 2));
+  };
+  const layouts = await pagesOf(b, '/v1/layouts', 2);
+  expect(layouts).to.deep.equal(inPages([...before.layouts, 'l1', 'l2', 'l3', 'l5', 'l6']));
+  expect(layouts.length).to.be.at.least(3);
+  expect(await pagesOf(b, '/v1/partials', 2)).to.deep.equal(inPages([...before.partials, 'p1']));
 }
 
 describe('layouts and shared partials on every engine', function () {
