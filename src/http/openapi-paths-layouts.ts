@@ -7,7 +7,13 @@ import { jsonSchema, queryParameters, requestBody } from './openapi-requests.js'
 import { noContent, operation, success } from './openapi-responses.js';
 import { sharedRequestSchemas } from './shared-schemas.js';
 import { listQuery } from './paging.js';
-import { dependentCheckSchema, revisionQuery, sharedRevisionPage, sharedRevisionSchema } from './openapi-shared-revisions.js';
+import {
+  dependentCheckSchema,
+  revisionQuery,
+  sharedRevisionPage,
+  sharedRevisionSchema,
+  sharedSummaryPage,
+} from './openapi-shared-revisions.js';
 
 const timestamp = { type: 'string', format: 'date-time' };
 const nullableTimestamp = { type: ['string', 'null'], format: 'date-time' };
@@ -78,6 +84,7 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
     published_at: '2026-11-26T18:40:00.000Z',
     unpublished_changes: false,
   };
+  const { [member]: _source, ...summary } = example;
   const idParameter = parameter(kind === 'layout' ? 'LayoutId' : 'PartialId');
   const base = `/${kind}s`;
   return {
@@ -94,6 +101,21 @@ function kindPaths(kind: 'layout' | 'partial'): Record<string, object> {
         requestBody: requestBody(jsonSchema(body), { id, [member]: source }),
         responses: { '201': success(`The ${name}.`, schema, example, ['ETag', 'Location']) },
         problems: [409, 413, 415],
+      }),
+      get: operation({
+        operationId: `list${Name}s`,
+        tag: 'layouts',
+        scope: 'projects:read',
+        summary: `List ${name}s`,
+        description: `The workspace's live ${name}s (a deleted one is absent), a page at a time, by id, as GET /projects pages: pass \`next_cursor\` as \`cursor\` for the next page. Each item is GET ${base}/{id}'s answer less the source (\`${member}\`).`,
+        parameters: queryParameters(listQuery),
+        responses: {
+          '200': success(`A page of ${name}s.`, sharedSummaryPage, {
+            items: [summary],
+            next_cursor: null,
+          }),
+        },
+        problems: [400],
       }),
     },
     [`${base}/{id}`]: {

@@ -1,7 +1,8 @@
 /**
  * Parts of /layouts and /partials in the OpenAPI document (openapi-paths-layouts.ts) for their history and
  * their followers' checks: one event of the stream (GET …/{id}?revision=N, GET …/{id}/revisions; routes/shared.ts
- * `presentSharedRevision`) and one follower's check in a publish's `dependents` (`presentCheck`).
+ * `presentSharedRevision`), a page of the workspace's live ones (GET /layouts, GET /partials; `presentSharedSummary`)
+ * and one follower's check in a publish's `dependents` (`presentCheck`).
  */
 const timestamp = { type: 'string', format: 'date-time' };
 
@@ -82,5 +83,42 @@ export const dependentCheckSchema = {
         'Policy findings that do not refuse and, on an `on_save` save, `{ code: "breaking_variable_change", path, change, key_ids, message }`.',
     },
     overridden: { type: 'array', items: change, description: 'A forced publish: the breaking changes it went past.' },
+  },
+};
+
+/** A page of the workspace's live layouts or partials (GET /layouts, GET /partials): each as GET …/{id} answers it, less the source. */
+export const sharedSummaryPage = {
+  type: 'object',
+  required: ['items', 'next_cursor'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'revision',
+          'created_at',
+          'updated_at',
+          'source_revision',
+          'publishing',
+          'published_revision',
+          'published_at',
+          'unpublished_changes',
+        ],
+        properties: {
+          id: { type: 'string' },
+          revision: { type: 'integer', description: 'The stream revision (the ETag of GET …/{id}).' },
+          created_at: timestamp,
+          updated_at: timestamp,
+          source_revision: { type: 'integer', description: 'The stream revision of the latest create or save.' },
+          publishing: { type: 'string', enum: ['on_save', 'review'] },
+          published_revision: { type: ['integer', 'null'], description: 'The revision followers render; null before a first publish.' },
+          published_at: { type: ['string', 'null'], format: 'date-time' },
+          unpublished_changes: { type: 'boolean' },
+        },
+      },
+    },
+    next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
   },
 };

@@ -76,6 +76,25 @@ export function presentShared(view: SharedView): Record<string, unknown> {
 }
 
 /**
+ * A layout or partial as a list item (GET /layouts, GET /partials): the members of `presentShared` without
+ * the source, so a page stays small whatever the sources weigh.
+ */
+export function presentSharedSummary(item: { id: string; state: SharedState }): Record<string, unknown> {
+  const { state } = item;
+  return {
+    id: item.id,
+    revision: state.revision,
+    created_at: state.createdAt,
+    updated_at: state.updatedAt,
+    source_revision: state.sourceRevision,
+    publishing: state.publishing,
+    published_revision: state.publishedRevision,
+    published_at: state.publishedAt,
+    unpublished_changes: state.publishedRevision !== state.sourceRevision,
+  };
+}
+
+/**
  * One event of a layout's or partial's stream as answered (GET …/revisions items; with its source, GET
  * …/{id}?revision=N): `revision`, `event`, `occurred_at`, and `draft` (a create or save),
  * `published_revision` and `force` (a publish).

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import type { TestServer } from '../support/server.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 import { withKurrentMongo, withTwoInstances } from '../support/engines.js';
-import { layoutOf, pageOf } from '../support/layouts.js';
+import { layoutOf, pageOf, pagesOf } from '../support/layouts.js';
 
 /** Followers and a pinned project written through `a`, rendered through `b` across a layout publish and a partial save. */
 async function followThroughPublishes(a: TestServer, b: TestServer): Promise<void> {
@@ -89,6 +89,28 @@ async function gateThroughEngines(a: TestServer, b: TestServer): Promise<void> {
   expect([after.status, after.json.layout_revision], after.text).to.deep.equal([200, 1]);
 }
 
+/**
+ * GET /layouts and /partials list what another instance wrote (streams found in the store, not projected):
+ * three pages of two, a deleted one absent, partials apart.
+ */
+async function listThroughEngines(a: TestServer, b: TestServer): Promise<void> {
+  // A PostgreSQL database is shared by this file's cases: what another wrote is listed too.
+  const before = { layouts: (await pagesOf(b, '/v1/layouts', 200)).flat(), partials: (await pagesOf(b, '/v1/partials', 200)).flat() };
+  for (const id of ['l5', 'l1', 'l4', 'l2', 'l6', 'l3']) {
+    expect((await a.request('POST', '/v1/layouts', { body: { id, mjml: layoutOf(id) } })).status).to.equal(201);
+  }
+  expect((await a.request('DELETE', '/v1/layouts/l4')).status).to.equal(204);
+  expect((await a.request('POST', '/v1/partials', { body: { id: 'p1', source: '<mj-text>p</mj-text>' } })).status).to.equal(201);
+  const inPages = (ids: string[]) => {
+    const sorted = [...ids].sort();
+    return Array.from({ length: Math.ceil(sorted.length / 2) }, (_, i) => sorted.slice(2 * i, 2 * i + 2));
+  };
+  const layouts = await pagesOf(b, '/v1/layouts', 2);
+  expect(layouts).to.deep.equal(inPages([...before.layouts, 'l1', 'l2', 'l3', 'l5', 'l6']));
+  expect(layouts.length).to.be.at.least(3);
+  expect(await pagesOf(b, '/v1/partials', 2)).to.deep.equal(inPages([...before.partials, 'p1']));
+}
+
 describe('layouts and shared partials on every engine', function () {
   this.timeout(60_000);
 
@@ -99,8 +121,18 @@ describe('layouts and shared partials on every engine', function () {
     it('two instances on one database: renders through B use a layout published through A at once', () =>
       withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, followThroughPublishes));
 
+    it('two instances on one database: B lists the layouts and partials A wrote, a page at a time', () =>
+      withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, listThroughEngines));
+
     it("two instances on one database: the publish gate checks a layout's follower", () =>
       withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, gateThroughEngines));
+  });
+
+  it('SQLite, two instances on one file: B lists the layouts and partials A wrote, a page at a time', () =>
+    withTempDir('letterpress-layout-lists-', (dir) => withTwoInstances({}, dir, listThroughEngines)));
+
+  it('KurrentDB (its double) with MongoDB read models: lists layouts and partials a page at a time', async function () {
+    await withKurrentMongo(this, (server) => listThroughEngines(server, server));
   });
 
   it('KurrentDB (its double) with MongoDB read models', async function () {

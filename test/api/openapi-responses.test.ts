@@ -178,6 +178,12 @@ describe('OpenAPI document: responses match their schemas', function () {
       conforms(`/${kind}/{id}/dependents`, 'get', await s.request('GET', `/v1/${kind}/${id}/dependents`));
       conforms(`/${kind}/{id}`, 'get', await s.request('GET', `/v1/${kind}/${id}?revision=0`));
       conforms(`/${kind}/{id}/revisions`, 'get', await s.request('GET', `/v1/${kind}/${id}/revisions`));
+      const listed = await s.request('GET', `/v1/${kind}?limit=1`);
+      expect(
+        listed.json.items.map((item: { id: string }) => item.id),
+        listed.text,
+      ).to.deep.equal([id]);
+      conforms(`/${kind}`, 'get', listed);
       await s.request('DELETE', `/v1/projects/oa-uses-${kind}`);
       conforms(`/${kind}/{id}`, 'delete', await s.request('DELETE', `/v1/${kind}/${id}`));
     }

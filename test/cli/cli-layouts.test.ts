@@ -164,4 +164,19 @@ describe('letterpress pull, push and publish of layouts and shared partials (spa
     expect(existsSync(join(dir, '_layouts', 'side'))).to.equal(false);
     expect((json(join(dir, 'letterpress.lock.json')) as { layouts: object }).layouts).to.not.have.property('side');
   });
+
+  it('pull finds every layout and partial of the workspace through the list routes: one no project names nor the lock records is pulled', async () => {
+    const req = t.server.request.bind(t.server);
+    expect((await req('POST', '/v1/layouts', { body: { id: 'lonely', mjml: layoutOf('l0'), publishing: 'review' } })).status).to.equal(201);
+    expect((await req('POST', '/v1/partials', { body: { id: 'solo', source: FOOTER } })).status).to.equal(201);
+    const pulled = await run('pull', '--dir', dir);
+    expect(pulled.code, pulled.stderr).to.equal(0);
+    expect(pulled.stderr).to.include('pulled layout lonely @ revision 0').and.include('pulled shared partial solo @ revision 0');
+    expect(readFileSync(join(dir, '_layouts', 'lonely', 'layout.mjml'), 'utf8')).to.equal(layoutOf('l0'));
+    expect(readFileSync(join(dir, '_layouts', 'lonely', 'layout.json'), 'utf8')).to.equal('{\n  "publishing": "review"\n}\n');
+    expect(readFileSync(join(dir, '_partials', 'solo', 'partial.hbs'), 'utf8')).to.equal(FOOTER);
+    const lock = json(join(dir, 'letterpress.lock.json')) as { layouts: Record<string, { revision: number }>; partials: object };
+    expect(lock.layouts['lonely']).to.include({ revision: 0 });
+    expect(lock.partials).to.have.property('solo');
+  });
 });

@@ -1,14 +1,16 @@
 /**
  * The CLI's pure parts for workspace layouts and shared partials: project.json's `layout` / `shared_partials`,
  * the `_layouts/` and `_partials/` files, the lock's `layouts` / `partials` (and a lock written before them),
- * and the followers' report.
+ * the followers' report, and pull's layouts part against a fake server (list routes, or a server without them).
  */
 import { expect } from 'chai';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LetterpressClient } from '../../src/cli/client.js';
+import { pullShared } from '../../src/cli/commands/pull-shared.js';
 import { dependentsReport, forceCommand } from '../../src/cli/dependents.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { ApiError, UsageError } from '../../src/cli/errors.js';
 import { contentHash, projectIds, readProject, writeProject } from '../../src/cli/files.js';
 import { readLock, writeLock } from '../../src/cli/lock.js';
 import { readShared, removeShared, sharedHash, sharedIds, writeShared } from '../../src/cli/shared-files.js';
@@ -114,5 +116,74 @@ describe("CLI: a layout's followers report", () => {
     ]);
     const policy = dependentsReport([{ project_id: 'a', revision: 1, outcome: 'refused', code: 'policy_violation', errors: [] }], 'x');
     expect(policy, 'no --force line for a policy refusal').to.not.include('publish anyway');
+  });
+});
+
+describe("CLI: pull's layouts and partials against a fake server", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'letterpress-cli-pull-shared-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const content = { mjml: '<mjml></mjml>', ast: {}, metadata: {}, partials: {}, helpers: {}, renderMode: 'static' as const };
+
+  /** A server holding layout `brand` (and `lonely`, which nothing names): with the list routes, or without them (405). */
+  function fakeServer(withLists: boolean): { client: LetterpressClient; asked: string[] } {
+    const asked: string[] = [];
+    const layouts: Record<string, object> = {
+      brand: { id: 'brand', revision: 2, updated_at: '2026-11-26T18:40:00.000Z', mjml: '<mjml>b</mjml>', publishing: 'on_save' },
+      lonely: { id: 'lonely', revision: 0, updated_at: '2026-11-26T18:40:00.000Z', mjml: '<mjml>l</mjml>', publishing: 'on_save' },
+    };
+    const refuse = (status: number, path: string) => new ApiError(status, { title: 'refused' }, 'GET', path);
+    const client = {
+      async all(path: string) {
+        asked.push(`list ${path}`);
+        if (!withLists) throw refuse(405, path);
+        if (path !== '/layouts') return [];
+        return Object.values(layouts).map((item) => {
+          const { mjml: _source, ...summary } = item as Record<string, unknown>;
+          return summary;
+        });
+      },
+      async get(path: string) {
+        asked.push(`get ${path}`);
+        const id = path.split('/')[2]!;
+        if (path.startsWith('/layouts/') && layouts[id]) return { status: 200, headers: new Headers(), body: layouts[id] };
+        throw refuse(404, path);
+      },
+    };
+    return { client: client as unknown as LetterpressClient, asked };
+  }
+
+  it('pull lists the layouts and GETs the ones it writes; against a server without the list routes it GETs the ids it knows', async () => {
+    const projectDir = join(dir, 'receipt');
+    writeProject(projectDir, { ...content, layout: { id: 'brand' } });
+    const pull = async (withLists: boolean) => {
+      const server = fakeServer(withLists);
+      const lock = { lockfile_version: 1, projects: {} };
+      const write = process.stderr.write;
+      const printed: string[] = [];
+      process.stderr.write = (chunk: string) => printed.push(chunk) > 0; // keep the test's output clean
+      try {
+        const result = await pullShared(server.client, dir, lock, { backupFolder: join(dir, '.backup') }, () => undefined);
+        return { ...server, lock, result, printed };
+      } finally {
+        process.stderr.write = write;
+      }
+    };
+    const listed = await pull(true);
+    expect(listed.asked).to.deep.equal(['list /layouts', 'get /layouts/brand', 'get /layouts/lonely', 'list /partials']);
+    expect(readShared(dir, 'layout', 'lonely')).to.deep.include({ mjml: '<mjml>l</mjml>' });
+    expect(listed.result).to.include({ fetched: 2 });
+    expect(listed.printed).to.deep.equal(['pulled layout brand @ revision 2\n', 'pulled layout lonely @ revision 0\n']);
+
+    removeShared(dir, 'layout', 'brand');
+    removeShared(dir, 'layout', 'lonely');
+    const older = await pull(false);
+    expect(older.asked).to.deep.equal(['list /layouts', 'get /layouts/brand', 'list /partials']);
+    expect(older.result).to.include({ fetched: 1 });
+    expect(readShared(dir, 'layout', 'brand')).to.deep.include({ mjml: '<mjml>b</mjml>' });
+    expect(readShared(dir, 'layout', 'lonely')).to.equal(null);
   });
 });

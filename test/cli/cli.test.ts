@@ -65,10 +65,10 @@ describe('letterpress CLI (spawned, against a real server)', function () {
     expect(lock.projects.welcome).to.include({ revision: 0, updated_at: server.updated_at });
   });
 
-  it('a second pull fetches nothing (one list request)', async () => {
+  it('a second pull fetches nothing (one list request each: projects, layouts, partials)', async () => {
     const res = await run('pull', '--dir', dir);
     expect(res.code).to.equal(0);
-    expect(res.stderr).to.include('0 fetched, 2 unchanged, 0 kept with local edits, 0 deleted on the server (1 request)');
+    expect(res.stderr).to.include('0 fetched, 2 unchanged, 0 kept with local edits, 0 deleted on the server (3 requests)');
   });
 
   it('push after editing template.mjml saves a new revision with the edit; the rest is left alone', async () => {

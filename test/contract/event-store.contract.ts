@@ -310,6 +310,25 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         expect(await store.readAll({ streamPrefix: 'nothing-' })).to.deep.equal([]);
       });
 
+      it('listStreams: the ids starting with the prefix, once each, in byte order, after `after`, at most `limit`', async () => {
+        for (const id of ['layout-w:c', 'layout-w:a', 'layout-v:z', 'layout-w:b', 'partial-w:a', 'layout-w']) {
+          await store.appendToStream(id, events(2), { expectedRevision: 'no_stream' });
+        }
+        await store.appendToStream('layout-w:a', events(1), { expectedRevision: 1 });
+        expect(await store.listStreams({ prefix: 'layout-w:', limit: 10 })).to.deep.equal(['layout-w:a', 'layout-w:b', 'layout-w:c']);
+        expect(await store.listStreams({ prefix: 'layout-w:', limit: 2 })).to.deep.equal(['layout-w:a', 'layout-w:b']);
+        expect(await store.listStreams({ prefix: 'layout-w:', after: 'layout-w:b', limit: 2 })).to.deep.equal(['layout-w:c']);
+        expect(await store.listStreams({ prefix: 'layout-w:', after: 'layout-w:c', limit: 2 })).to.deep.equal([]);
+        expect(await store.listStreams({ prefix: 'layout-', limit: 10 })).to.deep.equal([
+          'layout-v:z',
+          'layout-w',
+          'layout-w:a',
+          'layout-w:b',
+          'layout-w:c',
+        ]);
+        expect(await store.listStreams({ prefix: 'nothing-', limit: 10 })).to.deep.equal([]);
+      });
+
       it('returns the same events readStream does', async () => {
         await store.appendToStream('a', [{ type: 'T', data: { x: 1 }, metadata: { m: true } }], { expectedRevision: 'no_stream' });
         expect(await store.readAll()).to.deep.equal(await store.readStream('a'));

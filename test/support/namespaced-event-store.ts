@@ -47,6 +47,15 @@ export class NamespacedEventStore implements HintingEventStore {
     );
   }
 
+  async listStreams(options: { prefix: string; after?: string; limit: number }): Promise<string[]> {
+    const ids = await this.inner.listStreams({
+      prefix: this.namespace + options.prefix,
+      ...(options.after !== undefined ? { after: this.namespace + options.after } : {}),
+      limit: options.limit,
+    });
+    return ids.map((id) => id.slice(this.namespace.length));
+  }
+
   /** The last event of the namespace, of its streams starting with `streamPrefix` when given (read forwards in pages: test stores are small). */
   async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
     let last: RecordedEvent | null = null;

@@ -39,6 +39,7 @@ import type { SkippedEvent } from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
 import { checkExpectedRevisionShape, requireType, toJson } from '../shared/events.js';
 import { Hints } from '../shared/hints.js';
+import { scanStreamIds } from '../shared/stream-listing.js';
 import {
   decodePosition,
   encodePosition,
@@ -169,6 +170,15 @@ export class KurrentEventStore implements EventStore, AppendHints {
       }),
     );
     return events.filter((event) => after === null || comparePositions(event.position, after) > 0).slice(0, maxCount);
+  }
+
+  /**
+   * Ids of the streams starting with `prefix`, after `after`, at most `limit`, in UTF-8 byte order. KurrentDB
+   * has no stream-name index (the `$streams` projection needs system projections on), so this reads the
+   * prefix's events, filtered server-side, a page at a time, keeping `limit` ids (stream-listing.ts).
+   */
+  listStreams(options: { prefix: string; after?: string; limit: number }): Promise<string[]> {
+    return scanStreamIds((read) => this.readAll(read), options);
   }
 
   /**

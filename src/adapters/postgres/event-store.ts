@@ -184,6 +184,21 @@ export class PostgresEventStore implements EventStore, AppendHints {
     return rows[0]?.revision ?? null;
   }
 
+  /**
+   * Ids of the streams starting with `prefix`, after `after`, at most `limit`, in UTF-8 byte order (`COLLATE "C"`,
+   * whatever the database's collation): the revision-0 event of each stream, one per stream.
+   */
+  async listStreams(options: { prefix: string; after?: string; limit: number }): Promise<string[]> {
+    const { rows } = await guardPg(() =>
+      this.pool.query<{ stream_id: string }>(
+        `SELECT stream_id FROM events WHERE revision = 0 AND starts_with(stream_id, $1) AND stream_id COLLATE "C" > $2
+         ORDER BY stream_id COLLATE "C" LIMIT $3`,
+        [options.prefix, options.after ?? '', options.limit],
+      ),
+    );
+    return rows.map((row) => row.stream_id);
+  }
+
   /** The last event of `$all` (position and recording time), `null` when the store is empty; of the streams starting with `streamPrefix` when given. */
   async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
     const prefix = options.streamPrefix;

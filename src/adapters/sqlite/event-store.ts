@@ -56,6 +56,7 @@ export class SqliteEventStore implements EventStore, AppendHints {
   readonly #readAll: Statement<[number, number], EventRow>;
   readonly #head: Statement<[], { position: number; recorded_at: string }>;
   readonly #headOf: Statement<[number, string], { position: number; recorded_at: string }>;
+  readonly #streamsOf: Statement<[string, string, number, string, number], { stream_id: string }>;
   readonly #readAllPrefixed: Statement<[number, number, string, number], EventRow>;
   readonly #append: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
   readonly #subscriptions: PolledSubscriptions;
@@ -79,6 +80,10 @@ export class SqliteEventStore implements EventStore, AppendHints {
     this.#headOf = db.prepare('SELECT position, recorded_at FROM events WHERE substr(stream_id, 1, ?) = ? ORDER BY position DESC LIMIT 1');
     // A plain prefix comparison, so the filter needs no LIKE escaping; the position order stays the primary key's.
     this.#readAllPrefixed = db.prepare('SELECT * FROM events WHERE position > ? AND substr(stream_id, 1, ?) = ? ORDER BY position LIMIT ?');
+    // Each stream has one revision-0 event: the (stream_id, revision) index gives the ids in BINARY (UTF-8 byte) order.
+    this.#streamsOf = db.prepare(
+      'SELECT stream_id FROM events WHERE revision = 0 AND stream_id >= ? AND stream_id > ? AND substr(stream_id, 1, ?) = ? ORDER BY stream_id LIMIT ?',
+    );
     const append = db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) =>
       this.#appendInTransaction(streamId, events, expected),
     );
@@ -158,6 +163,13 @@ export class SqliteEventStore implements EventStore, AppendHints {
   }
 
   /** The last event of `$all` (position and recording time), `null` when the store is empty. */
+  /** Ids of the streams starting with `prefix`, after `after`, at most `limit`, in UTF-8 byte order (one index range read). */
+  async listStreams(options: { prefix: string; after?: string; limit: number }): Promise<string[]> {
+    const { prefix, after, limit } = options;
+    const rows = await sqliteCall(this.#db, () => this.#streamsOf.all(prefix, after ?? '', prefix.length, prefix, limit));
+    return rows.map((row) => row.stream_id);
+  }
+
   async head(options: { streamPrefix?: string } = {}): Promise<{ position: Position; recordedAt: string } | null> {
     const prefix = options.streamPrefix;
     const row = await sqliteCall(this.#db, () => (prefix === undefined ? this.#head.get() : this.#headOf.get(prefix.length, prefix)));

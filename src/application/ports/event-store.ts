@@ -105,6 +105,14 @@ export interface EventStore {
    */
   readAll(options?: { after?: Position | null; maxCount?: number; streamPrefix?: string }): Promise<RecordedEvent[]>;
   /**
+   * The ids of the streams whose id starts with `prefix`, in code point order (the byte order of their UTF-8), strictly after
+   * `after` when given, at most `limit` of them: a page at a time, so a caller walks every stream of a prefix
+   * without holding them all. A stream is listed once it has an event, whatever the events say (a deleted
+   * layout's stream is listed: the caller folds it). Cost: the SQL stores read an index range; KurrentDB has
+   * no stream-name index, so its store reads the prefix's events (filtered server-side) and keeps `limit` ids.
+   */
+  listStreams(options: { prefix: string; after?: string; limit: number }): Promise<string[]>;
+  /**
    * The last event in `$all` (its position and when it was recorded), `null` when empty; with
    * `streamPrefix`, the last of the streams starting with it (what the projector's lag is measured against:
    * a workspace policy's stream is not one it follows). KurrentDB's store counts its configured prefix by default.

@@ -20,6 +20,7 @@ import {
 } from '../../domain/shared-documents.js';
 import type { Publishing } from '../../domain/publishing.js';
 import { WrongExpectedRevisionError, type EventStore } from '../ports/index.js';
+import { listShared, type SharedListItem } from './shared-list.js';
 import { sharedRevisionAt, sharedRevisions, type SharedRevision, type SharedSourceRevision } from './shared-history.js';
 
 /** Who writes: recorded in the event's metadata, as project writes record it. */
@@ -157,6 +158,15 @@ export class SharedDocuments {
       data.overridden = options.overridden ?? [];
     }
     return this.#append(ref, state, sharedEventType(ref.kind, 'Published'), data, options);
+  }
+
+  /** The live documents of `kind` in `workspace`, a page at a time in id order (shared-list.ts). @throws what the event store throws. */
+  list(
+    kind: SharedRef['kind'],
+    workspace: string,
+    page: { limit: number; after?: string },
+  ): Promise<{ items: SharedListItem[]; nextAfter: string | null }> {
+    return listShared(this.eventStore, (ref) => this.state(ref), kind, workspace, page);
   }
 
   /** The create or save at stream revision `revision`, with its source (shared-history.ts). @throws DomainError `revision_not_found`. */

@@ -7,7 +7,7 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import { layoutProblem } from '../../domain/composition.js';
-import { kindName, type SharedRef } from '../../domain/shared-documents.js';
+import { kindName, type SharedKind, type SharedRef } from '../../domain/shared-documents.js';
 import type { Publishing } from '../../domain/publishing.js';
 import type { ProjectQueries, SharedDependent, SharedDependents } from '../read/index.js';
 import type {
@@ -15,6 +15,7 @@ import type {
   ResolvedUses,
   SharedActor,
   SharedDocuments,
+  SharedListItem,
   SharedRevision,
   SharedSourceRevision,
   SharedView,
@@ -198,6 +199,15 @@ export class SharedCommands {
   async revisionAt(ref: SharedRef, revision: number): Promise<SharedSourceRevision> {
     await this.deps.documents.get(ref);
     return this.deps.documents.revisionAt(ref, revision);
+  }
+
+  /** The workspace's live layouts or partials, a page at a time in id order. @throws what the event store throws. */
+  list(
+    kind: SharedKind,
+    workspace: string,
+    page: { limit: number; after?: string },
+  ): Promise<{ items: SharedListItem[]; nextAfter: string | null }> {
+    return this.deps.documents.list(kind, workspace, page);
   }
 
   /** A live one's events, oldest first, a page at a time. @throws DomainError `<kind>_not_found`. */

@@ -1,9 +1,10 @@
 /**
- * The layouts and shared partials part of `letterpress pull` (shared-files.ts): the API lists no layouts, so
- * pull reads the ones it knows of — named by a project's project.json, recorded in the lock, or present under
- * `_layouts/` / `_partials/` — one GET each, and writes those that moved, with the same rules as projects
+ * The layouts and shared partials part of `letterpress pull` (shared-files.ts): pull lists every live one of
+ * the workspace (GET /layouts, GET /partials), GETs each that moved for its source, and writes it, with the same rules as projects
  * (lock.ts `planPull`): unpushed local edits are kept (exit 1) unless `--force` backs them up first, and
- * `--prune` removes the ones deleted on the server.
+ * `--prune` removes the ones deleted on the server. A server without the list routes (405 on GET, since it takes POST there; 404) is
+ * asked for the ones pull knows of instead — named by a project's project.json, recorded in the lock, or
+ * present under `_layouts/` / `_partials/` — one GET each.
  */
 import { join } from 'node:path';
 import { seg, type LetterpressClient } from '../client.js';
@@ -57,13 +58,9 @@ export async function pullShared(
   const named = namedByProjects(dir);
   for (const kind of SHARED_KINDS) {
     const entries = (lock[`${kind}s`] ??= {});
-    const known = [...new Set([...named[kind], ...Object.keys(entries), ...sharedIds(dir, kind)])].sort();
-    const answers = new Map<string, SharedAnswer>();
-    for (const id of known) {
-      const answer = await getShared(client, kind, id);
-      if (answer) answers.set(id, answer);
-    }
-    const listed: ListedProject[] = [...answers.values()].map(({ id, revision, updated_at }) => ({ id, revision, updated_at }));
+    const known = () => [...new Set([...named[kind], ...Object.keys(entries), ...sharedIds(dir, kind)])].sort();
+    const { listed, answers } = await listShared(client, kind, known);
+    const revisionOf = new Map(listed.map((item) => [item.id, item.revision]));
     const localHash = (id: string) => {
       const body = readShared(dir, kind, id);
       return body ? sharedHash(body) : null;
@@ -76,7 +73,9 @@ export async function pullShared(
       if (copy) process.stderr.write(`backed up the local files of ${SHARED[kind].word} ${id}, which had edits never pushed, to ${copy}\n`);
     };
     for (const id of plan.fetch) {
-      const answer = answers.get(id)!;
+      // The list carries no source: GET each one that moved (deleted since the list: nothing to write).
+      const answer = answers.get(id) ?? (await getShared(client, kind, id));
+      if (!answer) continue;
       backUp(id);
       const source = (kind === 'layout' ? answer.mjml : answer.source) ?? '';
       writeShared(dir, kind, id, source, answer.publishing === 'review' ? 'review' : 'on_save');
@@ -88,8 +87,8 @@ export async function pullShared(
       const pulled = entries[id]?.revision;
       const why =
         pulled === undefined
-          ? `a ${SHARED[kind].word} ${id} exists on the server (revision ${answers.get(id)!.revision}), and local files that were never pulled are in its place`
-          : `changed on the server since your last pull (revision ${pulled} → ${answers.get(id)!.revision}), and its local files have edits that were never pushed`;
+          ? `a ${SHARED[kind].word} ${id} exists on the server (revision ${revisionOf.get(id)}), and local files that were never pulled are in its place`
+          : `changed on the server since your last pull (revision ${pulled} → ${revisionOf.get(id)}), and its local files have edits that were never pushed`;
       process.stderr.write(`kept ${join(dir, sharedPath(kind, id))}: ${why}. To merge: ${mergeSteps(dir)}.\n`);
     }
     for (const id of plan.deleted) {
@@ -126,6 +125,31 @@ export function namedByProjects(dir: string, ids: string[] = projectIds(dir)): R
     for (const use of settings.shared_partials ?? []) named.partial.push(use.id);
   }
   return named;
+}
+
+/**
+ * Every live layout (or partial) of the workspace with its revision: GET /layouts (/partials), every page. On a
+ * server without that route (405 or 404), the `known` ids one GET each, whose answers are kept (`answers`) for the write.
+ * @throws ApiError other than that 405 or 404, network errors.
+ */
+async function listShared(
+  client: LetterpressClient,
+  kind: SharedKind,
+  known: () => string[],
+): Promise<{ listed: ListedProject[]; answers: Map<string, SharedAnswer> }> {
+  const answers = new Map<string, SharedAnswer>();
+  try {
+    const items = await client.all<ListedProject>(SHARED[kind].route);
+    return { listed: items.map(({ id, revision, updated_at }) => ({ id, revision, updated_at })), answers };
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 405 || error.status === 404))) throw error;
+  }
+  for (const id of known()) {
+    const answer = await getShared(client, kind, id);
+    if (answer) answers.set(id, answer);
+  }
+  const listed = [...answers.values()].map(({ id, revision, updated_at }) => ({ id, revision, updated_at }));
+  return { listed, answers };
 }
 
 /** GET /layouts/{id} (or /partials/{id}); null when it does not exist (never created, or deleted). */

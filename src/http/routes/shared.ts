@@ -1,5 +1,5 @@
 /**
- * /layouts and /partials (docs/layouts.md): create, read (also a past create or save: `?revision=N`), save,
+ * /layouts and /partials (docs/layouts.md): list the workspace's live ones, create, read (also a past create or save: `?revision=N`), save,
  * delete, publish, their events (`/revisions`) and who names one (`/dependents`). Scopes, If-Match and REQUIRE_IF_MATCH as for projects (`projects:read`, `projects:write`).
  */
 import type { Router, RouterContext } from '@koa/router';
@@ -9,8 +9,8 @@ import { jsonBody, requireScope, type AppState } from '../middleware.js';
 import { requireIfMatch } from '../preconditions.js';
 import { ProblemError } from '../problem.js';
 import { PROJECT_ID, parseRevisionQuery } from '../schemas.js';
-import { cursorAfterRevision, parseRevisionPage } from '../paging.js';
-import { parseSharedPublish, parseSharedWrite, presentShared, presentSharedRevision } from '../shared-schemas.js';
+import { cursorAfter, cursorAfterRevision, parseList, parseRevisionPage } from '../paging.js';
+import { parseSharedPublish, parseSharedWrite, presentShared, presentSharedRevision, presentSharedSummary } from '../shared-schemas.js';
 import { presentCheck } from '../../application/write/index.js';
 import { etag, parseIfMatch } from './projects.js';
 import { sendJson } from './respond.js';
@@ -32,6 +32,12 @@ export function sharedRoutes(router: Router<AppState>, deps: AppDeps): void {
       ctx.set('Location', `${ctx.path}/${encodeURIComponent(ref.id)}`);
       ctx.set('ETag', etag(view.state.revision));
       sendJson(ctx, 201, presentShared(view));
+    });
+
+    // Paged as GET /projects: `?limit=&cursor=`, id order, `next_cursor` null on the last page.
+    router.get(base, read, async (ctx) => {
+      const { items, nextAfter } = await shared.list(kind, ctx.state.principal!.workspace, parseList(ctx.query));
+      sendJson(ctx, 200, { items: items.map(presentSharedSummary), next_cursor: cursorAfter(nextAfter) });
     });
 
     router.get(`${base}/:id`, read, async (ctx) => {
