@@ -69,6 +69,7 @@ const schema = z.object({
   UNKNOWN_API_KEY_CACHE_TTL_MS: integer(5000, 0, 60_000),
   AUTH_FAILURES_PER_MINUTE: integer(60, 0, 1_000_000),
   RENDER_CACHE_MB: integer(128, 1, 65536),
+  SHARED_DOCUMENTS_CACHE_MB: integer(16, 1, 65536),
   RENDER_MIN_REVISION_WAIT_MS: integer(2000, 0, 30_000),
   RENDER_REVISION_CHECK: z.enum(['store', 'index']).optional(),
   VARIABLE_SHAPES_WINDOW_HOURS: integer(168, 0, 8760),
@@ -218,6 +219,8 @@ export interface Config {
   authFailuresPerMinute: number;
   /** Render cache bound, bytes. */
   renderCacheBytes: number;
+  /** Bound of the folded layout and shared partial states kept in memory (bytes, approximate). */
+  sharedDocumentsCacheBytes: number;
   /**
    * The publish gate's record of variable shapes (docs/publishing.md "Publish gate"): `windowMs` 0 turns it
    * off; shapes are flushed every `flushMs`; `perKey` shapes per template and key, `keysPerTemplate` keys read
@@ -311,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     unknownApiKeyCacheTtlMs: c.UNKNOWN_API_KEY_CACHE_TTL_MS,
     authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
+    sharedDocumentsCacheBytes: c.SHARED_DOCUMENTS_CACHE_MB * 1024 * 1024,
     variableShapes: Object.freeze({
       windowMs: c.VARIABLE_SHAPES_WINDOW_HOURS * 60 * 60 * 1000,
       flushMs: c.VARIABLE_SHAPES_FLUSH_MS,

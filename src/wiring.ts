@@ -155,7 +155,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
     const shapes = shapeRecorder(config, readModels, logger);
     const { templates, loader } = compilePath(config, pool);
     const now = () => new Date().toISOString();
-    const sharedDocuments = new SharedDocuments(eventStore, now);
+    const sharedDocuments = new SharedDocuments(eventStore, now, { cacheBytes: config.sharedDocumentsCacheBytes });
     const composer = new TemplateComposer(sharedDocuments, templates);
     const renderer = new TemplateRenderer(
       queries,

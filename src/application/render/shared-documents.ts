@@ -4,6 +4,7 @@
  * reading only the events after it at every use, so every instance sees a publish as soon as it is appended
  * (a render that starts after a layout publish answered uses the new revision).
  */
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '../../domain/errors.js';
 import type { SharedUse } from '../../domain/composition.js';
 import {
@@ -42,14 +43,38 @@ export interface ResolvedShared {
   source: string;
 }
 
+/** Bytes a folded state holds, approximately: its sources as UTF-16 and a fixed part. */
+function stateBytes(state: SharedState): number {
+  let bytes = 256;
+  for (const source of state.sources.values()) bytes += source.length * 2 + 32;
+  return bytes;
+}
+
+/**
+ * The layouts and shared partials of every workspace: their writes, reads and resolution at render time.
+ * Folded states are cached in an LRU bounded by `cacheBytes` (default 16 MiB, `SHARED_DOCUMENTS_CACHE_MB`):
+ * each holds every source of its current life, so an unbounded map would grow with every layout revision
+ * ever saved. A state evicted (or larger than the whole cache) is folded again from its stream at next use.
+ */
 export class SharedDocuments {
-  readonly #folded = new Map<string, SharedState>();
+  readonly #folded: LRUCache<string, SharedState>;
 
   constructor(
     private readonly eventStore: EventStore,
     /** Current time as RFC 3339 UTC with ms. */
     private readonly now: () => string,
-  ) {}
+    options: { cacheBytes?: number } = {},
+  ) {
+    this.#folded = new LRUCache<string, SharedState>({
+      maxSize: Math.max(1, options.cacheBytes ?? 16 * 1024 * 1024),
+      sizeCalculation: stateBytes,
+    });
+  }
+
+  /** Bytes the cache of folded states holds now (approximate, as it counts them); for tests and metrics. */
+  get cachedBytes(): number {
+    return this.#folded.calculatedSize;
+  }
 
   /** The stream folded up to its last event (`initialSharedState` when it does not exist). @throws what the event store throws. */
   async state(ref: SharedRef): Promise<SharedState> {
