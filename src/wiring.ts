@@ -169,7 +169,10 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       composer,
     );
     const publishGate = shapes
-      ? new PublishGate({ recorded: (ref) => shapes.recorded(ref), contractAt: (ref, revision) => renderer.contractAt(ref, revision) })
+      ? new PublishGate({
+          recorded: (ref) => shapes.recorded(ref),
+          contractAt: (ref, revision) => renderer.reads.contractAt(ref, revision),
+        })
       : undefined;
     const policies = new WorkspacePolicies(eventStore, now);
     const policyGate = new PolicyGate(policies, renderer, queries);
@@ -189,7 +192,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       composer,
       queries,
       policy: policyGate,
-      ...(publishGate ? { variables: { gate: publishGate, contracts: renderer } } : {}),
+      ...(publishGate ? { variables: { gate: publishGate, contracts: renderer.reads } } : {}),
       logger,
     });
     shapes?.start();

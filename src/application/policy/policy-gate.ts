@@ -11,7 +11,7 @@ import { policyFindings, type PolicyFinding } from '../../rendering/index.js';
 import { localizedMetadata, unitedFindings } from './locale-findings.js';
 import type { PreparedTemplate, TemplateWarning } from '../ports/index.js';
 import type { ProjectQueries } from '../read/index.js';
-import { sampleVariables, type TemplateRenderer } from '../render/index.js';
+import { sampleVariables, type RevisionReads, type TemplateRenderer } from '../render/index.js';
 import type { WorkspacePolicies } from './workspace-policies.js';
 
 /** A publish (or a save that publishes) breaks the workspace policy: 422, each violation an `errors[]` item. */
@@ -69,7 +69,7 @@ interface VariantSubject {
 export class PolicyGate {
   constructor(
     private readonly policies: Pick<WorkspacePolicies, 'current'>,
-    private readonly renderer: Pick<TemplateRenderer, 'render' | 'variantsAt'>,
+    private readonly renderer: Pick<TemplateRenderer, 'render'> & { reads: Pick<RevisionReads, 'variantsAt'> },
     private readonly queries: Pick<ProjectQueries, 'getProjectAt' | 'publishedAt' | 'getProject'>,
   ) {}
 
@@ -162,7 +162,7 @@ export class PolicyGate {
   private async savedVariants(ref: ProjectRef, revision: number): Promise<VariantSubject[]> {
     const { policy } = await this.policies.current(ref.workspace);
     if (!policyChecksSomething(policy)) return [];
-    const variants = await this.renderer.variantsAt(ref, revision);
+    const variants = await this.renderer.reads.variantsAt(ref, revision);
     return variants
       .filter((variant) => variant.ownMarkup)
       .map(({ tag, view }) => ({

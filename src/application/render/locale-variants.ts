@@ -9,6 +9,7 @@ import type { ProjectRef } from '../../domain/project.js';
 import { LocaleMessages, TemplateError, translationKeys } from '../../rendering/index.js';
 import type { ProjectView } from '../read/index.js';
 import type { CachedTemplate, RevisionCache } from './revision-cache.js';
+import type { ResolvedUses, TemplateComposer } from './template-composer.js';
 
 export type { LocalizedEntry } from './revision-cache.js';
 
@@ -110,4 +111,19 @@ export function checkTranslations(entry: CachedTemplate, strict: boolean): void 
     missing.map((key) => ({ pointer: `/locales/${tag}/strings`, message: `no string '${key}'` })),
     { locale: tag, keys: missing },
   );
+}
+
+/**
+ * How a locale's own `mjml` compiles (docs/locales.md): the same composition and preparation as the revision's
+ * markup, with the layout and shared partial revisions `resolved` (soft: it was checked at save). None without a composer.
+ */
+export function variantCompilerOf(
+  composer: Pick<TemplateComposer, 'prepare'> | undefined,
+  resolved: ResolvedUses,
+): VariantCompiler | undefined {
+  if (!composer) return undefined;
+  return async (view, mjml) => {
+    const prepared = await composer.prepare({ mjml, partials: view.partials, helpers: view.helpers }, resolved, 'soft');
+    return { ast: prepared.template.ast, publishedHtml: prepared.template.publishedHtml };
+  };
 }

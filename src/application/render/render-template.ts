@@ -6,10 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { DomainError, revisionNotFound } from '../../domain/errors.js';
-import { pickLocale } from '../../domain/locales.js';
-import { READ_A_DRAFT, RenderError, notPublished } from './render-errors.js';
-import { checkTranslations, localizedEntry, variantViews, type VariantCompiler } from './locale-variants.js';
+import { revisionNotFound } from '../../domain/errors.js';
+import { RenderError, notPublished } from './render-errors.js';
+import { checkTranslations, localizedEntry, variantCompilerOf } from './locale-variants.js';
 import {
   TemplateError,
   RenderLimitError,
@@ -26,19 +25,13 @@ import {
   neutralisedUrlWarning,
   MissingReads,
   missingVariableWarnings,
-  formatPath,
-  sortedUnique,
-  schemaDifferences,
-  type SchemaDifference,
-  type JsonSchema,
   type LocaleMessages,
 } from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
-import { VariablesPolicy, type VariablesContract } from './render-variables.js';
+import { VariablesPolicy } from './render-variables.js';
 import type { VariableShapeRecorder } from './variable-shape-recorder.js';
 import {
-  messagePartReads,
   inWarningOrder,
   linkWarnings,
   renderParts,
@@ -49,6 +42,7 @@ import {
 } from './render-parts.js';
 import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
 import { ComposedRevisions, type UsedRevisions } from './composed-revisions.js';
+import { RevisionReads } from './revision-reads.js';
 import type { ResolvedUses, TemplateComposer } from './template-composer.js';
 import { RevisionCache, revisionImageSources, type CachedTemplate, type RevisionLoader } from './revision-cache.js';
 
@@ -143,6 +137,8 @@ export class TemplateRenderer {
   private readonly cache: RevisionCache;
   private readonly composed: ComposedRevisions | undefined;
   private readonly variablesPolicy = new VariablesPolicy();
+  /** What its revisions read and take (describe, variables, locales, the publish gate's contracts), over the same cache. */
+  readonly reads: RevisionReads;
   /** Dynamic renders: compiled HTML by SHA-256 of the generated MJML, so one MJML never compiles twice (while cached). */
   private readonly mjmlCache: LRUCache<string, CompiledMjml>;
   /** Compiles under way: concurrent renders generating the same MJML share one. */
@@ -161,6 +157,7 @@ export class TemplateRenderer {
   ) {
     this.cache = new RevisionCache(loader, options.maxBytes);
     this.composed = composer ? new ComposedRevisions(this.cache, composer, queries) : undefined;
+    this.reads = new RevisionReads(this.cache, queries, loader, composer, this.composed);
     this.mjmlCache = new LRUCache<string, CompiledMjml>({
       maxSize: Math.max(1, options.mjmlCacheBytes ?? options.maxBytes),
       // UTF-16 HTML plus the key and the warnings, approximately.
@@ -286,7 +283,7 @@ export class TemplateRenderer {
     let resolved: ResolvedUses = { partials: [] };
     if (entry.composition && this.composed)
       ({ entry, cache, used, variant, read, resolved } = await this.composed.entry(ref, revision, entry, read));
-    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, locale, read, this.variantCompiler(resolved));
+    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, locale, read, variantCompilerOf(this.composer, resolved));
     return { entry, cache, used };
   }
 
@@ -481,151 +478,6 @@ export class TemplateRenderer {
     if (asked === 'latest') return templateRevision;
     if (publishedRevision === null) throw notPublished(ref.projectId, templateRevision);
     return publishedRevision;
-  }
-
-  /**
-   * How a locale's own `mjml` compiles (docs/locales.md): the same composition and preparation as the revision's
-   * markup, with the layout and shared partial revisions `resolved` (soft: it was checked at save). None without a composer.
-   */
-  private variantCompiler(resolved: ResolvedUses): VariantCompiler | undefined {
-    const composer = this.composer;
-    if (!composer) return undefined;
-    return async (view, mjml) => {
-      const prepared = await composer.prepare({ mjml, partials: view.partials, helpers: view.helpers }, resolved, 'soft');
-      return { ast: prepared.template.ast, publishedHtml: prepared.template.publishedHtml };
-    };
-  }
-
-  /**
-   * The template revision a render uses (`asked` as a render's `revision`: omitted, the published one) and
-   * the variables its template reads: its body (and partials) and its subject and preheader. The view's
-   * `revision` is that template revision.
-   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`, `not_published`; the
-   *   loader's errors on a miss.
-   */
-  async describe(ref: ProjectRef, asked?: number | 'latest'): Promise<{ view: ProjectView; variables: string[] }> {
-    const view = await this.describedView(ref, asked);
-    const entry = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    if (entry.variables === undefined) {
-      const body = await this.loader.variables(view.ast, view.partials, entry.dynamic ? view.publishedHtml : undefined);
-      entry.variables = sortedUnique([...body, ...messagePartReads(view.metadata).map((read) => formatPath(read.path))]);
-    }
-    return { view, variables: entry.variables };
-  }
-
-  /**
-   * What the template revision a render uses takes (`asked` as in `describe`; `locale`: rendered in that locale,
-   * docs/locales.md): the schema inferred from what it reads, the declared one (`metadata.variables`, null when none) and how they differ.
-   * @throws as `describe`.
-   */
-  async variables(
-    ref: ProjectRef,
-    asked?: number | 'latest',
-    locale?: string,
-  ): Promise<{ inferred: JsonSchema; declared: JsonSchema | null; differences: SchemaDifference[] }> {
-    const view = await this.describedView(ref, asked);
-    const base = await this.cache.getOrLoad(ref, view.revision, async () => view);
-    // Its subject, preheader and own markup read too. A revision that follows a layout: its own markup's reads.
-    const resolved = base.composition && this.composer ? await this.composer.resolve(ref.workspace, base.composition) : { partials: [] };
-    const compile = this.variantCompiler(resolved);
-    const entry = await localizedEntry(this.cache, { ref, revision: view.revision, variant: '' }, base, locale, async () => view, compile);
-    const inferred = this.variablesPolicy.inferred(entry.contract);
-    const declared = entry.contract.declared ?? null;
-    return { inferred, declared, differences: declared ? schemaDifferences(inferred, declared) : [] };
-  }
-
-  /**
-   * The locales of the template revision a render uses (`asked` as in `describe`): the tag a render in `locale`
-   * uses (null for a revision without locales) and the tags of the variants with their own `mjml`, sorted.
-   * @throws as `describe`.
-   */
-  async locales(ref: ProjectRef, asked?: number | 'latest', locale?: string): Promise<{ tag: string | null; withMarkup: string[] }> {
-    const view = await this.describedView(ref, asked);
-    const content = { ...(view.defaultLocale !== null ? { defaultLocale: view.defaultLocale } : {}), locales: view.locales };
-    const withMarkup = Object.keys(view.locales).filter((tag) => view.locales[tag]!.mjml !== undefined);
-    return { tag: pickLocale(content, locale)?.tag ?? null, withMarkup: withMarkup.sort() };
-  }
-
-  /**
-   * The variables contract of template revision `revision` as renders would use it now (the publish gate
-   * compares two, docs/publishing.md): composed with the layout and shared partial revisions its uses resolve
-   * to now, and the union of what every locale's render reads — the main markup's and each variant's own
-   * subject, preheader and `mjml` (recorded shapes do not carry the locale, so every shape meets the union).
-   * A layout or shared partial it follows that is gone: the contract as composed at its save (its main markup).
-   * @throws DomainError `revision_not_found`; TemplateError; the loader's errors on a miss.
-   */
-  async contractAt(ref: ProjectRef, revision: number): Promise<VariablesContract> {
-    const read = () => this.queries.getProjectAt(ref, revision);
-    // Not cached when it was not: the next render of the revision is still a miss (X-Cache), as before the gate.
-    const entry = await this.cache.peekOrBuild(ref, revision, read);
-    if (!entry.localizedContent && !(entry.composition && this.composed)) return entry.contract;
-    const composed = entry.composition !== undefined && this.composed !== undefined;
-    const now = await this.viewNow(ref, await read());
-    if (now === null) return entry.contract;
-    const { view, resolved } = now;
-    // A composed revision's own contract is of its composition at save time: built again from today's.
-    return this.unitedContract(view, resolved, composed ? undefined : entry.contract);
-  }
-
-  /**
-   * The variables contract of `view` as given: a follower's revision composed with a layout or partial
-   * revision renders do not use yet (a layout publish's gate, docs/layouts.md), united with its variants'
-   * (their own `mjml` composed with `uses`, the revisions `view` was composed with). Compiled, never cached.
-   * @throws the loader's errors; TemplateError (a variant's markup).
-   */
-  async contractOf(view: ProjectView, uses: ResolvedUses = { partials: [] }): Promise<VariablesContract> {
-    return this.unitedContract(view, uses);
-  }
-
-  /**
-   * The localized variants of template revision `revision` that are not the template's own content, each as a
-   * render in its locale compiles it now (composed as `contractAt`), in tag order: what the policy checks at a
-   * publish besides the main markup (docs/policy.md).
-   * @throws as `contractAt`.
-   */
-  async variantsAt(ref: ProjectRef, revision: number): Promise<Array<{ tag: string; view: ProjectView; ownMarkup: boolean }>> {
-    const now = await this.viewNow(ref, await this.queries.getProjectAt(ref, revision));
-    return now === null ? [] : variantViews(now.view, this.variantCompiler(now.resolved));
-  }
-
-  /**
-   * `view` composed as renders compose it now (as saved without a composition), and the revisions that uses;
-   * null when a layout or shared partial it follows is gone (deleted, or nothing published): no render of it
-   * composes, and the checks keep what was checked at its save rather than refusing for a missing layout.
-   */
-  private async viewNow(ref: ProjectRef, view: ProjectView): Promise<{ view: ProjectView; resolved: ResolvedUses } | null> {
-    if (!view.composition || !this.composed) return { view, resolved: { partials: [] } };
-    try {
-      return await this.composed.now(ref.workspace, view);
-    } catch (error) {
-      if (error instanceof DomainError && (error.code === 'layout_not_found' || error.code === 'partial_not_found')) return null;
-      throw error;
-    }
-  }
-
-  /** The contract of `view` (`base`: already built) with the reads of each of its variants added. */
-  private async unitedContract(view: ProjectView, uses: ResolvedUses, base?: VariablesContract): Promise<VariablesContract> {
-    const own = base ?? (await this.cache.build(view)).contract;
-    const reads = [...own.reads];
-    for (const variant of await variantViews(view, this.variantCompiler(uses)))
-      reads.push(...(await this.cache.build(variant.view)).contract.reads);
-    return { reads, declared: own.declared };
-  }
-
-  /**
-   * The template revision `describe` and `variables` read, as a view whose `revision` is that template
-   * revision: `asked`, the latest create or save for `latest`, else the published one. Under `on_save` that
-   * is always the current revision, read from the read model as before publishing modes existed.
-   * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found` (also a publish's
-   *   revision), `not_published`.
-   */
-  private async describedView(ref: ProjectRef, asked: number | 'latest' | undefined): Promise<ProjectView> {
-    const current = await this.queries.getProject(ref);
-    const { publishedRevision, templateRevision } = await this.queries.publishedAt(ref, current.revision);
-    const revision = asked === undefined ? publishedRevision : asked === 'latest' ? templateRevision : asked;
-    if (revision === null) throw notPublished(ref.projectId, templateRevision, READ_A_DRAFT);
-    if (revision === current.revision && revision === templateRevision) return current;
-    return this.queries.getProjectAt(ref, revision);
   }
 
   /** Entries currently cached (for /health). */

@@ -176,7 +176,7 @@ export class TemplateValidation {
     input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest'; locale?: string },
   ): Promise<ValidationReport> {
     const policy = this.deps.policy ? await this.deps.policy.adviseSaved(ref, input.revision) : [];
-    const locales = await this.deps.renderer.locales(ref, input.revision, input.locale);
+    const locales = await this.deps.renderer.reads.locales(ref, input.revision, input.locale);
     const report = await this.#validateSaved(ref, input, input.locale);
     report.warnings.push(...policy.map((warning) => ({ ...warning })));
     if (input.locale !== undefined) return { ...report, locale: locales.tag };
@@ -195,7 +195,7 @@ export class TemplateValidation {
     input: { variables?: Record<string, unknown>; strict?: boolean; revision?: number | 'latest' },
     locale: string | undefined,
   ): Promise<ValidationReport> {
-    const variables = await this.deps.renderer.variables(ref, input.revision, locale);
+    const variables = await this.deps.renderer.reads.variables(ref, input.revision, locale);
     const errors: ValidationProblem[] = [];
     const unsent: ValidationProblem[] = [];
     if (input.variables) {

@@ -14,7 +14,7 @@ import {
   type BreakingChange,
   type PublishGate,
   type ResolvedUses,
-  type TemplateRenderer,
+  type RevisionReads,
 } from '../render/index.js';
 import type { Finding } from '../../domain/errors.js';
 
@@ -41,7 +41,7 @@ export type GateMode = 'refuse' | 'force' | 'warn';
 /** What the followers' variables check needs: the rule, and contracts of compositions no render uses yet. */
 export interface FollowerGateDeps {
   gate: Pick<PublishGate, 'compare'>;
-  contracts: Pick<TemplateRenderer, 'contractOf'>;
+  contracts: Pick<RevisionReads, 'contractOf'>;
 }
 
 /** A composed form of a follower's revision: what its contract is read from. */

@@ -131,7 +131,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.get('/projects/:id/variables', read, async (ctx) => {
     const locale = ctx.query['locale'];
     const inLocale = typeof locale === 'string' ? canonicalLocale(locale) : undefined; // docs/locales.md
-    sendJson(ctx, 200, await deps.renderer.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']), inLocale));
+    sendJson(ctx, 200, await deps.renderer.reads.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']), inLocale));
   });
 }
 

@@ -72,7 +72,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
 
   // The revision a render without `revision` uses (?revision=N|latest for another; docs/publishing.md).
   router.get('/templates/:id', read, async (ctx) => {
-    const { view, variables } = await deps.renderer.describe(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']));
+    const { view, variables } = await deps.renderer.reads.describe(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']));
     sendJson(ctx, 200, presentTemplate(view, variables));
   });
 
