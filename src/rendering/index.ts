@@ -17,7 +17,7 @@ export type { ImageSource } from './email/image-alt.js';
 export { TEXT_PART_WORDWRAP, toPlainText } from './email/plain-text.js';
 export { placePreheader, previewReplacedWarnings } from './email/preheader.js';
 export { neutralisedUrlWarning } from './email/url-warnings.js';
-export { GMAIL_CLIPPING_BYTES, emailWarnings } from './email/warnings.js';
+export { GMAIL_CLIPPING_BYTES, clippingWarning, emailWarnings } from './email/warnings.js';
 export { visibleDiff } from './email/visible-diff.js';
 export type { ChangeType, RenderedEmail, VisibleChange, VisibleDiff } from './email/visible-diff.js';
 export type { VisibleImage, VisibleLink } from './email/visible-content.js';

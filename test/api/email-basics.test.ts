@@ -192,4 +192,27 @@ describe('email basics: image alt, preheader, text part, subject', function () {
     expect(res.status, res.text).to.equal(200);
     expect([res.json.subject, res.json.preheader]).to.deep.equal(['Hello Ada ', ' Your order\u00a0']);
   });
+
+  it('a render over the clipping budget warns gmail_clipping with the size of the HTML it answered, one under it does not', async () => {
+    const mjml = mjmlPage('{{#each rows}}<p>Row {{this}} of an order that goes on and on</p>{{/each}}');
+    expect((await create({ id: 'long-order', mjml })).status).to.equal(201);
+    const clipping = (res: { json: { warnings: Warning[] } }) => res.json.warnings.filter((w) => w.code === 'gmail_clipping');
+    const short = await render('long-order', { variables: { rows: [1, 2, 3] } });
+    expect(short.status, short.text).to.equal(200);
+    expect(clipping(short)).to.deep.equal([]);
+    const long = await render('long-order', { variables: { rows: Array.from({ length: 3000 }, (_, i) => i) } });
+    expect(long.status, long.text).to.equal(200);
+    const sizeBytes = Buffer.byteLength(long.json.html as string, 'utf8');
+    expect(sizeBytes).to.be.above(104_448);
+    expect(clipping(long)).to.deep.equal([
+      {
+        code: 'gmail_clipping',
+        message:
+          `The HTML is ${sizeBytes.toLocaleString('en-US')} bytes; Gmail clips messages whose HTML is over about 102 KB ` +
+          '(104,448 bytes) and hides the rest behind "View entire message".',
+        sizeBytes,
+      },
+    ]);
+    expect(long.json.warnings[0].code, 'the clipping warning comes first').to.equal('gmail_clipping');
+  });
 });

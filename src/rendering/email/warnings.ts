@@ -143,6 +143,21 @@ class Finding {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
+ * The `gmail_clipping` warning for HTML of `sizeBytes` UTF-8 bytes, or null at or under `GMAIL_CLIPPING_BYTES`:
+ * the byte count is all it needs (a render over the budget need not parse its HTML again to say so).
+ */
+export function clippingWarning(sizeBytes: number): EmailWarning | null {
+  if (sizeBytes <= GMAIL_CLIPPING_BYTES) return null;
+  return {
+    code: 'gmail_clipping',
+    message:
+      `The HTML is ${sizeBytes.toLocaleString('en-US')} bytes; Gmail clips messages whose HTML is over about 102 KB ` +
+      `(${GMAIL_CLIPPING_BYTES.toLocaleString('en-US')} bytes) and hides the rest behind "View entire message".`,
+    sizeBytes,
+  };
+}
+
+/**
  * Warnings for an email's HTML, at most one per code, in the order of `EmailWarningCode`:
  * - `gmail_clipping`: the HTML is over `GMAIL_CLIPPING_BYTES` (UTF-8); `sizeBytes` is its size.
  * - `image_without_alt`: `<img>` with no `alt` attribute (`alt=""` is fine: it marks a decorative image);
@@ -157,16 +172,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function emailWarnings(html: string): EmailWarning[] {
   const warnings: EmailWarning[] = [];
 
-  const sizeBytes = Buffer.byteLength(html, 'utf8');
-  if (sizeBytes > GMAIL_CLIPPING_BYTES) {
-    warnings.push({
-      code: 'gmail_clipping',
-      message:
-        `The HTML is ${sizeBytes.toLocaleString('en-US')} bytes; Gmail clips messages whose HTML is over about 102 KB ` +
-        `(${GMAIL_CLIPPING_BYTES.toLocaleString('en-US')} bytes) and hides the rest behind "View entire message".`,
-      sizeBytes,
-    });
-  }
+  const clipping = clippingWarning(Buffer.byteLength(html, 'utf8'));
+  if (clipping) warnings.push(clipping);
 
   const imagesWithoutAlt = new Finding();
   const scriptLinks = new Finding();
