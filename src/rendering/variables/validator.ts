@@ -84,6 +84,14 @@ export class VariablesValidator {
   readonly #compiled: LRUCache<string, ValidateFunction>;
   /** Whether a schema names a member of `Object.prototype` (own-keys.ts), by schema object. */
   readonly #prototypeNames = new WeakMap<object, boolean>();
+  /**
+   * Compiled validators by schema object: a revision's schema is one object for its life in the cache, so a
+   * render finds its validator without serialising the schema into `#compiled`'s key (6 µs of a render, issue 24).
+   * Schemas are never changed once given here (declared ones come from stored events, inferred ones are built once).
+   */
+  readonly #bySchema = new WeakMap<object, ValidateFunction>();
+  /** `escapeSchema` of a schema naming prototype members, by schema object (the same reason). */
+  readonly #escaped = new WeakMap<object, JsonSchema>();
 
   /** @param maxSchemas compiled schemas kept (each a few KB of generated code). Default 1,000. */
   constructor(maxSchemas = 1000) {
@@ -119,7 +127,9 @@ export class VariablesValidator {
   /** A schema naming `constructor`, `__proto__`, …: checked on a prototype-free view of the variables (own-keys.ts). */
   #validateView(schema: JsonSchema, variables: Record<string, unknown>): VariableProblem[] {
     const view = toView(variables) as Record<string, unknown>;
-    const validate = this.#compile(escapeSchema(schema) as JsonSchema);
+    let escaped = this.#escaped.get(schema);
+    if (escaped === undefined) this.#escaped.set(schema, (escaped = escapeSchema(schema) as JsonSchema));
+    const validate = this.#compile(escaped);
     const valid = validate(view);
     restoreInto(variables, view); // the defaults Ajv filled in
     if (valid) return [];
@@ -136,12 +146,16 @@ export class VariablesValidator {
   }
 
   #compile(schema: JsonSchema): ValidateFunction {
+    let validate = this.#bySchema.get(schema);
+    if (validate) return validate;
+    // Equal schemas of other objects (another revision, another instance of the same declaration) share one.
     const key = JSON.stringify(schema);
-    let validate = this.#compiled.get(key);
+    validate = this.#compiled.get(key);
     if (!validate) {
       validate = this.#ajv.compile(schema);
       this.#compiled.set(key, validate);
     }
+    this.#bySchema.set(schema, validate);
     return validate;
   }
 }
