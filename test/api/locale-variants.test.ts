@@ -4,7 +4,7 @@
  * reads its keys; a broken variant is refused naming `/locales/de/mjml` and its line; validate takes `locale`.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 import { layoutOf } from '../support/layouts.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
@@ -18,24 +18,17 @@ const LOCALES = {
 
 describe('full MJML variants of a locale', function () {
   this.timeout(60_000);
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  });
-  after(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const api = useTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   const render = (id: string, locale: string, extra: Record<string, unknown> = {}) =>
-    server.request('POST', `/v1/templates/${id}/render`, { body: { variables: { name: 'Ada' }, locale, ...extra } });
-  const revisions = async (id: string) => (await server.request('GET', `/v1/projects/${id}/revisions?limit=200`)).json.items.length;
+    api.server.request('POST', `/v1/templates/${id}/render`, { body: { variables: { name: 'Ada' }, locale, ...extra } });
+  const revisions = async (id: string) => (await api.server.request('GET', `/v1/projects/${id}/revisions?limit=200`)).json.items.length;
 
   it('renders a locale with its own markup, its prefixes with it, and the others with the template markup', async () => {
-    const created = await server.request('POST', '/v1/projects', {
+    const created = await api.server.request('POST', '/v1/projects', {
       body: { id: 'variants', mjml: MJML, metadata: { subject: 'Hi {{name}}' }, default_locale: 'en', locales: LOCALES },
     });
     expect(created.status, created.text).to.equal(201);
-    expect((await server.request('GET', '/v1/projects/variants')).json.locales.de.mjml).to.equal(DE_MJML);
+    expect((await api.server.request('GET', '/v1/projects/variants')).json.locales.de.mjml).to.equal(DE_MJML);
 
     const de = await render('variants', 'de');
     expect([de.status, de.json.locale, de.headers['content-language'], de.json.subject]).to.deep.equal([200, 'de', 'de', 'Hallo Ada']);
@@ -59,7 +52,7 @@ describe('full MJML variants of a locale', function () {
 
   it('checks the strings the variant markup reads, in a strict render and at save', async () => {
     const reads = { ...LOCALES, de: { ...LOCALES.de, mjml: page('{{t "greeting" name=name}} {{t "footer"}}') } };
-    const created = await server.request('POST', '/v1/projects', {
+    const created = await api.server.request('POST', '/v1/projects', {
       body: { id: 'variant-keys', mjml: MJML, default_locale: 'en', locales: reads },
     });
     expect(created.status, created.text).to.equal(201);
@@ -77,16 +70,17 @@ describe('full MJML variants of a locale', function () {
     expect((await render('variant-keys', 'pt', { strict: true })).status).to.equal(200);
     expect((await render('variant-keys', 'de')).json.html).to.contain('Hallo Ada Bye'); // falls back to en's string
 
-    const variables = await server.request('GET', '/v1/projects/variant-keys/variables?locale=de');
+    const variables = await api.server.request('GET', '/v1/projects/variant-keys/variables?locale=de');
     expect(Object.keys(variables.json.inferred.properties).sort()).to.deep.equal(['name']);
   });
 
   it('refuses a broken variant naming its pointer and line, and appends nothing', async () => {
     expect(
-      (await server.request('POST', '/v1/projects', { body: { id: 'broken', mjml: MJML, default_locale: 'en', locales: LOCALES } })).status,
+      (await api.server.request('POST', '/v1/projects', { body: { id: 'broken', mjml: MJML, default_locale: 'en', locales: LOCALES } }))
+        .status,
     ).to.equal(201);
     const broken = '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text>Hallo\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>';
-    const saved = await server.request('PUT', '/v1/projects/broken', {
+    const saved = await api.server.request('PUT', '/v1/projects/broken', {
       body: { mjml: MJML, default_locale: 'en', locales: { ...LOCALES, de: { ...LOCALES.de, mjml: broken } } },
     });
     expect(saved.status, saved.text).to.equal(400);
@@ -97,14 +91,14 @@ describe('full MJML variants of a locale', function () {
     expect(findings[0].pointer).to.equal('/locales/de/mjml');
     expect(findings[0].line).to.be.a('number').and.to.be.greaterThan(1);
     expect(await revisions('broken')).to.equal(1);
-    const nonLiteral = await server.request('PUT', '/v1/projects/broken', {
+    const nonLiteral = await api.server.request('PUT', '/v1/projects/broken', {
       body: { mjml: MJML, default_locale: 'en', locales: { ...LOCALES, de: { ...LOCALES.de, mjml: page('{{t key}}') } } },
     });
     expect([nonLiteral.status, nonLiteral.json.code, nonLiteral.json.locale]).to.deep.equal([400, 'invalid_translation_key', 'de']);
     expect(nonLiteral.json.errors[0].pointer).to.equal('/locales/de/mjml');
     expect(await revisions('broken')).to.equal(1);
 
-    const validated = await server.request('POST', '/v1/validate', {
+    const validated = await api.server.request('POST', '/v1/validate', {
       body: { mjml: MJML, default_locale: 'en', locales: { ...LOCALES, de: { ...LOCALES.de, mjml: broken } } },
     });
     expect([validated.status, validated.json.valid]).to.deep.equal([200, false]);
@@ -113,17 +107,17 @@ describe('full MJML variants of a locale', function () {
 
   it('refuses a variant mjml on an AST or dynamic template, and a variant mj-include', async () => {
     const ast = { tagName: 'mjml', children: [{ tagName: 'mj-body', children: [] }] };
-    const res = await server.request('POST', '/v1/projects', { body: { id: 'ast-variant', ast, locales: { de: { mjml: DE_MJML } } } });
+    const res = await api.server.request('POST', '/v1/projects', { body: { id: 'ast-variant', ast, locales: { de: { mjml: DE_MJML } } } });
     expect([res.status, res.json.code], res.text).to.deep.equal([400, 'locale_markup_unsupported']);
     expect(res.json.detail).to.contain('strings');
     expect(res.json.errors[0].pointer).to.equal('/locales/de/mjml');
-    const dynamic = await server.request('POST', '/v1/projects', {
+    const dynamic = await api.server.request('POST', '/v1/projects', {
       body: { id: 'dynamic-variant', mjml: MJML, render_mode: 'dynamic', locales: { de: { mjml: DE_MJML } } },
     });
     expect([dynamic.status, dynamic.json.code], dynamic.text).to.deep.equal([400, 'locale_markup_unsupported']);
     expect(dynamic.json.detail).to.contain('dynamic');
     // includes belong to the main markup: a variant's mj-include is not found, at its pointer.
-    const included = await server.request('POST', '/v1/projects', {
+    const included = await api.server.request('POST', '/v1/projects', {
       body: {
         id: 'include-variant',
         mjml: MJML,
@@ -138,20 +132,20 @@ describe('full MJML variants of a locale', function () {
   it('validates one locale with `locale`, every variant without', async () => {
     const reads = { ...LOCALES, de: { ...LOCALES.de, mjml: page('{{t "greeting" name=name}} {{t "footer"}} {{city}}') } };
     const body = { mjml: MJML, default_locale: 'en', locales: reads };
-    const all = await server.request('POST', '/v1/validate', { body });
+    const all = await api.server.request('POST', '/v1/validate', { body });
     expect(all.status, all.text).to.equal(200);
     expect(all.json.warnings.map((w: { pointer?: string }) => w.pointer)).to.include('/locales/de/strings');
-    const de = await server.request('POST', '/v1/validate', { body: { ...body, locale: 'de-AT' } });
+    const de = await api.server.request('POST', '/v1/validate', { body: { ...body, locale: 'de-AT' } });
     expect(de.status, de.text).to.equal(200);
     expect(de.json.locale).to.equal('de');
     expect(Object.keys(de.json.variables.inferred.properties).sort()).to.deep.equal(['city', 'name']);
-    const pt = await server.request('POST', '/v1/validate', { body: { ...body, locale: 'pt-BR' } });
+    const pt = await api.server.request('POST', '/v1/validate', { body: { ...body, locale: 'pt-BR' } });
     expect(pt.json.locale).to.equal('pt');
     expect(Object.keys(pt.json.variables.inferred.properties).sort()).to.deep.equal(['name']);
     expect(pt.json.warnings.filter((w: { code?: string }) => w.code === 'missing_translation')).to.deep.equal([]);
 
-    expect((await server.request('POST', '/v1/projects', { body: { id: 'validated', ...body } })).status).to.equal(201);
-    const saved = await server.request('POST', '/v1/templates/validated/validate', {
+    expect((await api.server.request('POST', '/v1/projects', { body: { id: 'validated', ...body } })).status).to.equal(201);
+    const saved = await api.server.request('POST', '/v1/templates/validated/validate', {
       body: { locale: 'de', variables: { name: 'Ada', city: 'Bonn' }, strict: true },
     });
     expect(saved.status, saved.text).to.equal(200);
@@ -162,15 +156,15 @@ describe('full MJML variants of a locale', function () {
     ]);
     expect(Object.keys(saved.json.variables.inferred.properties).sort()).to.deep.equal(['city', 'name']);
     // Without a locale: the default's findings, then de's (its own markup), naming it.
-    const every = await server.request('POST', '/v1/templates/validated/validate', { body: { variables: { name: 'Ada' } } });
+    const every = await api.server.request('POST', '/v1/templates/validated/validate', { body: { variables: { name: 'Ada' } } });
     expect(every.status, every.text).to.equal(200);
     const city = every.json.warnings.filter((w: { message: string }) => w.message.includes('city'));
     expect(city.map((w: { pointer?: string; locale?: string }) => [w.pointer, w.locale])).to.deep.equal([['/locales/de/mjml', 'de']]);
   });
 
   it('composes a variant with the layout and shared partials, across a layout publish, and keeps it through a restore', async () => {
-    expect((await server.request('POST', '/v1/layouts', { body: { id: 'frame', mjml: layoutOf('v1') } })).status).to.equal(201);
-    const sign = await server.request('POST', '/v1/partials', {
+    expect((await api.server.request('POST', '/v1/layouts', { body: { id: 'frame', mjml: layoutOf('v1') } })).status).to.equal(201);
+    const sign = await api.server.request('POST', '/v1/partials', {
       body: { id: 'sign', source: '<mj-section><mj-column><mj-text>SIGNED</mj-text></mj-column></mj-section>' },
     });
     expect(sign.status, sign.text).to.equal(201);
@@ -183,23 +177,23 @@ describe('full MJML variants of a locale', function () {
       default_locale: 'en',
       locales: { ...LOCALES, de: { ...LOCALES.de, mjml: deMarkup } },
     };
-    const created = await server.request('POST', '/v1/projects', { body: { id: 'framed', ...body } });
+    const created = await api.server.request('POST', '/v1/projects', { body: { id: 'framed', ...body } });
     expect(created.status, created.text).to.equal(201);
-    expect((await server.request('GET', '/v1/projects/framed')).json.locales.de.mjml).to.equal(deMarkup); // stored as sent
+    expect((await api.server.request('GET', '/v1/projects/framed')).json.locales.de.mjml).to.equal(deMarkup); // stored as sent
     const de = await render('framed', 'de');
     expect(de.json.html).to.contain('HEADER v1').and.contain('DEUTSCH Hallo Ada').and.contain('SIGNED').and.contain('FOOTER v1');
     expect((await render('framed', 'en')).json.html)
       .to.contain('HEADER v1')
       .and.contain('MAIN Hello Ada');
 
-    expect((await server.request('PUT', '/v1/layouts/frame', { body: { mjml: layoutOf('v2') } })).status).to.equal(200);
+    expect((await api.server.request('PUT', '/v1/layouts/frame', { body: { mjml: layoutOf('v2') } })).status).to.equal(200);
     const after = await render('framed', 'de');
     expect(after.json.html).to.contain('HEADER v2').and.contain('DEUTSCH Hallo Ada').and.not.contain('HEADER v1');
     expect(after.json.layout_revision).to.equal(1);
     expect(after.json.published_sha256).to.not.equal(de.json.published_sha256);
 
     // A save that changes the main markup and leaves de's mjml as it was: de may be stale (its strings changed).
-    const resaved = await server.request('PUT', '/v1/projects/framed', {
+    const resaved = await api.server.request('PUT', '/v1/projects/framed', {
       body: {
         ...body,
         mjml: MJML.replace('MAIN', 'PRIMARY'),
@@ -210,12 +204,12 @@ describe('full MJML variants of a locale', function () {
     const stale = resaved.json.warnings.filter((w: { code?: string }) => w.code === 'locale_possibly_stale');
     expect(stale.map((w: { pointer: string }) => w.pointer)).to.deep.equal(['/locales/de', '/locales/pt']);
     const diff = (locale: string) =>
-      server.request('POST', '/v1/projects/framed/diff', { body: { from: 0, to: 1, locale, variables: { name: 'Ada' } } });
+      api.server.request('POST', '/v1/projects/framed/diff', { body: { from: 0, to: 1, locale, variables: { name: 'Ada' } } });
     const deDiff = await diff('de');
     expect(deDiff.status, deDiff.text).to.equal(200);
     expect(JSON.stringify(deDiff.json)).to.contain('Guten Tag').and.not.contain('PRIMARY');
 
-    const restored = await server.request('POST', '/v1/projects/framed/revisions/0/restore', { body: {} });
+    const restored = await api.server.request('POST', '/v1/projects/framed/revisions/0/restore', { body: {} });
     expect(restored.status, restored.text).to.equal(200);
     expect(restored.json.locales.de.mjml).to.equal(deMarkup);
     expect((await render('framed', 'de')).json.html)

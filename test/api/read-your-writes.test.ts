@@ -16,7 +16,8 @@
  * run, to keep `npm test` short. The numbers in docs/read-your-writes.md are from RYW_ROUNDS=1000.
  */
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { type TestServer } from '../support/server.js';
+import { withTwoInstances } from '../support/engines.js';
 import { describeOnPostgres, withTempDir } from '../support/postgres.js';
 
 const page = (text: string) => `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
@@ -79,23 +80,12 @@ function report(label: string, tally: Tally): void {
   );
 }
 
-/** Two instances on the store `env` names (A started first, so A usually holds the projector lease). */
-async function withTwoInstances(
+/** Two instances on the store `env` names (A started first, so A usually holds the projector lease), unlimited. */
+const withTwoUnlimited = (
   env: Record<string, string>,
   dataDir: string | undefined,
   work: (a: TestServer, b: TestServer) => Promise<void>,
-): Promise<void> {
-  const limits = { RATE_LIMIT_PER_MINUTE: '1000000', ...env };
-  const a = await startTestServer({ ...(dataDir ? { dataDir } : {}), env: limits });
-  const b = await startTestServer({ dataDir: a.dataDir, env: limits });
-  try {
-    await work(a, b);
-  } finally {
-    await b.stop();
-    await a.stop();
-    if (!dataDir) a.cleanup();
-  }
-}
+) => withTwoInstances({ RATE_LIMIT_PER_MINUTE: '1000000', ...env }, dataDir, work);
 
 describe('Read your writes on every instance (fault suite)', function () {
   this.timeout(300_000);
@@ -103,7 +93,7 @@ describe('Read your writes on every instance (fault suite)', function () {
   describe('two instances on one SQLite file', () => {
     it('with min_revision: no render is stale', () =>
       withTempDir('letterpress-ryw-', (dir) =>
-        withTwoInstances({ RENDER_REVISION_CHECK: 'index' }, dir, async (a, b) => {
+        withTwoUnlimited({ RENDER_REVISION_CHECK: 'index' }, dir, async (a, b) => {
           const tally = await writeThenRender(a, b, 'body', ROUNDS ?? 1000, 'min_revision');
           report('SQLite, min_revision', tally);
           expect(tally.stale).to.equal(0);
@@ -118,7 +108,7 @@ describe('Read your writes on every instance (fault suite)', function () {
 
     it('without it, RENDER_REVISION_CHECK=store (the SQLite default): no render is stale', () =>
       withTempDir('letterpress-ryw-', (dir) =>
-        withTwoInstances({}, dir, async (a, b) => {
+        withTwoUnlimited({}, dir, async (a, b) => {
           const tally = await writeThenRender(a, b, 'plain', ROUNDS ?? 200, 'none');
           report('SQLite, no min_revision, check=store', tally);
           expect(tally.stale).to.equal(0);
@@ -127,7 +117,7 @@ describe('Read your writes on every instance (fault suite)', function () {
 
     it('without it, RENDER_REVISION_CHECK=index: renders catch up within the follow bound', () =>
       withTempDir('letterpress-ryw-', (dir) =>
-        withTwoInstances({ RENDER_REVISION_CHECK: 'index' }, dir, async (a, b) => {
+        withTwoUnlimited({ RENDER_REVISION_CHECK: 'index' }, dir, async (a, b) => {
           const tally = await writeThenRender(a, b, 'plain', ROUNDS ?? 200, 'none');
           report('SQLite, no min_revision, check=index', tally);
           expect(tally.maxLagMs).to.be.below(LAG_BOUND_MS);
@@ -137,7 +127,7 @@ describe('Read your writes on every instance (fault suite)', function () {
 
   describeOnPostgres('two instances on one PostgreSQL database', (database) => {
     it('with min_revision: no render is stale; without it, renders catch up within the bound', () =>
-      withTwoInstances({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, async (a, b) => {
+      withTwoUnlimited({ STORE: 'postgres', DATABASE_URL: database().url }, undefined, async (a, b) => {
         const tally = await writeThenRender(a, b, 'body', ROUNDS ?? 200, 'min_revision');
         report('PostgreSQL, min_revision', tally);
         expect(tally.stale).to.equal(0);
