@@ -5,6 +5,7 @@
  */
 import { evolveShared, initialSharedState, sharedStream, type SharedEventData, type SharedRef } from '../../domain/shared-documents.js';
 import type { EventStore } from '../ports/index.js';
+import { sharedRevisionOf } from '../render/index.js';
 
 /** One revision of a layout or shared partial (field names of `--json`). */
 export interface SharedRevisionRecord {
@@ -24,19 +25,22 @@ export interface SharedRevisionRecord {
 /** Every revision of `ref`'s stream, oldest first (empty: no such stream). @throws what the event store throws. */
 export async function sharedHistory(eventStore: Pick<EventStore, 'readStream'>, ref: SharedRef): Promise<SharedRevisionRecord[]> {
   let state = initialSharedState;
-  return (await eventStore.readStream(sharedStream(ref))).map((event) => {
+  return (await eventStore.readStream(sharedStream(ref))).flatMap((event) => {
     const data = event.data as SharedEventData;
     state = evolveShared(state, event.type, data, event.revision);
-    const kind = event.type.replace(/^(Layout|Partial)/, '').toLowerCase() as SharedRevisionRecord['kind'];
+    const listed = sharedRevisionOf(event.type, data, event.revision); // what each event is: one rule with the API's list
+    if (!listed) return [];
     const key = event.metadata['key_id'];
-    return {
-      revision: event.revision,
-      occurred_at: data.occurredAt,
-      kind,
-      draft: data.publishing === 'review',
-      published_revision: state.status === 'active' ? state.publishedRevision : null,
-      key_id: typeof key === 'string' ? key : null,
-      event_id: event.id,
-    };
+    return [
+      {
+        revision: event.revision,
+        occurred_at: listed.occurredAt,
+        kind: listed.event,
+        draft: listed.draft ?? false,
+        published_revision: state.status === 'active' ? state.publishedRevision : null,
+        key_id: typeof key === 'string' ? key : null,
+        event_id: event.id,
+      },
+    ];
   });
 }

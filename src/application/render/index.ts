@@ -24,7 +24,7 @@ export { VARIABLE_SHAPES_COLLECTION, VariableShapeStore } from './variable-shape
 export type { RecordedShape, ShapesDocument } from './variable-shape-store.js';
 export { SharedDocuments } from './shared-documents.js';
 export type { ResolvedShared, SharedActor, SharedView } from './shared-documents.js';
-export type { SharedRevision, SharedSourceRevision } from './shared-history.js';
+export { toRevision as sharedRevisionOf, type SharedRevision, type SharedSourceRevision } from './shared-history.js';
 export type { SharedListItem } from './shared-list.js';
 export { TemplateComposer } from './template-composer.js';
 export type { ResolvedUses, Uses } from './template-composer.js';

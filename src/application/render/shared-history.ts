@@ -68,8 +68,8 @@ export async function sharedRevisions(
   return { items, nextAfter: recorded.length > limit ? recorded[limit - 1]!.revision : null };
 }
 
-/** An event as listed; null for a type this version does not know. */
-function toRevision(type: string, data: SharedEventData, revision: number): SharedRevision | null {
+/** An event of a layout's or partial's stream as listed (the API's revisions, the audit's history); null for a type this version does not know. */
+export function toRevision(type: string, data: SharedEventData, revision: number): SharedRevision | null {
   const what = type.replace(/^(Layout|Partial)/, '');
   const base = { revision, occurredAt: data.occurredAt };
   if (what === 'Created' || what === 'Saved')
