@@ -283,7 +283,9 @@ export class TemplateRenderer {
     let resolved: ResolvedUses = { partials: [] };
     if (entry.composition && this.composed)
       ({ entry, cache, used, variant, read, resolved } = await this.composed.entry(ref, revision, entry, read));
-    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, locale, read, variantCompilerOf(this.composer, resolved));
+    // The variant compiler only for a revision with locales: no closure on every other render.
+    const compile = entry.localizedContent ? variantCompilerOf(this.composer, resolved) : undefined;
+    entry = await localizedEntry(this.cache, { ref, revision, variant }, entry, locale, read, compile);
     return { entry, cache, used };
   }
 

@@ -8,6 +8,7 @@ import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, Vali
 import { TemplateError } from '../template-error.js';
 import { messageProblem, translationKeys } from './messages.js';
 import { prepareVariantMarkup, variantPointer } from './variant-markup.js';
+import { escapePointer } from '../variables/validator.js';
 
 /** What this decorator needs of the preparer it wraps (`PooledTemplatePreparer`). */
 export interface InnerPreparer {
@@ -28,7 +29,7 @@ export class LocalizedTemplatePreparer {
     for (const [tag, variant] of Object.entries(locales ?? {})) {
       const problem = messageProblem(tag, variant.strings ?? {});
       if (problem === null) continue;
-      const pointer = `/locales/${tag}/strings/${problem.key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      const pointer = `/locales/${tag}/strings/${escapePointer(problem.key)}`;
       throw new TemplateError(
         'invalid_message',
         `The ${tag} string '${problem.key}' is not an ICU message: ${problem.reason} at character ${problem.offset}. ` +

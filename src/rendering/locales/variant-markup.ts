@@ -6,12 +6,13 @@
  */
 import type { PreparedTemplate, ProofData, TemplateSource, TemplateWarning, ValidationMode } from '../template-source.js';
 import { TemplateError } from '../template-error.js';
+import { escapePointer } from '../variables/validator.js';
 
 type Prepare = (source: TemplateSource, validation: ValidationMode, proof?: ProofData) => Promise<PreparedTemplate>;
 
 /** The pointer of a variant's markup: `/locales/<tag>/mjml` (RFC 6901, `~` and `/` escaped). */
 export function variantPointer(tag: string): string {
-  return `/locales/${tag.replaceAll('~', '~0').replaceAll('/', '~1')}/mjml`;
+  return `/locales/${escapePointer(tag)}/mjml`;
 }
 
 /**

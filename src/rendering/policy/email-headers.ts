@@ -5,6 +5,7 @@
  */
 import { parseHandlebars } from '../handlebars/analysis.js';
 import type { PolicyFinding } from './findings.js';
+import { escapePointer } from '../variables/validator.js';
 
 /** RFC 5322 §2.2 (and §3.6.8): a field name is one or more printable US-ASCII characters other than the colon. */
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
@@ -12,9 +13,6 @@ const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 export const MAX_HEADERS = 50;
 /** Longest header value template, characters (a header line holds 998 characters: RFC 5322 §2.1.1). */
 export const MAX_HEADER_VALUE_LENGTH = 998;
-
-/** An RFC 6901 reference token. */
-const token = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
  * What is wrong with `metadata.headers` (absent: nothing): not an object of strings, too many, a name that
@@ -34,7 +32,7 @@ export function headerProblems(headers: unknown): Array<{ pointer: string; messa
   }
   const problems: Array<{ pointer: string; message: string }> = [];
   for (const [name, value] of entries) {
-    const pointer = `/metadata/headers/${token(name)}`;
+    const pointer = `/metadata/headers/${escapePointer(name)}`;
     if (!FIELD_NAME.test(name)) {
       problems.push({
         pointer,
@@ -68,7 +66,7 @@ export function headerTemplateProblems(metadata: Record<string, unknown>): Array
     const parsed = parseHandlebars(value);
     if (!parsed.ok) {
       const message = `metadata.headers['${name}'] is not a valid Handlebars template: ${parsed.message.split('\n')[0]}`;
-      problems.push({ pointer: `/metadata/headers/${token(name)}`, message });
+      problems.push({ pointer: `/metadata/headers/${escapePointer(name)}`, message });
     }
   }
   return problems;
@@ -112,7 +110,7 @@ export function checkMarketingUnsubscribe(metadata: Record<string, unknown>): Po
   if (!unsubscribe || unsubscribe[1].trim() === '') {
     findings.push({
       ...base,
-      pointer: unsubscribe ? `/metadata/headers/${token(unsubscribe[0])}` : '/metadata/headers',
+      pointer: unsubscribe ? `/metadata/headers/${escapePointer(unsubscribe[0])}` : '/metadata/headers',
       message:
         'A marketing template (metadata.category "marketing") must declare List-Unsubscribe in metadata.headers (RFC 2369, RFC 8058), ' +
         'e.g. "List-Unsubscribe": "<https://example.com/unsubscribe/{{subscriber.token}}>".',
@@ -120,14 +118,14 @@ export function checkMarketingUnsubscribe(metadata: Record<string, unknown>): Po
   } else if (!/<\s*(https:|\{\{)/i.test(unsubscribe[1])) {
     findings.push({
       ...base,
-      pointer: `/metadata/headers/${token(unsubscribe[0])}`,
+      pointer: `/metadata/headers/${escapePointer(unsubscribe[0])}`,
       message: `List-Unsubscribe is "${unsubscribe[1]}": one-click unsubscribe needs an HTTPS URI in angle brackets (RFC 8058 §3.1), e.g. "<https://example.com/unsubscribe/{{token}}>".`,
     });
   }
   if (!post || post[1].trim() !== ONE_CLICK) {
     findings.push({
       ...base,
-      pointer: post ? `/metadata/headers/${token(post[0])}` : '/metadata/headers',
+      pointer: post ? `/metadata/headers/${escapePointer(post[0])}` : '/metadata/headers',
       message: `A marketing template must declare "List-Unsubscribe-Post": "${ONE_CLICK}" in metadata.headers (RFC 8058 §3.1)${post ? `, got "${post[1]}"` : ''}.`,
     });
   }
