@@ -49,8 +49,15 @@ export class PostgresProjectorLease implements ProjectorLease {
     return true;
   }
 
+  /**
+   * Frees the lock before answering: unlocked on the server (bounded by the query timeout), then the
+   * connection ends. Ending alone frees it only once the server has seen the close, so a contender asking
+   * right after `release` could still be refused (seen on CI).
+   */
   async release(holder: string): Promise<void> {
-    if (this.#holder === holder) await this.#drop();
+    if (this.#holder !== holder) return;
+    await this.#client?.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_LOCK]).catch(() => undefined);
+    await this.#drop();
   }
 
   async #drop(): Promise<void> {
