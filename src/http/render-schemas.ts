@@ -24,6 +24,12 @@ const renderBody = z.strictObject({
     ),
   strict: z.boolean().optional(),
   locale: z.string().min(1).max(100).optional(),
+  include_text: z
+    .boolean()
+    .optional()
+    .describe(
+      'Whether the JSON answer carries the plain-text part (`text`); default true. `false`: `text` is null and the text part is not rendered (nor are the variables only it reads listed as missing); everything else is as with the default. An `Accept: text/html` answer never has one.',
+    ),
 });
 
 /** What a render asks for, as `parseRender` checked it. */
@@ -37,6 +43,8 @@ export interface RenderInput {
   strict?: boolean;
   /** A canonical BCP 47 tag (`Intl.getCanonicalLocales`). */
   locale?: string;
+  /** From `include_text`: false leaves the text part out of a JSON answer (not rendered). Absent: included. */
+  includeText?: boolean;
 }
 
 /**
@@ -69,6 +77,7 @@ export function parseRender(body: unknown, minRevisionHeader?: string): RenderIn
     ...(minRevision !== undefined ? { minRevision } : {}),
     ...(parsed.strict !== undefined ? { strict: parsed.strict } : {}),
     ...(parsed.locale !== undefined ? { locale: canonicalLocale(parsed.locale) } : {}),
+    ...(parsed.include_text !== undefined ? { includeText: parsed.include_text } : {}),
   };
 }
 

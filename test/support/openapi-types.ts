@@ -4339,6 +4339,8 @@ export interface operations {
                     min_revision?: number;
                     strict?: boolean;
                     locale?: string;
+                    /** @description Whether the JSON answer carries the plain-text part (`text`); default true. `false`: `text` is null and the text part is not rendered (nor are the variables only it reads listed as missing); everything else is as with the default. An `Accept: text/html` answer never has one. */
+                    include_text?: boolean;
                 };
             };
         };

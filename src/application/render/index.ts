@@ -13,7 +13,7 @@ export { messagePartProblems } from './render-parts.js';
 export { RenderRevisions, RevisionNotYetVisibleError } from './render-revisions.js';
 export { RenderError, TemplateRenderer } from './render-template.js';
 export { RevisionReads } from './revision-reads.js';
-export type { RenderFormat, RenderOutput, RendererOptions, RevisionLoader } from './render-template.js';
+export type { RenderFormat, RenderOutput, RenderRequest, RendererOptions, RevisionLoader } from './render-template.js';
 export { InvalidSchemaError, InvalidVariablesError, VariablesPolicy, declaredSchema, undeclaredReads } from './render-variables.js';
 export { RevisionFollower } from './revision-follower.js';
 export { TemplateValidation } from './validate-template.js';

@@ -24,6 +24,9 @@ import {
   type ImageSource,
   type MissingVariablesWarning,
   declaredHeaders,
+  type UrlFinding,
+  neutralisedUrlWarning,
+  missingVariableWarnings,
   headerTemplateProblems,
   renderHeaders,
   type LocaleMessages,
@@ -87,35 +90,68 @@ export interface PartOptions {
   messages?: LocaleMessages;
 }
 
+/** The parts of one render as their templates gave them, before the warnings are put in order (`partWarnings`). */
+export interface RenderedParts {
+  subject: string | null;
+  preheader: string | null;
+  /** Null when the answer does not carry the text part (it was not computed) or for format mjml. */
+  text: string | null;
+  headers?: Record<string, string>;
+  /** What the subject and preheader needed changed to be header values (email/header-text.ts): subject's first. */
+  headerWarnings: EmailWarning[];
+}
+
 /**
- * Render the parts with the render's variables and limits.
- * @param html the rendered HTML, or a function that renders it (when the response carries it JSON-escaped).
- * @param staticWarnings the warnings about the revision's own HTML (images, literal links), found once.
+ * Render the subject, the text part (only when `text` is `'render'`) and the declared headers with the
+ * render's variables and limits, in that order (the first that throws decides the error).
  * @param preheader the preheader as `renderPreheader` rendered it for the HTML (null when not set).
+ * @param html the rendered HTML, or a function that renders it: what the text part is converted from when
+ *   the revision has no text template (its derived template did not parse, or a dynamic revision).
+ * @param text `'render'`: compute the text part; `'skip'`: the answer leaves it out (`text` null, never run).
  * @throws RenderLimitError past a limit; Error from Handlebars (the caller turns it into `RenderError`).
  */
 export function renderParts(
   parts: CompiledParts,
   variables: Record<string, unknown>,
   options: PartOptions,
-  html: () => string,
-  htmlBytes: number,
-  staticWarnings: EmailWarning[],
   preheader: string | null,
-): MessageParts {
+  html: () => string,
+  text: 'render' | 'skip',
+): RenderedParts {
   const run = (template: CompiledTemplate | null) => runPart(template, variables, options);
-  const text = parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
-  const warnings = [...staticWarnings];
-  // From the byte count alone: parsing the HTML again for it cost 700-900 µs of a 1.5 ms render at 10 × size (issue 24).
-  const clipping = clippingWarning(htmlBytes);
-  if (clipping) warnings.unshift(clipping);
+  const plain = text === 'skip' ? null : parts.text ? tidyText(run(parts.text)!) : toPlainText(html(), { wordwrap: TEXT_PART_WORDWRAP });
   // As rendered, byte for byte — a subject or preheader ending in a space (or a no-break space that pads a
   // preheader) is the sender's choice; the mailer, not us, folds and encodes the header — except what a
   // header cannot hold (control characters, a subject past 998 bytes): email/header-text.ts.
-  const safePreheader = asHeader(preheader, 'preheader', warnings); // each goes first: the subject's ahead
-  const subject = asHeader(run(parts.subject), 'subject', warnings);
+  const headerWarnings: EmailWarning[] = [];
+  const safePreheader = asHeader(preheader, 'preheader', headerWarnings); // each goes first: the subject's ahead
+  const subject = asHeader(run(parts.subject), 'subject', headerWarnings);
   const headers = parts.headers ? renderHeaders(parts.headers, run) : undefined;
-  return { subject, preheader: safePreheader, text, warnings, ...(headers ? { headers } : {}) };
+  return { subject, preheader: safePreheader, text: plain, headerWarnings, ...(headers ? { headers } : {}) };
+}
+
+/**
+ * A render's warnings, in the order answers list them: `unsafe_url_neutralised` (the URLs the HTML render
+ * replaced, `findings`), the header warnings, `gmail_clipping` (from the HTML's UTF-8 byte count alone:
+ * parsing the HTML again for it cost 700-900 µs of a 1.5 ms render at 10 × size, issue 24), the revision's
+ * own warnings (`staticWarnings`: images, literal links), then one `missing_variable` per path read and not sent.
+ * A fresh array. Never throws.
+ */
+export function partWarnings(
+  headerWarnings: readonly EmailWarning[],
+  htmlBytes: number,
+  staticWarnings: readonly EmailWarning[],
+  findings: readonly UrlFinding[],
+  missingPaths: readonly string[],
+): RenderWarning[] {
+  const clipping = clippingWarning(htmlBytes);
+  return [
+    ...(findings.length > 0 ? [neutralisedUrlWarning(findings)] : []),
+    ...headerWarnings,
+    ...(clipping ? [clipping] : []),
+    ...staticWarnings,
+    ...(missingPaths.length > 0 ? missingVariableWarnings(missingPaths) : []),
+  ];
 }
 
 function asHeader(text: string | null, field: 'subject' | 'preheader', warnings: EmailWarning[]): string | null {

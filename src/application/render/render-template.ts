@@ -24,7 +24,6 @@ import {
   type UrlFinding,
   neutralisedUrlWarning,
   MissingReads,
-  missingVariableWarnings,
   type LocaleMessages,
 } from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
@@ -34,11 +33,13 @@ import type { VariableShapeRecorder } from './variable-shape-recorder.js';
 import {
   inWarningOrder,
   linkWarnings,
+  partWarnings,
   renderParts,
   renderPreheader,
   revisionWarnings,
   type EmailWarning,
   type MessageParts,
+  type RenderedParts,
 } from './render-parts.js';
 import { RevisionNotYetVisibleError, type RenderRevisions } from './render-revisions.js';
 import { ComposedRevisions, type UsedRevisions } from './composed-revisions.js';
@@ -86,6 +87,12 @@ export interface RenderRequest {
    * (`RenderOutput.escaped`), which saves escaping the whole HTML again. Default `text`.
    */
   encoding?: 'text' | 'json';
+  /**
+   * Whether a JSON answer (`encoding: 'json'`) carries the plain-text part; default true. False: `parts.text`
+   * is null and the text part is never rendered (nor the variables only it reads listed as missing). A
+   * `text` encoding never renders it.
+   */
+  includeText?: boolean;
 }
 
 export interface RenderOutput {
@@ -124,6 +131,35 @@ export interface RendererOptions {
   limits: RenderLimits;
   /** Upper bound of the compiled-MJML cache of dynamic renders, approximate bytes; default `maxBytes`. */
   mjmlCacheBytes?: number;
+}
+
+/** What stage 1 of a render found: the revision and its compiled entry (render-template.ts `resolveRevision`). */
+interface RenderTarget {
+  ref: ProjectRef;
+  revision: number;
+  entry: CachedTemplate;
+  /** Whether the compiled revision came from the cache. */
+  cache: 'HIT' | 'MISS';
+  used: UsedRevisions | undefined;
+}
+
+/** What stage 3 rendered: the body once, in the form the answer carries, and what later stages take from it. */
+interface Rendered {
+  body: string;
+  /** `body` is escaped as the contents of a JSON string. */
+  escaped: boolean;
+  /** The plain HTML (with its preheader): `body` itself, or rendered on demand when `body` is the escaped form. */
+  html: () => string;
+  /** UTF-8 bytes of `body` (JSON answers; 0 when not counted: a static `text` render, whose HTTP layer counts). */
+  htmlBytes: number;
+  /** Script URLs the HTML render replaced. */
+  findings: readonly UrlFinding[];
+  /** The rendered `metadata.preheader` placed in the body (null when not set). */
+  preheader: string | null;
+  /** A dynamic render: whether its generated MJML's compiled HTML came from the cache (the answer's `cache`). */
+  cache?: 'HIT' | 'MISS';
+  /** A dynamic render: warnings about the HTML its MJML compiled to. */
+  warnings?: EmailWarning[];
 }
 
 /** A dynamic render's compiled HTML, by the SHA-256 of the MJML it was compiled from. */
@@ -166,13 +202,33 @@ export class TemplateRenderer {
   }
 
   /**
-   * Render a project's template.
+   * Render a project's template: one pass, each stage once, in this order — `resolveRevision` (which
+   * revision, its compiled entry), `checkVariables` (the contract, the shapes noted), `runTemplate` (the
+   * preheader, then the HTML in the form the answer carries, its byte count and the URLs replaced),
+   * `deriveParts` (subject, text only when the answer carries it, headers: JSON answers only), `partWarnings`
+   * (render-parts.ts), then the answer (`answerOf`).
    * @throws DomainError `project_not_found`, `project_deleted`, `revision_not_found`;
    *   RevisionNotYetVisibleError when `minRevision` is not visible here in time; RenderLimitError past the render budget; RenderError when Handlebars throws; the loader's errors on a miss.
    */
   async render(ref: ProjectRef, request: RenderRequest): Promise<RenderOutput> {
-    // The current-revision index answers from memory (and the stream, when asked or behind: RenderRevisions);
-    // when it knows nothing, getProject throws the precise 404 (never existed, or deleted).
+    const target = await this.resolveRevision(ref, request);
+    if (request.format === 'mjml') return mjmlAnswer(target, request);
+    const locale = this.checkVariables(ref, target.entry, request);
+    // What this render reads and was not sent (after the check: declared defaults are filled in by then).
+    const missing = new MissingReads(request.variables);
+    const rendered = await this.runTemplate(target, request, locale, missing);
+    if (request.encoding !== 'json') return answerOf(target, request, rendered, NO_PARTS, missing);
+    const parts = this.deriveParts(target.entry, request, locale, missing, rendered);
+    return answerOf(target, request, rendered, parts, missing);
+  }
+
+  /**
+   * Stage 1: the revision a render uses and its compiled entry (composed, localized). The current-revision
+   * index answers from memory (and the stream, when asked or behind: RenderRevisions); when it knows nothing,
+   * getProject throws the precise 404 (never existed, or deleted).
+   * @throws as `render`.
+   */
+  private async resolveRevision(ref: ProjectRef, request: RenderRequest): Promise<RenderTarget> {
     const wanted = {
       ...(request.minRevision !== undefined ? { minRevision: request.minRevision } : {}),
       ...(typeof request.revision === 'number' ? { revision: request.revision } : {}),
@@ -185,64 +241,94 @@ export class TemplateRenderer {
       throw revisionNotFound(ref.projectId, revision, latest);
     }
     const { entry, cache, used } = await this.entryOf(ref, revision, request.locale, request.view);
-    const base = {
-      locale: entry.localized?.tag ?? null,
-      id: ref.projectId,
-      revision,
-      ...(used ?? {}),
-      updatedAt: entry.updatedAt,
-      publishedSha256: entry.publishedSha256,
-      format: request.format,
-      cache,
-    } as const;
-    // A dynamic revision's MJML is its source, Handlebars left in.
-    if (request.format === 'mjml')
-      return {
-        ...base,
-        body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)),
-        escaped: false,
-        parts: NO_PARTS,
-        missingVariables: [],
-      };
-    // What callers send to the published revision, before a default is filled in (publish gate; never a value).
+    return { ref, revision, entry, cache, used };
+  }
+
+  /**
+   * Stage 2: note what callers send to the published revision (publish gate; shapes, never a value), check
+   * (and fill in the declared defaults of) the variables, and the translations of a strict render.
+   * @returns the locale the helpers format in. @throws InvalidVariablesError; RenderError (strict, missing translations).
+   */
+  private checkVariables(ref: ProjectRef, entry: CachedTemplate, request: RenderRequest): string | undefined {
     if (request.revision === undefined && request.keyId !== undefined)
       this.shapes?.record(ref, request.keyId, request.variables, request.strict ?? false);
     this.variablesPolicy.check(entry.contract, request.variables, request.strict ?? false);
     checkTranslations(entry, request.strict ?? false);
-    const locale = request.locale ?? entry.localized?.tag ?? entry.locale;
-    // What this render reads and was not sent (after the check: declared defaults are filled in by then).
-    const missing = new MissingReads(request.variables);
+    return request.locale ?? entry.localized?.tag ?? entry.locale;
+  }
+
+  /**
+   * Stage 3: the preheader, then the body once, in the form the answer carries: JSON-escaped for a JSON
+   * answer of a static revision whose JSON form is compiled, else the HTML (a dynamic revision: generated
+   * MJML compiled, or taken from the compiled-MJML cache); with the UTF-8 byte count of the HTML (the
+   * clipping warning's and the limit's; of the escaped form when that is what was rendered, as before).
+   * @throws RenderLimitError; RenderError; as `renderDynamic`.
+   */
+  private async runTemplate(
+    target: RenderTarget,
+    request: RenderRequest,
+    locale: string | undefined,
+    missing: MissingReads,
+  ): Promise<Rendered> {
+    const { entry } = target;
     const preheader = this.preheader(entry, request.variables, locale, missing);
-    if (entry.dynamic) return this.renderDynamic(entry, request, locale, base, preheader, missing);
+    if (entry.dynamic) return this.renderDynamic(entry, request, locale, preheader, missing);
     if (request.encoding === 'json') {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale, missing);
         if (escaped !== null) {
           const body = preheader === null ? escaped.value : placePreheader(escaped.value, preheader, 'json');
-          const parts = this.parts(
-            entry,
-            request,
-            locale,
-            preheader,
-            missing,
-            () => this.renderHtml(entry, request.variables, locale, missing).html,
-            Buffer.byteLength(body, 'utf8'),
-            undefined,
-            escaped.findings,
-          );
-          return { ...base, body, escaped: true, parts, missingVariables: missing.paths() };
+          // The plain HTML only if a text part must be converted from it (the revision has no text template).
+          const html = () => this.renderHtml(entry, request.variables, locale, missing).html;
+          return { body, escaped: true, html, htmlBytes: Buffer.byteLength(body, 'utf8'), findings: escaped.findings, preheader };
         }
-      } else if (entry.jsonTemplate === undefined && cache === 'HIT') {
+      } else if (entry.jsonTemplate === undefined && target.cache === 'HIT') {
         this.compileJsonForm(entry); // rendered again: worth a second compile
       }
     }
     const { html, findings } = this.renderHtml(entry, request.variables, locale, missing);
     const body = preheader === null ? html : placePreheader(html, preheader);
-    const parts =
-      request.encoding === 'json'
-        ? this.parts(entry, request, locale, preheader, missing, () => body, Buffer.byteLength(body, 'utf8'), undefined, findings)
-        : NO_PARTS;
-    return { ...base, body, escaped: false, parts, missingVariables: missing.paths() };
+    // The text/html answer needs no byte count here (the HTTP layer measures its body once).
+    const htmlBytes = request.encoding === 'json' ? Buffer.byteLength(body, 'utf8') : 0;
+    return { body, escaped: false, html: () => body, htmlBytes, findings, preheader };
+  }
+
+  /**
+   * Stage 4 (JSON answers): subject, text (unless `includeText: false`), headers and the warnings
+   * (`partWarnings`); the URLs the HTML render replaced are replaced in the text too.
+   * @throws RenderLimitError; RenderError.
+   */
+  private deriveParts(
+    entry: CachedTemplate,
+    request: RenderRequest,
+    locale: string | undefined,
+    missing: MissingReads,
+    rendered: Rendered,
+  ): MessageParts {
+    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
+    const staticWarnings = rendered.warnings ? inWarningOrder([...rendered.warnings, ...entry.warnings]) : entry.warnings;
+    const options = {
+      limits: this.options.limits,
+      ...(locale ? { locale } : {}),
+      ...(entry.helpers ? { helpers: entry.helpers } : {}),
+      ...messagesOf(entry),
+    };
+    const text = request.includeText === false ? 'skip' : 'render';
+    let parts: RenderedParts;
+    try {
+      parts = missing.run(() => renderParts(entry.parts, request.variables, options, rendered.preheader, rendered.html, text));
+    } catch (error) {
+      if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
+      throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
+    }
+    const { headerWarnings, headers, ...texts } = parts;
+    const { findings } = rendered;
+    return {
+      ...texts,
+      text: texts.text === null || findings.length === 0 ? texts.text : scrubText(texts.text, findings),
+      warnings: partWarnings(headerWarnings, rendered.htmlBytes, staticWarnings, findings, missing.paths()),
+      ...(headers ? { headers } : {}),
+    };
   }
 
   /**
@@ -290,8 +376,8 @@ export class TemplateRenderer {
   }
 
   /**
-   * A dynamic revision's render: Handlebars (within the budget) generates MJML, compiled to HTML in the
-   * compile pool under its deadline unless that exact MJML was compiled before (`cache` says which).
+   * A dynamic revision's body (stage 3): Handlebars (within the budget) generates MJML, compiled to HTML in
+   * the compile pool under its deadline unless that exact MJML was compiled before (`cache` says which).
    * @throws RenderLimitError; RenderError (Handlebars throws, or MJML refuses what it generated);
    *   TemplateError `template_too_large`, `mjml_compile_timeout`; CompileQueueFullError.
    */
@@ -299,10 +385,9 @@ export class TemplateRenderer {
     entry: CachedTemplate,
     request: RenderRequest,
     locale: string | undefined,
-    base: Omit<RenderOutput, 'body' | 'cache' | 'escaped' | 'parts' | 'missingVariables'>,
     preheader: string | null,
     missing: MissingReads,
-  ): Promise<RenderOutput> {
+  ): Promise<Rendered> {
     const mjml = this.renderText(entry, request.variables, locale, missing);
     const key = createHash('sha256').update(mjml, 'utf8').digest('hex');
     let compiled = this.mjmlCache.get(key);
@@ -312,11 +397,7 @@ export class TemplateRenderer {
     const html = preheader === null ? compiled.html : placePreheader(compiled.html, preheader);
     const htmlBytes = Buffer.byteLength(html, 'utf8');
     if (htmlBytes > this.options.limits.maxBytes) throw new RenderLimitError('RENDER_MAX_BYTES', this.options.limits.maxBytes);
-    const parts =
-      request.encoding === 'json'
-        ? this.parts(entry, request, locale, preheader, missing, () => html, htmlBytes, compiled.warnings)
-        : NO_PARTS;
-    return { ...base, cache, body: html, escaped: false, parts, missingVariables: missing.paths() };
+    return { body: html, escaped: false, html: () => html, htmlBytes, findings: [], preheader, cache, warnings: compiled.warnings };
   }
 
   private compileMjml(key: string, mjml: string): Promise<CompiledMjml> {
@@ -342,46 +423,6 @@ export class TemplateRenderer {
       this.mjmlLoading.set(key, pending);
     }
     return pending;
-  }
-
-  /**
-   * Subject, preheader, text and warnings of a render; with `findings` (URLs the HTML render replaced),
-   * an `unsafe_url_neutralised` warning first and the same URLs replaced in the text; last, a
-   * `missing_variable` warning per path the render read (`missing`, HTML and parts) and was not sent.
-   * @throws RenderLimitError; RenderError.
-   */
-  private parts(
-    entry: CachedTemplate,
-    request: RenderRequest,
-    locale: string | undefined,
-    preheader: string | null,
-    missing: MissingReads,
-    html: () => string,
-    htmlBytes: number,
-    warnings?: EmailWarning[],
-    findings: readonly UrlFinding[] = [],
-  ): MessageParts {
-    entry.warnings ??= revisionWarnings(entry.dynamic ? null : entry.publishedHtml, revisionImageSources(entry));
-    const staticWarnings = warnings ? inWarningOrder([...warnings, ...entry.warnings]) : entry.warnings;
-    try {
-      const options = {
-        limits: this.options.limits,
-        ...(locale ? { locale } : {}),
-        ...(entry.helpers ? { helpers: entry.helpers } : {}),
-        ...messagesOf(entry),
-      };
-      const parts = missing.run(() => renderParts(entry.parts, request.variables, options, html, htmlBytes, staticWarnings, preheader));
-      if (!missing.empty) parts.warnings.push(...missingVariableWarnings(missing.paths())); // a fresh array (renderParts copies the revision's)
-      if (findings.length === 0) return parts;
-      return {
-        ...parts,
-        text: parts.text === null ? null : scrubText(parts.text, findings),
-        warnings: [neutralisedUrlWarning(findings), ...parts.warnings],
-      };
-    } catch (error) {
-      if (error instanceof RenderLimitError || error instanceof RenderError) throw error;
-      throw new RenderError(`The subject, preheader or text failed to render with these variables: ${(error as Error).message}`);
-    }
   }
 
   /** The rendered `metadata.preheader`, null when not set. @throws RenderLimitError; RenderError. */
@@ -496,4 +537,46 @@ export class TemplateRenderer {
 /** The `messages` render option of an entry rendered in a locale (locale-variants.ts); none otherwise. */
 function messagesOf(entry: CachedTemplate): { messages?: LocaleMessages } {
   return entry.localized ? { messages: entry.localized.messages } : {};
+}
+
+/** The answer of a `format: "mjml"` render: the MJML markup (a dynamic revision's is its source, Handlebars left in); no parts. */
+function mjmlAnswer({ ref, revision, entry, cache, used }: RenderTarget, request: RenderRequest): RenderOutput {
+  return {
+    locale: entry.localized?.tag ?? null,
+    id: ref.projectId,
+    revision,
+    ...(used ?? {}),
+    updatedAt: entry.updatedAt,
+    publishedSha256: entry.publishedSha256,
+    format: request.format,
+    cache,
+    body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)),
+    escaped: false,
+    parts: NO_PARTS,
+    missingVariables: [],
+  };
+}
+
+/** The last stage: the answer of an HTML render (same field order as before the pipeline: presenters read it by name). */
+function answerOf(
+  { ref, revision, entry, cache, used }: RenderTarget,
+  request: RenderRequest,
+  rendered: Rendered,
+  parts: MessageParts,
+  missing: MissingReads,
+): RenderOutput {
+  return {
+    locale: entry.localized?.tag ?? null,
+    id: ref.projectId,
+    revision,
+    ...(used ?? {}),
+    updatedAt: entry.updatedAt,
+    publishedSha256: entry.publishedSha256,
+    format: request.format,
+    cache: rendered.cache ?? cache,
+    body: rendered.body,
+    escaped: rendered.escaped,
+    parts,
+    missingVariables: missing.paths(),
+  };
 }
