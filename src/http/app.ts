@@ -16,6 +16,7 @@ import { countRequests, metricsRoutes } from './metrics.js';
 import { problemDetails } from './problem.js';
 import { securityHeaders } from './security-headers.js';
 import { crossOrigin } from './cors.js';
+import { withRenderFastPath } from './fast-render.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -93,5 +94,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   if (deps.metrics) metricsRoutes(root, deps.metrics);
   app.use(root.routes());
   app.use(root.allowedMethods());
+  if (deps.renderFastPath ?? true) {
+    // Renders skip the chain above through the same rules (fast-render.ts): every server built from
+    // `app.callback()` (http-server.ts, the tests) gets the fast path, and RENDER_FAST_PATH=0 turns it off.
+    const koa = app.callback.bind(app);
+    app.callback = () => withRenderFastPath(app, koa(), deps, auth);
+  }
   return app;
 }
