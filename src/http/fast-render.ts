@@ -30,7 +30,6 @@ import { PROBLEM_TYPE, problemOf, problemText } from './problem.js';
 import { takeRateLimit } from './rate-limit.js';
 import { renderAnswer, RENDER_MEDIA_TYPES } from './render-answer.js';
 import { parseRender } from './render-schemas.js';
-import { parsePathId } from './schemas.js';
 import { EMAIL_HTML_CSP, NOSNIFF } from './security-headers.js';
 
 const gzipped = promisify(gzip);
@@ -108,8 +107,7 @@ async function serve(
       const input = parseRender(body, request.get('X-Min-Revision') || undefined);
       const html = request.accepts(...RENDER_MEDIA_TYPES) === 'text/html';
       vary += ', Accept';
-      const ref = { workspace: principal.workspace, projectId: parsePathId(id) };
-      const rendered = await renderAnswer(deps, ref, principal.keyId, input, html);
+      const rendered = await renderAnswer(deps, principal.workspace, id, principal.keyId, input, html);
       Object.assign(headers, rendered.headers);
       state.log = rendered.log;
       return { status: 200, type: rendered.type, body: rendered.body };

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.js';
 import { missingVariablesHeaders, presentRender } from './presenters.js';
 import { ProblemError } from './problem.js';
 import type { RenderInput } from './render-schemas.js';
+import { parsePathId } from './schemas.js';
 
 /** The media types a render answers in, in the order content negotiation (RFC 9110 §12.5.1) offers them. */
 export const RENDER_MEDIA_TYPES = ['application/json', 'text/html'] as const;
@@ -23,13 +24,16 @@ export interface RenderAnswer {
 }
 
 /**
- * Render `ref` as `request` asks, as JSON or, when `html` (the client prefers `text/html`), as the HTML itself.
+ * Render the project `pathId` (the route's decoded `:id`) of `workspace` as `request` asks: as JSON or, when
+ * `html` (the client prefers `text/html`), as the HTML itself.
  * The caller has added `Accept` to `Vary` first: even a 406 depends on it.
- * @throws ProblemError 406 `not_acceptable` for format `mjml` as `text/html`; what `deps.renderer.render` throws.
+ * @throws ProblemError 406 `not_acceptable` for format `mjml` as `text/html`; then `parsePathId`'s 404 for an id
+ *   that cannot be one; what `deps.renderer.render` throws.
  */
 export async function renderAnswer(
   deps: Pick<AppDeps, 'renderer'>,
-  ref: ProjectRef,
+  workspace: string,
+  pathId: string,
   keyId: string,
   request: RenderInput,
   html: boolean,
@@ -43,6 +47,7 @@ export async function renderAnswer(
     );
   }
   // keyId: whose payload shapes the publish gate records
+  const ref: ProjectRef = { workspace, projectId: parsePathId(pathId) };
   const output = await deps.renderer.render(ref, { ...request, keyId, encoding: html ? 'text' : 'json' });
   const log = { project: output.id, revision: output.revision, cache: output.cache };
   const headers: Record<string, string> = { 'X-Cache': output.cache, 'Cache-Control': 'no-store' }; // the body carries the recipient's data

@@ -122,6 +122,10 @@ describe('API: the render fast path answers as the Koa chain does', function () 
   it('format mjml, and 406 for it as text/html', async () => {
     expectSame(await both(path, () => ({ body: { ...render, format: 'mjml' } })), 200);
     expectSame(await both(path, () => ({ body: { format: 'mjml' }, headers: { Accept: 'text/html' } })), 406);
+    // 406 comes before the id is checked: an id no project can have is still a 406 here, a 404 as JSON
+    const odd = `/v1/templates/${'x'.repeat(300)}/render`;
+    expectSame(await both(odd, () => ({ body: { format: 'mjml' }, headers: { Accept: 'text/html' } })), 406);
+    expectSame(await both(odd, () => ({ body: { format: 'mjml' } })), 404);
   });
 
   it('401 without a key and with a bad key; 403 without the scope', async () => {

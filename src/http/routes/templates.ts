@@ -23,7 +23,8 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     // piping the result straight into a mailer asks for.
     const html = ctx.accepts(...RENDER_MEDIA_TYPES) === 'text/html';
     ctx.vary('Accept'); // the answer depends on Accept: a cache must not hand the JSON form to an HTML client
-    const answer = await renderAnswer(deps, refOf(ctx), ctx.state.principal!.keyId, request, html);
+    const { workspace, keyId } = ctx.state.principal!;
+    const answer = await renderAnswer(deps, workspace, ctx.params['id'] ?? '', keyId, request, html);
     ctx.set(answer.headers);
     ctx.state.log = answer.log;
     ctx.status = 200;
