@@ -79,6 +79,7 @@ const schema = z.object({
   VARIABLE_SHAPES_MAX_PENDING: integer(10_000, 1, 1_000_000),
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
+  RENDER_FAST_PATH: z.enum(['0', '1']).default('1'),
   JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
   VARIABLES_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.variablesMaxDepth, 4, 1000),
   METADATA_MAX_BYTES: integer(DEFAULT_JSON_LIMITS.metadataMaxBytes, 1024, 64 * 1024 * 1024),
@@ -231,6 +232,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** `REQUIRE_IF_MATCH=true`: a PUT, PATCH, DELETE or restore without `If-Match` → 428 (RFC 6585 §3). */
   requireIfMatch: boolean;
+  /** `RENDER_FAST_PATH=0`: renders go through the Koa chain like every route (docs/performance.md "The render fast path"); default 1. */
+  renderFastPath: boolean;
   /** Depth of JSON fields and size of `metadata` (docs/limits.md "Hostile input and limits"). */
   jsonLimits: JsonLimits;
   /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are closed, ms. */
@@ -324,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
+    renderFastPath: c.RENDER_FAST_PATH === '1',
     jsonLimits: Object.freeze({
       maxDepth: c.JSON_MAX_DEPTH,
       variablesMaxDepth: c.VARIABLES_MAX_DEPTH,

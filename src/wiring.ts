@@ -243,6 +243,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       requireIfMatch: config.requireIfMatch,
       metrics,
       corsOrigins: config.corsOrigins,
+      renderFastPath: config.renderFastPath,
     });
 
     let closing: Promise<void> | undefined;

@@ -9,13 +9,14 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
-import { authenticate } from './authentication.js';
-import { accessLog, compileTenant, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
+import { authenticate, type AuthenticateOptions } from './authentication.js';
+import { accessLog, compileTenant, GZIP_OPTIONS, gzipWhenAccepted, rateLimit, requestId, type AppState } from './middleware.js';
 import { methodProblems } from './methods.js';
 import { countRequests, metricsRoutes } from './metrics.js';
 import { problemDetails } from './problem.js';
 import { securityHeaders } from './security-headers.js';
 import { crossOrigin } from './cors.js';
+import { withRenderFastPath } from './fast-render.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -35,6 +36,21 @@ export const API_PREFIXES = ['/v1', '/api/v1'] as const;
 /** Routes also served at the root, outside the prefixes: where probes and scrapers look by default. */
 export const ROOT_ALIASES = ['/health', '/metrics'] as const;
 
+/** How every route authenticates (authentication.ts); the render fast path takes the same options. */
+export function authenticationOptions(deps: AppDeps): AuthenticateOptions {
+  // every route, health included (ARCHITECTURE §4); /health within its bound even when the key store stalls
+  const healthBound = deps.healthBound && { paths: [...API_PREFIXES.map((prefix) => `${prefix}/health`), '/health'], ...deps.healthBound };
+  return {
+    ...(healthBound ? { bounded: healthBound } : {}),
+    ...(deps.authFailures ? { failures: deps.authFailures } : {}),
+    onBlocked: (address, failures) =>
+      deps.logger.warn(
+        { client: address, failures: failures.limit, window_s: failures.windowSeconds },
+        'refusing a client address: too many refused API keys',
+      ),
+  };
+}
+
 export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = false;
@@ -45,26 +61,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   if (deps.metrics) app.use(countRequests(deps.metrics)); // outside problemDetails: sees the final status
   app.use(securityHeaders()); // nosniff everywhere, a CSP on text/html (renders)
   app.use(crossOrigin(deps.corsOrigins ?? [])); // CORS_ORIGINS; preflights answered here, before authentication
-  app.use(gzipWhenAccepted(compress({ threshold: 0, br: false, deflate: false, filter: () => true })));
+  app.use(gzipWhenAccepted(compress({ ...GZIP_OPTIONS })));
   app.use(problemDetails(deps.logger));
   // The only public routes: GET <prefix>/openapi.json, the /docs page that renders it, and the /preview/ page's
   // static files, which hold no data, with / (a redirect to it) and /favicon.ico (routes/openapi.ts, docs.ts, preview.ts)
   app.use(openApiRoutes(API_PREFIXES).routes());
   app.use(docsRoutes(`${API_PREFIXES[0]}/openapi.json`).routes());
   app.use(previewRoutes().routes());
-  // every other route, health included (ARCHITECTURE §4); /health within its bound even when the key store stalls
-  const healthBound = deps.healthBound && { paths: [...API_PREFIXES.map((prefix) => `${prefix}/health`), '/health'], ...deps.healthBound };
-  app.use(
-    authenticate(deps.apiKeys, {
-      bounded: healthBound,
-      failures: deps.authFailures,
-      onBlocked: (address, failures) =>
-        deps.logger.warn(
-          { client: address, failures: failures.limit, window_s: failures.windowSeconds },
-          'refusing a client address: too many refused API keys',
-        ),
-    }),
-  );
+  // every other route, health included (ARCHITECTURE §4)
+  const auth = authenticationOptions(deps);
+  app.use(authenticate(deps.apiKeys, auth));
   app.use(rateLimit(deps.rateLimiter, deps.metrics?.rateLimited));
   app.use(compileTenant()); // one key's compile jobs take at most its share of the queue
   app.use(methodProblems()); // 405/501 from allowedMethods() as problems with Allow
@@ -88,5 +94,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   if (deps.metrics) metricsRoutes(root, deps.metrics);
   app.use(root.routes());
   app.use(root.allowedMethods());
+  if (deps.renderFastPath ?? true) {
+    // Renders skip the chain above through the same rules (fast-render.ts): every server built from
+    // `app.callback()` (http-server.ts, the tests) gets the fast path, and RENDER_FAST_PATH=0 turns it off.
+    const koa = app.callback.bind(app);
+    app.callback = () => withRenderFastPath(app, koa(), deps, auth);
+  }
   return app;
 }

@@ -20,7 +20,7 @@
  * well-formed Bearer header are cheap 400/401s and neither count nor are refused.
  */
 import type Koa from 'koa';
-import { AuthError, type ApiKeys } from '../application/keys/index.js';
+import { AuthError, type ApiKeys, type Principal } from '../application/keys/index.js';
 import type { FailureCounter } from '../application/ports/index.js';
 import { clientAddressOf } from './connection-caps.js';
 import type { AppState } from './middleware.js';
@@ -84,30 +84,57 @@ export function bearerChallenge(error?: 'invalid_request' | 'invalid_token', des
  *   address; what the key store throws.
  */
 export function authenticate(keys: ApiKeys, options: AuthenticateOptions = {}): Koa.Middleware<AppState> {
-  const { bounded, failures, onBlocked } = options;
   return async (ctx, next) => {
-    const token = bearerToken(ctx.req.headersDistinct['authorization'] ?? []);
-    const address = clientAddressOf(ctx.request.ip); // the socket's peer: app.proxy is off
-    if (failures) {
-      const waitMs = await failures.blockedForMs(address);
-      // A token that worked here lately is still looked up: the address may be a proxy shared with a bad client.
-      if (waitMs > 0 && !keys.recentlyAuthenticated(token)) throw tooManyFailures(address, waitMs, failures);
-    }
-    try {
-      if (bounded && bounded.paths.includes(ctx.path)) {
-        const deadline = Date.now() + bounded.timeoutMs;
-        deadlines.set(ctx, deadline);
-        ctx.state.principal = await withinBound(keys.authenticate(token), bounded);
-      } else {
-        ctx.state.principal = await keys.authenticate(token);
-      }
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      if (failures && (await failures.fail(address)) === failures.limit) onBlocked?.(address, failures);
-      throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
-    }
+    const { principal, deadline } = await authenticateRequest(keys, options, {
+      authorization: ctx.req.headersDistinct['authorization'] ?? [],
+      ip: ctx.request.ip, // the socket's peer: app.proxy is off
+      path: ctx.path,
+    });
+    if (deadline !== undefined) deadlines.set(ctx, deadline);
+    ctx.state.principal = principal;
     await next();
   };
+}
+
+/** What `authenticateRequest` reads of a request. */
+export interface AuthenticationFacts {
+  /** Every `Authorization` header the request carries (Node's `headersDistinct`). */
+  authorization: readonly string[];
+  /** The socket's peer address (no proxy headers are trusted). */
+  ip: string;
+  /** The request path, to tell a bounded route (`/health`). */
+  path: string;
+}
+
+/**
+ * The rules of `authenticate` over a request's facts; the render fast path (fast-render.ts) calls it too.
+ * @returns the principal, and the answer's deadline (ms since the epoch) on a bounded route.
+ * @throws ProblemError as `authenticate` says.
+ */
+export async function authenticateRequest(
+  keys: ApiKeys,
+  options: AuthenticateOptions,
+  facts: AuthenticationFacts,
+): Promise<{ principal: Principal; deadline?: number }> {
+  const { bounded, failures, onBlocked } = options;
+  const token = bearerToken(facts.authorization);
+  const address = clientAddressOf(facts.ip);
+  if (failures) {
+    const waitMs = await failures.blockedForMs(address);
+    // A token that worked here lately is still looked up: the address may be a proxy shared with a bad client.
+    if (waitMs > 0 && !keys.recentlyAuthenticated(token)) throw tooManyFailures(address, waitMs, failures);
+  }
+  try {
+    if (bounded && bounded.paths.includes(facts.path)) {
+      const deadline = Date.now() + bounded.timeoutMs;
+      return { principal: await withinBound(keys.authenticate(token), bounded), deadline };
+    }
+    return { principal: await keys.authenticate(token) };
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    if (failures && (await failures.fail(address)) === failures.limit) onBlocked?.(address, failures);
+    throw new ProblemError(401, error.code, error.message, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', error.message) });
+  }
 }
 
 /** `lookup`, or a 503 naming the key store once `bounded.timeoutMs` has passed without an answer. */

@@ -72,6 +72,8 @@ export interface AppDeps {
   requireIfMatch: boolean;
   /** Prometheus instruments and `GET /metrics` (metrics.ts); absent: no metrics route, nothing counted. */
   metrics?: Metrics;
+  /** `RENDER_FAST_PATH`: renders answered by fast-render.ts in front of Koa (default true); false: every request through Koa. */
+  renderFastPath?: boolean;
   /** Browser origins allowed by CORS (`CORS_ORIGINS`, cors.ts); absent or empty: none. */
   corsOrigins?: readonly string[];
 }

@@ -27,30 +27,41 @@ export const REQUEST_CODINGS = ['gzip', 'deflate', 'br'] as const;
  */
 export function jsonBody(limitBytes: number, limits: JsonLimits = DEFAULT_JSON_LIMITS): Koa.Middleware<{ body?: unknown }> {
   return async (ctx, next) => {
-    const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (hasBody && !ctx.is('application/json', '+json')) {
-      throw new ProblemError(
-        415,
-        'unsupported_media_type',
-        `Send the body as JSON with "Content-Type: application/json" (got "${ctx.get('Content-Type') || 'none'}").`,
-      );
-    }
-    const charset = (ctx.request.charset || 'utf-8').toLowerCase();
-    if (hasBody && charset !== 'utf-8' && charset !== 'utf8') {
-      throw new ProblemError(
-        415,
-        'unsupported_media_type',
-        'JSON bodies are UTF-8 (RFC 8259 §8.1): send "Content-Type: application/json" without another charset.',
-      );
-    }
-    const body: unknown = hasBody ? parseJson(decodeUtf8(await readBody(ctx, limitBytes))) : {};
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
-    }
-    guardJsonBody(body, limits);
-    ctx.state.body = body;
+    ctx.state.body = await readJsonObject(ctx.request, limitBytes, limits);
     await next();
   };
+}
+
+/** What `readJsonObject` reads of a request: a Koa request (the render fast path builds one over its `req`). */
+export type BodyRequest = Pick<Koa.Request, 'req' | 'length' | 'charset' | 'is' | 'get'>;
+
+/**
+ * The rules of `jsonBody` over a Koa request: the parsed, guarded JSON object body (`{}` when empty).
+ * @throws ProblemError as `jsonBody` says.
+ */
+export async function readJsonObject(request: BodyRequest, limitBytes: number, limits: JsonLimits = DEFAULT_JSON_LIMITS): Promise<object> {
+  const hasBody = request.length > 0 || request.get('Transfer-Encoding') !== '';
+  if (hasBody && !request.is('application/json', '+json')) {
+    throw new ProblemError(
+      415,
+      'unsupported_media_type',
+      `Send the body as JSON with "Content-Type: application/json" (got "${request.get('Content-Type') || 'none'}").`,
+    );
+  }
+  const charset = (request.charset || 'utf-8').toLowerCase();
+  if (hasBody && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ProblemError(
+      415,
+      'unsupported_media_type',
+      'JSON bodies are UTF-8 (RFC 8259 §8.1): send "Content-Type: application/json" without another charset.',
+    );
+  }
+  const body: unknown = hasBody ? parseJson(decodeUtf8(await readBody(request, limitBytes))) : {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
+  }
+  guardJsonBody(body, limits);
+  return body;
 }
 
 /** The codings of a Content-Encoding header, in the order applied; `identity` dropped. @throws ProblemError 415. */
@@ -77,18 +88,18 @@ export function contentCodings(header: string): string[] {
 }
 
 /** The raw body, decoded from its Content-Encoding, at most `limitBytes` after decoding. */
-async function readBody(ctx: Koa.Context, limitBytes: number): Promise<Buffer> {
-  const [coding] = contentCodings(ctx.get('Content-Encoding'));
+async function readBody(request: BodyRequest, limitBytes: number): Promise<Buffer> {
+  const [coding] = contentCodings(request.get('Content-Encoding'));
   const tooLarge = () =>
     new ProblemError(
       413,
       'payload_too_large',
       `The body is larger than the ${Math.round(limitBytes / 1024)} KB limit${coding ? ` (sent, or once decoded from ${coding})` : ''}.`,
     );
-  const req = ctx.req;
+  const req = request.req;
   if (coding === undefined) {
     try {
-      return await getRawBody(req, { limit: limitBytes, ...(ctx.request.length !== undefined ? { length: ctx.request.length } : {}) });
+      return await getRawBody(req, { limit: limitBytes, ...(request.length !== undefined ? { length: request.length } : {}) });
     } catch (error) {
       throw readProblem(error, tooLarge);
     }
@@ -104,7 +115,7 @@ async function readBody(ctx: Koa.Context, limitBytes: number): Promise<Buffer> {
   };
   // The wire size is bounded too: empty gzip members decode to nothing, so only counting decoded bytes
   // would let a client stream forever (until REQUEST_TIMEOUT_MS).
-  const declared = ctx.request.length;
+  const declared = request.length;
   if (declared !== undefined && declared > limitBytes) throw tooLarge();
   let wire = 0;
   const overWire = Object.assign(new Error('request entity too large'), { type: 'entity.too.large' });

@@ -176,12 +176,26 @@ export function countRequests(metrics: Metrics): Koa.Middleware {
       await next();
     } finally {
       const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const route = typeof matched === 'string' ? matched : routeClass(ctx.method, ctx.status);
-      metrics.observeRequest(route, ctx.method, ctx.status, (performance.now() - started) / 1000);
-      const cache = ctx.response.get('X-Cache');
-      if (cache === 'HIT' || cache === 'MISS') metrics.observeCache(cache);
+      countAnswer(metrics, typeof matched === 'string' ? matched : undefined, ctx.method, ctx.status, started, ctx.response.get('X-Cache'));
     }
   };
+}
+
+/**
+ * Count one finished request: by `route` (the matched pattern; undefined when none matched: `routeClass`),
+ * its duration since `started` (`performance.now()`, ms), and a render's cache outcome (`xCache`, the
+ * `X-Cache` value; anything else counts nothing). The render fast path counts through it too.
+ */
+export function countAnswer(
+  metrics: Metrics,
+  route: string | undefined,
+  method: string,
+  status: number,
+  started: number,
+  xCache: unknown,
+): void {
+  metrics.observeRequest(route ?? routeClass(method, status), method, status, (performance.now() - started) / 1000);
+  if (xCache === 'HIT' || xCache === 'MISS') metrics.observeCache(xCache);
 }
 
 /** The `route` label of a request no route matched (see the file's comment). */

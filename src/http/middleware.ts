@@ -27,11 +27,15 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Echo a well-formed incoming `X-Request-Id`, or make one; set it on every response. */
 export function requestId(): Koa.Middleware<AppState> {
   return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    ctx.state.requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.set('X-Request-Id', ctx.state.requestId);
     await next();
   };
+}
+
+/** The request's id: `incoming` (its `X-Request-Id`, `''` when absent) when well-formed, else a new UUID. */
+export function requestIdOf(incoming: string): string {
+  return SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -41,13 +45,23 @@ export function requestId(): Koa.Middleware<AppState> {
  */
 export function gzipWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<AppState> {
   return (ctx, next) => {
-    // Negotiated too (RFC 9110 §12.5.3): `gzip;q=0` refuses gzip, and when nothing is acceptable
-    // (`gzip;q=abc, *;q=0`) koa-compress would call an undefined compressor (a 500); identity it is then.
-    if (/gzip/i.test(ctx.get('Accept-Encoding')) && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') return compressor(ctx, next);
+    if (prefersGzip(ctx.request)) return compressor(ctx, next);
     ctx.vary('Accept-Encoding');
     return next();
   };
 }
+
+/**
+ * Whether the answer to `request` is gzipped (RFC 9110 §12.5.3): it accepts gzip over identity. Negotiated
+ * too: `gzip;q=0` refuses gzip, and when nothing is acceptable (`gzip;q=abc, *;q=0`) koa-compress would call an
+ * undefined compressor (a 500); identity it is then. `request` is a Koa request (the fast path builds one too).
+ */
+export function prefersGzip(request: Pick<Koa.Request, 'get' | 'acceptsEncodings'>): boolean {
+  return /gzip/i.test(request.get('Accept-Encoding')) && request.acceptsEncodings('gzip', 'identity') === 'gzip';
+}
+
+/** koa-compress's options, which the render fast path gzips with too (same bytes): gzip only, from 0 bytes. */
+export const GZIP_OPTIONS = { threshold: 0, br: false, deflate: false, filter: () => true } as const;
 
 /**
  * One log line per request: method, path, matched route pattern, status, duration (ms), request id, key
@@ -64,25 +78,53 @@ export function accessLog(logger: { info(obj: object, msg?: string): void }): Ko
     } finally {
       const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
       const routed = typeof route === 'string' ? route : undefined;
-      const extra = ctx.state.log;
+      const params = (ctx as { params?: { id?: string } }).params;
       logger.info(
-        {
+        accessLogEntry({
           method: ctx.method,
-          path: redactTokens(ctx.path),
+          path: ctx.path,
           route: routed,
           status: ctx.status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
-          request_id: ctx.state.requestId,
-          key_id: ctx.state.principal?.keyId,
-          project: redactTokens(
-            extra?.project ?? (routed && PROJECT_ROUTE.test(routed) ? (ctx as { params?: { id?: string } }).params?.id : undefined),
-          ),
-          revision: extra?.revision,
-          cache: extra?.cache,
-        },
+          started,
+          state: ctx.state,
+          pathId: params?.id,
+        }),
         'request',
       );
     }
+  };
+}
+
+/** What one access-log line is made of (`accessLogEntry`). */
+export interface AccessLogFacts {
+  method: string;
+  /** The request path, without the query. */
+  path: string;
+  /** The matched route pattern (`/v1/templates/:id/render`), undefined when the request was answered before routing. */
+  route: string | undefined;
+  status: number;
+  /** `performance.now()` when the request arrived, ms. */
+  started: number;
+  state: Pick<AppState, 'requestId' | 'principal' | 'log'>;
+  /** The route's decoded `:id` parameter, if any. */
+  pathId: string | undefined;
+}
+
+/** The access-log line's fields (see `accessLog`); the render fast path logs through it too. */
+export function accessLogEntry(facts: AccessLogFacts): object {
+  const { route, state } = facts;
+  const extra = state.log;
+  return {
+    method: facts.method,
+    path: redactTokens(facts.path),
+    route,
+    status: facts.status,
+    ms: Math.round((performance.now() - facts.started) * 100) / 100,
+    request_id: state.requestId,
+    key_id: state.principal?.keyId,
+    project: redactTokens(extra?.project ?? (route && PROJECT_ROUTE.test(route) ? facts.pathId : undefined)),
+    revision: extra?.revision,
+    cache: extra?.cache,
   };
 }
 
@@ -107,13 +149,18 @@ const PROJECT_ROUTE = /\/(projects|templates)\/:id(\/|$)/;
 /** Refuse with 403 unless the key holds `scope`. */
 export function requireScope(scope: Scope): Koa.Middleware<AppState> {
   return async (ctx, next) => {
-    if (!ctx.state.principal?.scopes.has(scope)) {
-      throw new ProblemError(403, 'insufficient_scope', `This API key lacks the '${scope}' scope.`, [], {
-        'WWW-Authenticate': `Bearer realm="letterpress", error="insufficient_scope", scope="${scope}"`,
-      });
-    }
+    checkScope(ctx.state.principal, scope);
     await next();
   };
+}
+
+/** @throws ProblemError 403 `insufficient_scope` (with its Bearer challenge) unless `principal` holds `scope`. */
+export function checkScope(principal: Principal | undefined, scope: Scope): void {
+  if (!principal?.scopes.has(scope)) {
+    throw new ProblemError(403, 'insufficient_scope', `This API key lacks the '${scope}' scope.`, [], {
+      'WWW-Authenticate': `Bearer realm="letterpress", error="insufficient_scope", scope="${scope}"`,
+    });
+  }
 }
 
 /** Refuse with 403 unless the key holds one of `scopes` (the first is the one named in the challenge). */

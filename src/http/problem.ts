@@ -81,7 +81,8 @@ function httpErrorCode(status: number, type: unknown): string {
 }
 
 /**
- * Koa middleware: the one place errors become responses. Logs 5xx with their stack (never sent).
+ * Koa middleware: the one place errors become responses (the render fast path, fast-render.ts, answers its
+ * errors through the same `problemOf` and `problemText`). Logs 5xx with their stack (never sent).
  */
 export function problemDetails(logger: { error(obj: object, msg?: string): void }): Koa.Middleware {
   return async (ctx, next) => {
@@ -91,28 +92,46 @@ export function problemDetails(logger: { error(obj: object, msg?: string): void 
         throw new ProblemError(404, 'route_not_found', `No route ${ctx.method} ${ctx.path}.`);
       }
     } catch (error) {
-      const problem = toProblem(error);
-      // 501: a client's unknown method, not a fault of ours worth an error line
-      if (problem.status >= 500 && problem.status !== 501) logger.error({ err: error, request_id: ctx.state.requestId }, 'request failed');
-      writeProblem(ctx, problem);
+      writeProblem(ctx, problemOf(error, logger, ctx.state.requestId));
     }
   };
+}
+
+/**
+ * `error` as the problem to answer (`toProblem`), logging it with its stack when it is a fault of ours (5xx
+ * but 501: a client's unknown method is not worth an error line).
+ */
+export function problemOf(error: unknown, logger: { error(obj: object, msg?: string): void }, requestId: string): ProblemError {
+  const problem = toProblem(error);
+  if (problem.status >= 500 && problem.status !== 501) logger.error({ err: error, request_id: requestId }, 'request failed');
+  return problem;
+}
+
+/** The media type of every problem answer (RFC 9457 §3). */
+export const PROBLEM_TYPE = 'application/problem+json';
+
+/**
+ * The RFC 9457 JSON text of `problem`: `instance` is the request path (no query), `request_id` the
+ * request's id. The one body builder of every problem answer routes give.
+ */
+export function problemText(problem: ProblemError, instance: string, requestId: string): string {
+  return JSON.stringify({
+    type: `${PROBLEM_TYPE_BASE}${problem.code.replace(/_/g, '-')}`,
+    title: TITLES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.message,
+    instance,
+    code: problem.code,
+    request_id: requestId,
+    ...(problem.errors.length > 0 ? { errors: problem.errors } : {}),
+    ...problem.extra,
+  });
 }
 
 /** Write a problem response on `ctx` (also used by /health for its 503). */
 export function writeProblem(ctx: Koa.Context, problem: ProblemError): void {
   ctx.status = problem.status;
   for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
-  ctx.type = 'application/problem+json';
-  ctx.body = JSON.stringify({
-    type: `${PROBLEM_TYPE_BASE}${problem.code.replace(/_/g, '-')}`,
-    title: TITLES[problem.status] ?? 'Error',
-    status: problem.status,
-    detail: problem.message,
-    instance: ctx.path,
-    code: problem.code,
-    request_id: ctx.state.requestId,
-    ...(problem.errors.length > 0 ? { errors: problem.errors } : {}),
-    ...problem.extra,
-  });
+  ctx.type = PROBLEM_TYPE;
+  ctx.body = problemText(problem, ctx.path, ctx.state.requestId);
 }

@@ -41,25 +41,35 @@ export function rateLimitHeaders(
  */
 export function rateLimit(limiter: RateLimiter, onRejected?: () => void): Koa.Middleware<{ principal?: Principal }> {
   return async (ctx, next) => {
-    const principal = ctx.state.principal!;
-    const own = principal.rateLimitPerMinute;
-    const decision = await limiter.consume(principal.keyId, own ?? limiter.limit);
-    const headers = rateLimitHeaders(decision, limiter.windowSeconds, own === undefined ? 'default' : 'key', Date.now());
+    const { headers, refusal } = await takeRateLimit(limiter, ctx.state.principal!, onRejected);
     ctx.set(headers);
-    if (!decision.allowed) {
-      onRejected?.(); // the rejection counter of metrics.ts
-      const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000));
-      throw new ProblemError(
-        429,
-        'rate_limited',
-        `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`,
-        [],
-        {
-          ...headers,
-          'Retry-After': String(retryAfter),
-        },
-      );
-    }
+    if (refusal) throw refusal;
     await next();
   };
+}
+
+/**
+ * Count one request of `principal` against its key's limit (its own, or the limiter's default): the fields
+ * every answer then carries, and past the limit the 429 `rate_limited` problem to answer (its headers the
+ * same fields and `Retry-After`). `onRejected` is told of each 429. The render fast path calls it too.
+ */
+export async function takeRateLimit(
+  limiter: RateLimiter,
+  principal: Principal,
+  onRejected?: () => void,
+): Promise<{ headers: Record<string, string>; refusal?: ProblemError }> {
+  const own = principal.rateLimitPerMinute;
+  const decision = await limiter.consume(principal.keyId, own ?? limiter.limit);
+  const headers = rateLimitHeaders(decision, limiter.windowSeconds, own === undefined ? 'default' : 'key', Date.now());
+  if (decision.allowed) return { headers };
+  onRejected?.(); // the rejection counter of metrics.ts
+  const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000));
+  const refusal = new ProblemError(
+    429,
+    'rate_limited',
+    `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`,
+    [],
+    { ...headers, 'Retry-After': String(retryAfter) },
+  );
+  return { headers, refusal };
 }

@@ -30,8 +30,11 @@ export const EMAIL_HTML_CSP = [
 /** Set the headers above; runs outside `problemDetails`, so problem answers get them too. */
 export function securityHeaders(): Koa.Middleware {
   return async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set(NOSNIFF);
     await next();
     if (ctx.response.is('html') && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', EMAIL_HTML_CSP);
   };
 }
+
+/** The header every answer carries (the render fast path sets it too). */
+export const NOSNIFF: Readonly<Record<string, string>> = Object.freeze({ 'X-Content-Type-Options': 'nosniff' });

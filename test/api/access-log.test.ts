@@ -92,6 +92,16 @@ describe('API: access log (pino)', () => {
     expect(lineOf('req-create')).to.include({ route: '/v1/projects', status: 201 });
   });
 
+  it('a render refused after routing names its route and project; one refused before routing, neither', async () => {
+    expect((await call('POST', '/api/v1/templates/nope/render', {}, 'req-render-404')).status).to.equal(404);
+    expect(lineOf('req-render-404')).to.include({ route: '/api/v1/templates/:id/render', status: 404, project: 'nope' });
+    const refused = await fetch(`${base}/v1/templates/logged/render`, { method: 'POST', headers: { 'X-Request-Id': 'req-render-401' } });
+    expect(refused.status).to.equal(401);
+    const line = lineOf('req-render-401');
+    expect(line).to.include({ path: '/v1/templates/logged/render', status: 401 });
+    expect(line).to.not.have.any.keys('route', 'project', 'key_id');
+  });
+
   it('names the project of a /projects/:id read from its route', async () => {
     expect((await call('GET', '/v1/projects/logged', undefined, 'req-read')).status).to.equal(200);
     expect(lineOf('req-read')).to.include({ route: '/v1/projects/:id', project: 'logged' });

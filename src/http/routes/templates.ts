@@ -4,8 +4,8 @@
 import type { Router } from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { jsonBody, requireScope, type AppState } from '../middleware.js';
-import { missingVariablesHeaders, presentRender, presentSummary, presentTemplate } from '../presenters.js';
-import { ProblemError } from '../problem.js';
+import { presentSummary, presentTemplate } from '../presenters.js';
+import { renderAnswer, RENDER_MEDIA_TYPES } from '../render-answer.js';
 import { cursorAfter, parseList } from '../paging.js';
 import { parseRender } from '../render-schemas.js';
 import { parseTemplateRevisionQuery, parseValidateSaved, parseValidateSource } from '../schemas.js';
@@ -20,35 +20,16 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.post('/templates/:id/render', requireScope('templates:render'), jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
     const request = parseRender(ctx.state.body, ctx.get('X-Min-Revision') || undefined);
     // Content negotiation (RFC 9110 §12.5.1): JSON unless the client prefers text/html, which a caller
-    // piping the result straight into a mailer asks for; MJML has no HTML form.
-    const raw = ctx.accepts('application/json', 'text/html') === 'text/html';
+    // piping the result straight into a mailer asks for.
+    const html = ctx.accepts(...RENDER_MEDIA_TYPES) === 'text/html';
     ctx.vary('Accept'); // the answer depends on Accept: a cache must not hand the JSON form to an HTML client
-    if (raw && request.format === 'mjml') {
-      throw new ProblemError(
-        406,
-        'not_acceptable',
-        'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".',
-      );
-    }
-    const keyId = ctx.state.principal!.keyId; // whose payload shapes the publish gate records
-    const output = await deps.renderer.render(refOf(ctx), { ...request, keyId, encoding: raw ? 'text' : 'json' });
-    ctx.set('X-Cache', output.cache);
-    ctx.state.log = { project: output.id, revision: output.revision, cache: output.cache };
-    ctx.set('Cache-Control', 'no-store'); // the body carries the recipient's data
-    if (output.locale !== null) ctx.set('Content-Language', output.locale); // the variant used (docs/locales.md)
-    if (raw) {
-      ctx.set('X-Template-Revision', String(output.revision));
-      ctx.set('X-Template-Updated-At', output.updatedAt);
-      ctx.set('X-Template-Published-Sha256', output.publishedSha256);
-      ctx.set(missingVariablesHeaders(output.missingVariables)); // no body to carry the warnings
-      ctx.status = 200;
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = output.body;
-      return;
-    }
+    const { workspace, keyId } = ctx.state.principal!;
+    const answer = await renderAnswer(deps, workspace, ctx.params['id'] ?? '', keyId, request, html);
+    ctx.set(answer.headers);
+    ctx.state.log = answer.log;
     ctx.status = 200;
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = presentRender(output);
+    ctx.type = answer.type;
+    ctx.body = answer.body;
   });
 
   // Dry runs: nothing is stored (docs/variables.md "Variables").

@@ -1,0 +1,61 @@
+/**
+ * The answer of `POST /templates/:id/render`, once, for both ways a render arrives: the Koa route
+ * (routes/templates.ts) and the render fast path (fast-render.ts). Each writes what this returns.
+ */
+import type { ProjectRef } from '../domain/project.js';
+import type { AppDeps } from './deps.js';
+import { missingVariablesHeaders, presentRender } from './presenters.js';
+import { ProblemError } from './problem.js';
+import type { RenderInput } from './render-schemas.js';
+import { parsePathId } from './schemas.js';
+
+/** The media types a render answers in, in the order content negotiation (RFC 9110 §12.5.1) offers them. */
+export const RENDER_MEDIA_TYPES = ['application/json', 'text/html'] as const;
+
+/** A successful render answer: status 200, these headers, `type` and `body` (a string; its bytes are UTF-8). */
+export interface RenderAnswer {
+  /** In the order they are set: `X-Cache`, `Cache-Control`, `Content-Language`?, then the `text/html` ones. */
+  headers: Record<string, string>;
+  /** The Content-Type. */
+  type: string;
+  body: string;
+  /** Fields of the access-log line (middleware.ts `accessLogEntry`). */
+  log: { project: string; revision: number; cache: 'HIT' | 'MISS' };
+}
+
+/**
+ * Render the project `pathId` (the route's decoded `:id`) of `workspace` as `request` asks: as JSON or, when
+ * `html` (the client prefers `text/html`), as the HTML itself.
+ * The caller has added `Accept` to `Vary` first: even a 406 depends on it.
+ * @throws ProblemError 406 `not_acceptable` for format `mjml` as `text/html`; then `parsePathId`'s 404 for an id
+ *   that cannot be one; what `deps.renderer.render` throws.
+ */
+export async function renderAnswer(
+  deps: Pick<AppDeps, 'renderer'>,
+  workspace: string,
+  pathId: string,
+  keyId: string,
+  request: RenderInput,
+  html: boolean,
+): Promise<RenderAnswer> {
+  // MJML has no HTML form
+  if (html && request.format === 'mjml') {
+    throw new ProblemError(
+      406,
+      'not_acceptable',
+      'format "mjml" is returned as JSON: send "Accept: application/json", or ask for format "html".',
+    );
+  }
+  // keyId: whose payload shapes the publish gate records
+  const ref: ProjectRef = { workspace, projectId: parsePathId(pathId) };
+  const output = await deps.renderer.render(ref, { ...request, keyId, encoding: html ? 'text' : 'json' });
+  const log = { project: output.id, revision: output.revision, cache: output.cache };
+  const headers: Record<string, string> = { 'X-Cache': output.cache, 'Cache-Control': 'no-store' }; // the body carries the recipient's data
+  if (output.locale !== null) headers['Content-Language'] = output.locale; // the variant used (docs/locales.md)
+  if (!html) return { headers, type: 'application/json; charset=utf-8', body: presentRender(output), log };
+  headers['X-Template-Revision'] = String(output.revision);
+  headers['X-Template-Updated-At'] = output.updatedAt;
+  headers['X-Template-Published-Sha256'] = output.publishedSha256;
+  Object.assign(headers, missingVariablesHeaders(output.missingVariables)); // no body to carry the warnings
+  return { headers, type: 'text/html; charset=utf-8', body: output.body, log };
+}
