@@ -23,6 +23,11 @@ export interface SqliteSettings {
   sqliteLockWaitMs?: number;
   /** How often a caught-up subscription reads `$all` for other processes' appends, ms (PROJECTOR_POLL_MS). Default 50. */
   projectorPollMs?: number;
+  /**
+   * Where the writes of a save commit: `thread` (default), the writer thread; `inline`, this thread's
+   * connection, as before issue 24 (scripts/sqlite-write-stall.ts compares the two).
+   */
+  writes?: 'thread' | 'inline';
 }
 
 /**
@@ -35,16 +40,16 @@ export interface SqliteSettings {
 export async function openSqliteStores(settings: SqliteSettings): Promise<Stores> {
   const file = join(settings.dataDir, SQLITE_FILE);
   const db = openDatabase(file, { lockWaitMs: settings.sqliteLockWaitMs });
-  const writer = new ThreadWriter(file, { lockWaitMs: settings.sqliteLockWaitMs });
+  const writer = settings.writes === 'inline' ? undefined : new ThreadWriter(file, { lockWaitMs: settings.sqliteLockWaitMs });
   return Promise.resolve({
     // Only polling hears appends made by other processes on the same file.
-    eventStore: new SqliteEventStore(db, { pollIntervalMs: settings.projectorPollMs ?? 50, writer }),
-    readModels: new SqliteReadModelStore(db, { writer }),
+    eventStore: new SqliteEventStore(db, { pollIntervalMs: settings.projectorPollMs ?? 50, ...(writer && { writer }) }),
+    readModels: new SqliteReadModelStore(db, writer && { writer }),
     apiKeys: new SqliteApiKeyStore(db),
-    idempotency: new SqliteIdempotencyStore(db, { writer }),
+    idempotency: new SqliteIdempotencyStore(db, writer && { writer }),
     projectorLease: new SqliteProjectorLease(db),
     close: async () => {
-      await writer.close();
+      await writer?.close();
       if (db.open) db.close();
     },
   });
