@@ -2,7 +2,7 @@
  * What every event-store adapter does the same way: KurrentDB's expected-revision rules, the checks an
  * event must pass before it is written, and positions made from a row sequence.
  */
-import { assertNever } from '../../domain/project.js';
+import { encodePosition, expectedRevisionHolds } from './expected-revision.js';
 import { Hints } from './hints.js';
 import {
   WrongExpectedRevisionError,
@@ -19,20 +19,6 @@ import {
  */
 export function checkExpectedRevision(streamId: string, expected: ExpectedRevision, last: number | undefined): void {
   if (!expectedRevisionHolds(expected, last)) throw new WrongExpectedRevisionError(streamId, expected, last ?? 'no_stream');
-}
-
-function expectedRevisionHolds(expected: ExpectedRevision, last: number | undefined): boolean {
-  if (typeof expected === 'number') return last === expected;
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return last === undefined;
-    case 'stream_exists':
-      return last !== undefined;
-    default:
-      return assertNever(expected);
-  }
 }
 
 /** @throws TypeError when an event has no type. */
@@ -55,13 +41,7 @@ export function checkExpectedRevisionShape(expected: ExpectedRevision): void {
   }
 }
 
-/**
- * A row id as a `Position`: 20 digits, zero-padded, so the string order is the numeric order (a signed
- * 64-bit row id has at most 19 digits).
- */
-export function encodePosition(rowid: number | string): Position {
-  return String(rowid).padStart(20, '0');
-}
+export { encodePosition } from './expected-revision.js';
 
 /** @throws RangeError for a string `encodePosition` does not make. */
 export function decodePosition(position: Position): number {

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { DEFAULT_LOCK_WAIT_MS, setLockWait } from './lock-wait.js';
+import { DEFAULT_LOCK_WAIT_MS, setLockWait } from './lock-retry.js';
 
 /** An open better-sqlite3 connection. */
 export type SqliteDatabase = Database.Database;

@@ -14,10 +14,10 @@ import type {
   Subscription,
   SubscriptionHandlers,
 } from '../../application/ports/index.js';
+import { WrongExpectedRevisionError } from '../../application/ports/index.js';
 import type { AppendHints } from '../shared/append-hints.js';
 import {
   AppendListeners,
-  checkExpectedRevision,
   checkExpectedRevisionShape,
   decodePosition,
   encodePosition,
@@ -29,6 +29,8 @@ import {
 import { PolledSubscriptions } from '../shared/polled-subscription.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';
+import { inlineWriter, type SqliteWriter } from './writer.js';
+import type { EventRowInput } from './writes.js';
 
 export { encodePosition } from '../shared/events.js';
 
@@ -51,28 +53,27 @@ export class SqliteEventStore implements EventStore, AppendHints {
   readonly #db: SqliteDatabase;
   readonly #listeners = new AppendListeners();
   readonly #lastOfStream: Statement<[string], { revision: number; position: number }>;
-  readonly #insert: Statement<[string, string, number, string, string, string, string]>;
   readonly #readStream: Statement<[string, number, number], EventRow>;
   readonly #readAll: Statement<[number, number], EventRow>;
   readonly #head: Statement<[], { position: number; recorded_at: string }>;
   readonly #headOf: Statement<[number, string], { position: number; recorded_at: string }>;
   readonly #streamsOf: Statement<[string, string, number, string, number], { stream_id: string }>;
   readonly #readAllPrefixed: Statement<[number, number, string, number], EventRow>;
-  readonly #append: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
+  readonly #writer: SqliteWriter;
   readonly #subscriptions: PolledSubscriptions;
 
   /**
    * @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it.
    * @param options `pollIntervalMs`: how often a caught-up subscription reads for appends made by other
    *   processes on the same file (this instance's own appends wake it at once). Default 250.
+   *   `writer`: who runs the appends (the service's: the writer thread, `thread-writer.ts`); default `db`
+   *   itself on this thread.
    */
-  constructor(db: SqliteDatabase, options: { pollIntervalMs?: number } = {}) {
+  constructor(db: SqliteDatabase, options: { pollIntervalMs?: number; writer?: SqliteWriter } = {}) {
     this.#db = db;
+    this.#writer = options.writer ?? inlineWriter(db, sqliteCall);
     this.#subscriptions = new PolledSubscriptions(this, { pollIntervalMs: options.pollIntervalMs ?? 250 });
     this.#lastOfStream = db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
-    this.#insert = db.prepare(
-      'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
     // LIMIT -1 is SQLite for "no limit".
     this.#readStream = db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?');
     this.#readAll = db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
@@ -84,10 +85,6 @@ export class SqliteEventStore implements EventStore, AppendHints {
     this.#streamsOf = db.prepare(
       'SELECT stream_id FROM events WHERE revision = 0 AND stream_id >= ? AND stream_id > ? AND substr(stream_id, 1, ?) = ? ORDER BY stream_id LIMIT ?',
     );
-    const append = db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) =>
-      this.#appendInTransaction(streamId, events, expected),
-    );
-    this.#append = (streamId, events, expected) => append.immediate(streamId, events, expected);
   }
 
   /**
@@ -96,43 +93,30 @@ export class SqliteEventStore implements EventStore, AppendHints {
    * Zero events: only the expected revision is checked and nothing is written (as KurrentDB does); the
    * result then gives the stream's current revision (-1, KurrentDB's "no stream", when it does not exist)
    * and the position of its last event (0 when none).
-   * Listeners registered with {@link onAppended} run after the commit.
+   * Listeners registered with {@link onAppended} run after the commit. With the writer thread, the
+   * commit (and its fsync) happens there: this thread goes on serving meanwhile.
    * @throws WrongExpectedRevisionError when the expected revision does not hold (nothing is written).
    * @throws RangeError on a numeric expected revision that is not a non-negative integer.
    * @throws TypeError when an event has no type or its data/metadata is not JSON-serialisable.
    * @throws SqliteError (constraint) when a caller-supplied event id already exists.
+   * @throws DependencyUnavailableError when the store is unusable, or the writer thread failed or did not answer.
    */
   async appendToStream(streamId: string, events: EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const expected = options.expectedRevision;
     checkExpectedRevisionShape(expected);
-    // The whole transaction runs again while another connection holds the write lock (lock-wait.ts).
-    const result = await sqliteCall(this.#db, () => this.#append(streamId, events, expected));
+    // Serialised here, so a bad event fails before anything is sent or written.
+    const rows: EventRowInput[] = events.map((event) => ({
+      id: event.id ?? randomUUID(),
+      type: requireType(event),
+      data: toJson(event.data, 'data'),
+      metadata: toJson(event.metadata ?? {}, 'metadata'),
+    }));
+    // One IMMEDIATE transaction (writes.ts), run again while another connection holds the write lock (lock-wait.ts).
+    const outcome = await this.#writer.run('append', streamId, rows, expected);
+    if ('refused' in outcome) throw new WrongExpectedRevisionError(streamId, expected, outcome.refused);
+    const result: AppendResult = outcome;
     if (events.length > 0 && result.position !== null) this.#listeners.notify(result.position);
     return result;
-  }
-
-  #appendInTransaction(streamId: string, events: EventData[], expected: ExpectedRevision): AppendResult {
-    const last = this.#lastOfStream.get(streamId);
-    checkExpectedRevision(streamId, expected, last?.revision);
-    if (events.length === 0) return { nextExpectedRevision: last?.revision ?? -1, position: last ? encodePosition(last.position) : null };
-
-    const recordedAt = new Date().toISOString();
-    let revision = last?.revision ?? -1;
-    let position = 0;
-    for (const event of events) {
-      revision += 1;
-      const row = this.#insert.run(
-        event.id ?? randomUUID(),
-        streamId,
-        revision,
-        requireType(event),
-        toJson(event.data, 'data'),
-        toJson(event.metadata ?? {}, 'metadata'),
-        recordedAt,
-      );
-      position = Number(row.lastInsertRowid);
-    }
-    return { nextExpectedRevision: revision, position: encodePosition(position) };
   }
 
   /** Events of one stream in revision order from `fromRevision` (default 0), at most `maxCount` (default all); `[]` when the stream does not exist. */

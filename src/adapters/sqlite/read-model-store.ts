@@ -10,8 +10,8 @@ import { Hints } from '../shared/hints.js';
 import { caughtUp } from '../shared/read-models.js';
 import type { SqliteDatabase } from './database.js';
 import { sqliteCall } from './lock-wait.js';
-
-type CheckpointWrite = { projection: string } & ProjectionCheckpoint;
+import { inlineWriter, type SqliteWriter } from './writer.js';
+import { PHYSICAL, type DocumentWrite } from './writes.js';
 
 /**
  * {@link ReadModelStore} on the `read_models` and `checkpoints` tables of a database from `openDatabase`.
@@ -24,19 +24,22 @@ export class SqliteReadModelStore implements ReadModelStore {
   readonly #get: Statement<[{ collection: string; partition: string; key: string }], { doc: string | null }>;
   readonly #listFirst: Statement<[{ collection: string; partition: string; limit: number }], { key: string; doc: string }>;
   readonly #listAfter: Statement<[{ collection: string; partition: string; after: string; limit: number }], { key: string; doc: string }>;
-  readonly #upsert: Statement<[{ collection: string; partition: string; key: string; revision: number; doc: string | null }]>;
   readonly #getCheckpoint: Statement<[{ collection: string }], { version: number; position: string | null }>;
-  readonly #upsertCheckpoint: Statement<[{ collection: string; version: number; position: string | null }]>;
   readonly #deleteCollection: Statement<[{ collection: string }]>;
   readonly #deleteCheckpoint: Statement<[{ collection: string }]>;
-  readonly #commit: (changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => void;
+  readonly #writer: SqliteWriter;
   readonly #reset: (projection: string) => void;
   readonly #activate: (name: string, physical: string) => boolean;
   readonly #checkpointListeners = new Hints<void>();
 
-  /** @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it. */
-  constructor(db: SqliteDatabase) {
+  /**
+   * @param db an open database with the schema applied (`openDatabase`); the caller keeps owning it.
+   * @param options `writer`: who runs `commit` (the service's: the writer thread, `thread-writer.ts`);
+   *   default `db` itself on this thread.
+   */
+  constructor(db: SqliteDatabase, options: { writer?: SqliteWriter } = {}) {
     this.#db = db;
+    this.#writer = options.writer ?? inlineWriter(db, sqliteCall);
     // Every statement names a collection (or projection) by @collection and reads the physical one it is an alias
     // of, in the statement itself: a rebuild's switch-over can never fall between the two.
     this.#get = db.prepare(`SELECT doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = @partition AND key = @key`);
@@ -46,23 +49,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     this.#listAfter = db.prepare(
       `SELECT key, doc FROM read_models WHERE collection = ${PHYSICAL} AND partition = @partition AND key > @after AND doc IS NOT NULL ORDER BY key LIMIT @limit`,
     );
-    // The revision guard: a change lands only over an older revision (a NULL doc is a tombstone).
-    this.#upsert = db.prepare(
-      `INSERT INTO read_models (collection, partition, key, revision, doc) VALUES (${PHYSICAL}, @partition, @key, @revision, @doc)
-       ON CONFLICT (collection, partition, key) DO UPDATE SET revision = excluded.revision, doc = excluded.doc
-       WHERE excluded.revision > read_models.revision`,
-    );
     this.#getCheckpoint = db.prepare(`SELECT version, position FROM checkpoints WHERE projection = ${PHYSICAL}`);
-    // Forward only (positions are fixed-width text, so text order is $all order): the same version never
-    // goes back to an earlier position (or to none); a newer version replaces it, an older one never does
-    // (an older image's projector must not undo a version change).
-    this.#upsertCheckpoint = db.prepare(
-      `INSERT INTO checkpoints (projection, version, position) VALUES (${PHYSICAL}, @version, @position)
-       ON CONFLICT (projection) DO UPDATE SET version = excluded.version, position = excluded.position
-       WHERE excluded.version > checkpoints.version
-          OR (excluded.version = checkpoints.version AND checkpoints.position IS NULL)
-          OR (excluded.version = checkpoints.version AND excluded.position IS NOT NULL AND excluded.position > checkpoints.position)`,
-    );
     this.#deleteCollection = db.prepare(`DELETE FROM read_models WHERE collection = ${PHYSICAL}`);
     this.#deleteCheckpoint = db.prepare(`DELETE FROM checkpoints WHERE projection = ${PHYSICAL}`);
     this.#activate = db.transaction((name: string, physical: string): boolean => {
@@ -83,19 +70,6 @@ export class SqliteReadModelStore implements ReadModelStore {
       return true;
     });
 
-    this.#commit = db.transaction((changes: Array<{ change: DocumentChange; json: string | null }>, checkpoints: CheckpointWrite[]) => {
-      for (const { change, json } of changes) {
-        this.#upsert.run({
-          collection: change.collection,
-          partition: change.partition,
-          key: change.key,
-          revision: change.revision,
-          doc: json,
-        });
-      }
-      for (const { projection, version, position } of checkpoints)
-        this.#upsertCheckpoint.run({ collection: projection, version, position });
-    });
     this.#reset = db.transaction((projection: string) => {
       this.#deleteCollection.run({ collection: projection });
       this.#deleteCheckpoint.run({ collection: projection });
@@ -137,10 +111,18 @@ export class SqliteReadModelStore implements ReadModelStore {
    * `checkpoints` forward, all in one transaction: either everything is written or nothing is.
    * @throws TypeError when a doc is not JSON-serialisable (`undefined`, a function); nothing is written.
    */
-  async commit(changes: DocumentChange[], checkpoints: CheckpointWrite[]): Promise<void> {
+  async commit(changes: DocumentChange[], checkpoints: Array<{ projection: string } & ProjectionCheckpoint>): Promise<void> {
     // Serialise first so a bad document fails before the transaction starts.
-    const serialised = changes.map((change) => ({ change, json: change.doc === null ? null : toJson(change) }));
-    await sqliteCall(this.#db, () => this.#commit(serialised, checkpoints));
+    const serialised: DocumentWrite[] = changes.map((change) => ({
+      collection: change.collection,
+      partition: change.partition,
+      key: change.key,
+      revision: change.revision,
+      json: change.doc === null ? null : toJson(change),
+    }));
+    // Checkpoints copied to their fields: the writer thread's messages carry plain data only.
+    const moved = checkpoints.map(({ projection, version, position }) => ({ projection, version, position }));
+    await this.#writer.run('commitDocuments', serialised, moved);
     if (checkpoints.length > 0) this.#checkpointListeners.notify();
   }
 
@@ -186,6 +168,3 @@ function toJson(change: DocumentChange): string {
   }
   return json;
 }
-
-/** Reads `@collection` as a collection name and gives the physical collection it is served from. */
-const PHYSICAL = 'COALESCE((SELECT physical FROM read_model_aliases WHERE name = @collection), @collection)';
