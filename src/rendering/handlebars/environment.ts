@@ -171,8 +171,10 @@ export function precompileTemplate(env: HandlebarsEnvironment, source: string | 
  * @throws SyntaxError when `spec` is not such output.
  */
 export function loadTemplate(env: HandlebarsEnvironment, spec: string): CompiledTemplate {
-  const template = env.template(templateSpecOf(env, spec));
-  return (context, options) => {
+  const template = env.template(templateSpecOf(env, spec)) as ReturnType<typeof env.template> & HandlebarsSetup;
+  /** Renders of this template under way (a helper may render it again inside its own render). */
+  let depth = 0;
+  const render = (context: Record<string, unknown>, options?: RenderOptions): string => {
     const locale = options?.locale;
     const partials = options?.partials;
     const helpers = options?.helpers;
@@ -184,7 +186,29 @@ export function loadTemplate(env: HandlebarsEnvironment, spec: string): Compiled
       ...(helpers !== undefined ? { helpers } : {}),
     });
   };
+  return (context, options) => {
+    depth += 1;
+    try {
+      return render(context, options);
+    } finally {
+      depth -= 1;
+      if (depth === 0) template._setup(RELEASE_RENDER_STATE);
+    }
+  };
 }
+
+/**
+ * Handlebars' template function (runtime.js `template`) keeps what its last render set up in its
+ * container until the next render: every helper of the environment wrapped in two new closures and merged
+ * into a new object, the partials and decorators merged likewise — ~13 KB per template function, two per
+ * cached revision (measured with heap snapshots, issue 24). `_setup` with `partial: true` (the path
+ * Handlebars takes for a partial) sets those fields to what it is given, here nothing; the next render sets
+ * them up again as always, so renders are unchanged.
+ */
+interface HandlebarsSetup {
+  _setup(options: { partial: true }): void;
+}
+const RELEASE_RENDER_STATE = Object.freeze({ partial: true as const });
 
 /**
  * Make a revision's declared helpers callable (declared-helpers.ts), for its renders' `helpers` option:
