@@ -13,10 +13,8 @@ import {
   TemplateError,
   RenderLimitError,
   type RenderLimits,
-  CompileQueueFullError,
   renderWithin,
   type CompiledTemplate,
-  toMjmlMarkup,
   placePreheader,
   collectUrlFindings,
   neutraliseHtml,
@@ -199,7 +197,7 @@ export class TemplateRenderer {
     if (request.format === 'mjml')
       return {
         ...base,
-        body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)),
+        body: entry.mjml,
         escaped: false,
         parts: NO_PARTS,
         missingVariables: [],
@@ -408,15 +406,7 @@ export class TemplateRenderer {
   }
 
   private compileJsonForm(entry: CachedTemplate): void {
-    entry.jsonTemplate = 'loading';
-    this.loader.load(entry.publishedHtml, 'json').then(
-      ({ template }) => {
-        entry.jsonTemplate = template;
-      },
-      (error: unknown) => {
-        entry.jsonTemplate = error instanceof CompileQueueFullError ? undefined : null; // busy: try again on a later render
-      },
-    );
+    this.cache.compileJsonForm(entry); // there: the entry's size grows by the form's
   }
 
   /**
@@ -490,6 +480,11 @@ export class TemplateRenderer {
   /** Revisions compiled into the cache since start (for /health): misses that shared a compile count once. */
   get loads(): number {
     return this.cache.loads;
+  }
+
+  /** Approximate heap bytes of the cached revisions (for /metrics; revision-cache.ts `entrySize`). */
+  get cacheBytes(): number {
+    return this.cache.bytes;
   }
 }
 
