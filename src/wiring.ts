@@ -121,11 +121,14 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
   const { eventStore, readModels } = stores;
   const currentRevisions = new CurrentRevisions(readModels);
   const projection = createReadSide(config, stores, currentRevisions, logger);
+  /** The render cache's size, once the renderer that owns it is built (below). */
+  let renderCache: (() => { bytes: number; entries: number }) | undefined;
   // Its own registry per service (never prom-client's global one); probes read at scrape time.
   const metrics = new Metrics(
     {
       compileQueue: () => pool.queued,
       projection: async () => projectorLag(await eventStore.head({ streamPrefix: PROJECT_STREAM_PREFIX }), await projection.status()),
+      renderCache: () => renderCache?.() ?? { bytes: 0, entries: 0 },
     },
     { build: buildInfo(config.store) },
   );
@@ -168,6 +171,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       shapes,
       composer,
     );
+    renderCache = () => ({ bytes: renderer.cacheBytes, entries: renderer.size });
     const publishGate = shapes
       ? new PublishGate({
           recorded: (ref) => shapes.recorded(ref),

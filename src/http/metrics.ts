@@ -19,6 +19,8 @@ export interface MetricProbes {
   compileQueue?: () => number;
   /** Read-model lag as /health reports it: `lag_ms` null when unknown. @throws when the store does not answer. */
   projection?: () => Promise<{ caught_up: boolean; lag_ms: number | null }>;
+  /** The render cache of compiled revisions: its approximate heap bytes (revision-cache.ts) and its entries. */
+  renderCache?: () => { bytes: number; entries: number };
 }
 
 /** How a compile job ended, as the compile pool reports it. */
@@ -104,6 +106,22 @@ export class Metrics {
       registers,
       collect() {
         if (probes.compileQueue) this.set(probes.compileQueue());
+      },
+    });
+    new Gauge({
+      name: 'letterpress_render_cache_bytes',
+      help: 'Approximate heap bytes of the compiled revisions in the render cache, bounded by RENDER_CACHE_MB (read at scrape).',
+      registers,
+      collect() {
+        if (probes.renderCache) this.set(probes.renderCache().bytes);
+      },
+    });
+    new Gauge({
+      name: 'letterpress_render_cache_entries',
+      help: 'Compiled revisions (and their compositions and locales) in the render cache (read at scrape).',
+      registers,
+      collect() {
+        if (probes.renderCache) this.set(probes.renderCache().entries);
       },
     });
     // One probe call per scrape feeds both gauges: prom-client's Registry.metrics() calls every collect()

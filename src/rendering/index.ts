@@ -7,7 +7,7 @@
  * validator), compile/ (the worker pool and its client) — and imports nothing from the application. The compile
  * worker (compile/worker.ts) is loaded by file name by the pool, not imported.
  */
-export { PooledRevisionLoader, PooledTemplatePreparer } from './compile/client.js';
+export { PooledRevisionLoader, PooledTemplatePreparer, heapStringBytes } from './compile/client.js';
 export { tidyText } from './compile/message-parts.js';
 export { CompilePool, CompileQueueFullError } from './compile/pool.js';
 export { withCompileTenant } from './compile/tenant.js';

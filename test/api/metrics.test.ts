@@ -61,6 +61,9 @@ describe('API: GET /metrics (Prometheus)', () => {
         sum(before, 'letterpress_render_cache_total', { outcome: 'miss' }),
     ).to.equal(1);
     expect(sum(after, 'letterpress_compile_duration_seconds_count')).to.be.at.least(1);
+    // The miss put one compiled revision in the render cache, counted in bytes (other tests' entries may be there too).
+    expect(sum(after, 'letterpress_render_cache_entries') - sum(before, 'letterpress_render_cache_entries')).to.equal(1);
+    expect(sum(after, 'letterpress_render_cache_bytes') - sum(before, 'letterpress_render_cache_bytes')).to.be.greaterThan(8 * 1024);
 
     // Bounded labels: no raw id anywhere, every route label a pattern or a fixed class.
     const routes = new Set(after.filter((s) => s.labels['route'] !== undefined).map((s) => s.labels['route']!));

@@ -45,6 +45,20 @@ describe('Metrics: values read at scrape and compile outcomes', () => {
     expect(named(samples, 'letterpress_compile_queue_depth').map((s) => s.value)).to.deep.equal([7]);
   });
 
+  it('reports the render cache bytes and entries from its probe at each scrape', async () => {
+    let cache = { bytes: 0, entries: 0 };
+    const metrics = new Metrics({ renderCache: () => cache }, { defaultMetrics: false });
+    const read = async () => {
+      const samples = await scrape(metrics);
+      return [named(samples, 'letterpress_render_cache_bytes')[0]?.value, named(samples, 'letterpress_render_cache_entries')[0]?.value];
+    };
+    expect(await read()).to.deep.equal([0, 0]);
+    cache = { bytes: 65_536, entries: 1 };
+    expect(await read()).to.deep.equal([65_536, 1]);
+    cache = { bytes: 40_000, entries: 0 }; // an eviction lowers both (a JSON form arriving raises bytes only)
+    expect(await read()).to.deep.equal([40_000, 0]);
+  });
+
   it('asks the store once per scrape for both gauges', async () => {
     let calls = 0;
     const metrics = new Metrics({ projection: async () => (calls++, { caught_up: true, lag_ms: 0 }) }, { defaultMetrics: false });

@@ -13,10 +13,8 @@ import {
   TemplateError,
   RenderLimitError,
   type RenderLimits,
-  CompileQueueFullError,
   renderWithin,
   type CompiledTemplate,
-  toMjmlMarkup,
   placePreheader,
   collectUrlFindings,
   neutraliseHtml,
@@ -449,15 +447,7 @@ export class TemplateRenderer {
   }
 
   private compileJsonForm(entry: CachedTemplate): void {
-    entry.jsonTemplate = 'loading';
-    this.loader.load(entry.publishedHtml, 'json').then(
-      ({ template }) => {
-        entry.jsonTemplate = template;
-      },
-      (error: unknown) => {
-        entry.jsonTemplate = error instanceof CompileQueueFullError ? undefined : null; // busy: try again on a later render
-      },
-    );
+    this.cache.compileJsonForm(entry); // there: the entry's size grows by the form's
   }
 
   /**
@@ -532,6 +522,11 @@ export class TemplateRenderer {
   get loads(): number {
     return this.cache.loads;
   }
+
+  /** Approximate heap bytes of the cached revisions (for /metrics; revision-cache.ts `entrySize`). */
+  get cacheBytes(): number {
+    return this.cache.bytes;
+  }
 }
 
 /** The `messages` render option of an entry rendered in a locale (locale-variants.ts); none otherwise. */
@@ -550,7 +545,7 @@ function mjmlAnswer({ ref, revision, entry, cache, used }: RenderTarget, request
     publishedSha256: entry.publishedSha256,
     format: request.format,
     cache,
-    body: (entry.mjml ??= entry.dynamic ? entry.publishedHtml : toMjmlMarkup(entry.ast)),
+    body: entry.mjml,
     escaped: false,
     parts: NO_PARTS,
     missingVariables: [],

@@ -17,12 +17,14 @@ import {
   type ImageSource,
   partialFile,
   toMjmlMarkup,
+  CompileQueueFullError,
 } from '../../rendering/index.js';
 import type { ProjectView } from '../read/index.js';
 import type { LocalizedContent } from '../../domain/locales.js';
 import type { LocaleMessages } from '../../rendering/index.js';
 import { partSources, type CompiledParts, type EmailWarning } from './render-parts.js';
 import { declaredSchema, type VariablesContract } from './render-variables.js';
+import { entrySize, functionBytes } from './cache-size.js';
 
 /** Makes a stored revision renderable, and lists what it reads (in the compile pool: rendering/compile/client.ts). */
 export interface RevisionLoader {
@@ -44,6 +46,8 @@ export interface RevisionLoader {
     partials?: LoadedPartials;
     helpers?: LoadedHelpers;
     urlScan?: true;
+    /** Bytes of the JavaScript sources loaded (V8 keeps them with the functions); counted in the entry's size. */
+    sourceBytes?: number;
   }>;
   variables(ast: MjmlNode, partials?: Record<string, string>, source?: string): Promise<string[]>;
   /** The MJML a dynamic revision's render generated, compiled to HTML (in the compile pool, under its deadline). */
@@ -81,7 +85,6 @@ export interface CachedTemplate {
   composition?: TemplateComposition;
   /** Script URLs are found by checking each rendered HTML whole (rendering/handlebars/safe-url.ts); no JSON form. */
   urlScan?: true;
-  ast: MjmlNode;
   updatedAt: string;
   publishedSha256: string;
   /** The variables contract: what the template reads, its declared schema, the inferred ones once built. */
@@ -93,18 +96,23 @@ export interface CachedTemplate {
   warnings?: EmailWarning[];
   /** What the template reads, listed on the first GET /templates/:id. */
   variables?: string[];
-  /** The MJML markup, serialised on the first `format: "mjml"` request. */
-  mjml?: string;
+  /**
+   * The MJML markup (`format: "mjml"`, and what image warnings read), serialised once when the entry is built:
+   * kept instead of the AST it is made from, a fifth of its heap (a dynamic revision's: its source, `publishedHtml`).
+   */
+  mjml: string;
   /** The revision's localized variants (docs/locales.md); absent when it has none. */
   localizedContent?: LocalizedContent;
   /** Set on the entry of one locale of the revision (locale-variants.ts): its tag, messages and missing strings. */
   localized?: LocalizedEntry;
-  /** Approximate bytes held: the HTML's UTF-16 size twice per compiled form (code and strings) and the AST as JSON. */
+  /** Approximate heap bytes the entry holds (`entrySize`), the JSON form's once it is loaded. */
   size: number;
 }
 
 export class RevisionCache {
   readonly #cache: LRUCache<string, CachedTemplate>;
+  /** The key each cached entry is kept under: an entry whose JSON form arrives is set again, with its new size. */
+  readonly #keys = new WeakMap<CachedTemplate, string>();
   /** Misses being loaded: concurrent requests for one revision share one compile. */
   readonly #loading = new Map<string, Promise<CachedTemplate>>();
   #loads = 0;
@@ -128,7 +136,42 @@ export class RevisionCache {
 
   /** Keep `entry` as the revision's entry for `variant` (locale-variants.ts builds it from the revision's own). */
   put(ref: ProjectRef, revision: number, variant: string, entry: CachedTemplate): void {
-    this.#cache.set(cacheKey(ref, revision, variant), entry);
+    this.#set(cacheKey(ref, revision, variant), entry);
+  }
+
+  #set(key: string, entry: CachedTemplate): void {
+    this.#keys.set(entry, key);
+    this.#cache.set(key, entry);
+  }
+
+  /**
+   * Compile the JSON-escaped form of a cached revision in the background (`entry.jsonTemplate`: 'loading',
+   * then the form, or null when the template cannot have one, or undefined again when the compile queue was
+   * full, to try on a later render); the entry's size grows by what the form holds. Never throws.
+   */
+  compileJsonForm(entry: CachedTemplate): void {
+    entry.jsonTemplate = 'loading';
+    this.loader.load(entry.publishedHtml, 'json').then(
+      ({ template, sourceBytes }) => {
+        entry.jsonTemplate = template;
+        if (template === null) return;
+        entry.size += functionBytes(sourceBytes ?? entry.publishedHtml.length * 2);
+        const key = this.#keys.get(entry);
+        // Set again to be sized again (lru-cache sizes a value when it is set, and setting the same value is a no-op).
+        if (key !== undefined && this.#cache.peek(key) === entry) {
+          this.#cache.delete(key);
+          this.#cache.set(key, entry);
+        }
+      },
+      (error: unknown) => {
+        entry.jsonTemplate = error instanceof CompileQueueFullError ? undefined : null; // busy: try again on a later render
+      },
+    );
+  }
+
+  /** Approximate bytes of the entries cached (their `size`; for /metrics). */
+  get bytes(): number {
+    return this.#cache.calculatedSize;
   }
 
   /** The cached revision, or `read` and compile it. @throws what `read` and the loader throw (nothing is cached then). */
@@ -162,7 +205,7 @@ export class RevisionCache {
       this.#loads += 1;
       pending = (async () => {
         const entry = await this.build(await read());
-        this.#cache.set(key, entry);
+        this.#set(key, entry);
         return entry;
       })().finally(() => this.#loading.delete(key));
       this.#loading.set(key, pending);
@@ -181,14 +224,13 @@ export class RevisionCache {
     const reads = [...loaded.reads, ...(loaded.parts?.reads ?? [])];
     const parts = loaded.parts ?? { subject: null, preheader: null, text: null };
     if (template === null) throw new Error('the HTML form of a template is always compiled');
-    // Both compiled forms (code and strings, UTF-16) and the HTML itself, counted from the start.
-    const partialChars = Object.values(view.partials).reduce((sum, text) => sum + text.length, 0) + JSON.stringify(view.helpers).length;
-    const size = Math.max(1, (view.publishedHtml.length + partialChars) * 2 * 5 + JSON.stringify(view.ast).length * 2);
     const contract = { reads, declared: declaredSchema(view.metadata) };
     const localizedContent: LocalizedContent = {
       ...(view.defaultLocale !== null ? { defaultLocale: view.defaultLocale } : {}),
       locales: view.locales,
     };
+    const mjml = dynamic ? view.publishedHtml : toMjmlMarkup(view.ast);
+    const size = entrySize([view.publishedHtml, ...(dynamic ? [] : [mjml]), ...Object.values(view.partials)], loaded.sourceBytes);
     const entry: CachedTemplate = {
       template,
       ...(loaded.partials ? { partials: loaded.partials } : {}),
@@ -204,7 +246,7 @@ export class RevisionCache {
       contract,
       parts,
       locale: metadataLocale(view.metadata),
-      ast: view.ast,
+      mjml,
       updatedAt: view.updatedAt,
       size,
     };
@@ -214,12 +256,11 @@ export class RevisionCache {
 
 /**
  * What a revision's images are read from (`image_without_alt`, email/image-alt.ts): its MJML (serialised
- * once and kept, as for `format: "mjml"`; a dynamic revision's source) and its project partials.
+ * as the entry keeps it; a dynamic revision's source) and its project partials.
  */
 export function revisionImageSources(entry: CachedTemplate): ImageSource[] {
-  const text = entry.dynamic ? entry.publishedHtml : (entry.mjml ??= toMjmlMarkup(entry.ast));
   return [
-    { file: '', text },
+    { file: '', text: entry.mjml },
     ...Object.entries(entry.partialSources ?? {}).map(([name, partial]) => ({ file: partialFile(name), text: partial })),
   ];
 }

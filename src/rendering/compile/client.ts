@@ -74,6 +74,17 @@ export interface LoadedTemplate {
   helpers?: LoadedHelpers;
   /** Every rendered HTML must be checked whole for script URLs (safe-url.ts `neutraliseHtml`). */
   urlScan?: true;
+  /**
+   * Bytes of the JavaScript sources loaded (the template, its parts, partials and template-form helpers):
+   * V8 keeps a function's source for as long as the function lives (1 byte a character, 2 when any is
+   * beyond Latin-1), so the render cache counts them (revision-cache.ts).
+   */
+  sourceBytes: number;
+}
+
+/** Bytes V8 holds for a string: one per character when all are Latin-1, else two (UTF-16). */
+export function heapStringBytes(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? text.length * 2 : text.length;
 }
 
 /** Compiles stored revisions in the pool and loads the result on this thread (render cache misses). */
@@ -135,7 +146,15 @@ export class PooledRevisionLoader {
         }
       : {};
     const loadedHelpers = loaded.helpers ? { helpers: loadDeclaredHelpers(this.handlebars, loaded.helpers, loadedPartials.partials) } : {};
+    const specs = [
+      loaded.spec,
+      ...Object.values(loaded.parts ?? {}).filter((spec): spec is string => typeof spec === 'string'),
+      ...Object.values(loaded.parts?.headers ?? {}),
+      ...Object.values(loaded.partials ?? {}),
+      ...Object.values(loaded.helpers ?? {}).map((helper) => ('spec' in helper ? helper.spec : null)),
+    ];
     return {
+      sourceBytes: specs.reduce((sum, spec) => sum + (spec === null ? 0 : heapStringBytes(spec)), 0),
       template: load(loaded.spec),
       publishedSha256: loaded.publishedSha256,
       reads: loaded.reads,
