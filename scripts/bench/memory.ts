@@ -31,7 +31,7 @@ export interface MemoryResult {
 const settle = () => new Promise((r) => setTimeout(r, 1000));
 
 /**
- * Starts its own service (the store of `--store`), stores and renders a few templates (so lazy modules,
+ * Starts its own service (the store of `--store`), stores and renders 50 templates (so lazy modules,
  * the compile pool and the JIT are loaded), reads RSS, stores and renders `count` more, waits 1 s,
  * reads RSS again. The service is stopped and its data removed. @throws when a save or render fails.
  */
@@ -45,7 +45,7 @@ export async function measureMemoryPerTemplate(options: MemoryOptions): Promise<
       const rendered = await call(service.url, 'POST', renderPath(id), { variables: options.variables });
       if (rendered.status !== 200) throw new Error(`memory: rendering ${id} answered ${rendered.status}`);
     };
-    const warm = 20;
+    const warm = 50;
     for (let n = 0; n < warm; n++) await add(n);
     await settle();
     const before = await usageOf(service.url);
