@@ -82,6 +82,9 @@ export async function prepareDoneWhen(url: string, giftCard: BenchTemplate, larg
   return setup;
 }
 
+/** An open-loop p50 above this (ms) alone means the rate is more than the service serves. */
+export const SATURATED_P50_MS = 20;
+
 /** Connections to a naive (compile-per-request) peer: its CPU per request does not depend on them. */
 export const NAIVE_CONNECTIONS = 4;
 
@@ -145,7 +148,10 @@ export async function doneWhenRound(url: string, setup: DoneWhenSetup, options: 
   if ((await createProject(url, churnId, giftCard.corpus.source, giftCard.corpus.includes)) === null)
     throw new Error(`could not create ${churnId}`);
   for (const saving of [undefined, { churnId, churn: giftCard }]) {
-    rows.push(await openLoopRun(url, url + target.path, options.rate, options.duration, request, saving, seen));
+    const run = await openLoopRun(url, url + target.path, options.rate, options.duration, request, saving, seen);
+    // Alone, a p50 over SATURATED_P50_MS means the rate exceeds what the service serves now: a queue, not stalls.
+    if (!saving && run.openLoop && run.openLoop.p50 > SATURATED_P50_MS) run.openLoop.saturated = true;
+    rows.push(run);
   }
   await saveProject(url, churnId, giftCard.corpus.source, giftCard.corpus.includes); // leaves the store as it found it, one revision later
   rows.push(await memoryRow(giftCard, options.memoryTemplates, seen));

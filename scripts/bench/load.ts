@@ -45,8 +45,11 @@ export interface Measurement {
    * not one of our children.
    */
   cpu?: { us: number; requests: number; usPerRequest: number };
-  /** An open-loop run (fixed arrival rate) instead of autocannon: see open-loop.ts. */
-  openLoop?: { rate: number; p50: number; p99: number; count: number; errors: number };
+  /**
+   * An open-loop run (fixed arrival rate) instead of autocannon: see open-loop.ts. `saturated`: the rate was
+   * more than the service served (its p99 is then a queue's, so no ratio reads it).
+   */
+  openLoop?: { rate: number; p50: number; p99: number; count: number; errors: number; saturated?: boolean };
   /** A single measured quantity instead of a load run (e.g. RSS growth per template). */
   value?: { amount: number; unit: string };
 }

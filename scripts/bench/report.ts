@@ -47,7 +47,7 @@ export function table(rows: Measurement[]): string {
     else if (m.openLoop) {
       const o = m.openLoop;
       lines.push(
-        `| ${m.name} | ${m.ok ? `${o.rate} (fixed)` : 'FAILED'} | ${cpu} | ${num(o.p50, 1)} | ${num(o.p99, 1)} | – | ${o.errors} |`,
+        `| ${m.name} | ${m.ok ? `${o.rate} (fixed${o.saturated ? ', saturated' : ''})` : 'FAILED'} | ${cpu} | ${num(o.p50, 1)} | ${num(o.p99, 1)} | – | ${o.errors} |`,
       );
     } else {
       const reqs = m.ok ? num(s?.requests.average ?? NaN, 0) : 'FAILED';
@@ -71,7 +71,7 @@ function pick(m: Measurement, metric: Ratio['metric']): number | undefined {
     case 'req/s':
       return m.summary?.requests.average;
     case 'p99':
-      return m.openLoop?.p99 ?? m.summary?.latency.p99;
+      return m.openLoop ? (m.openLoop.saturated ? undefined : m.openLoop.p99) : m.summary?.latency.p99;
     case 'value':
       return m.value?.amount;
     default:
@@ -90,9 +90,11 @@ export function evaluate(ratios: Ratio[], rows: Measurement[]): RatioResult[] {
         ? `missing run (${name})`
         : !m.ok
           ? `${name}: ${m.failure ?? 'failed'}`
-          : pick(m, r.metric) === undefined
-            ? `${name}: no ${r.metric}`
-            : '';
+          : m.openLoop?.saturated && r.metric === 'p99'
+            ? `${name}: saturated (p50 ${m.openLoop.p50.toFixed(0)} ms at ${m.openLoop.rate} req/s; lower --rate)`
+            : pick(m, r.metric) === undefined
+              ? `${name}: no ${r.metric}`
+              : '';
       if (reason) return { ...r, value: null, verdict: 'NOT MEASURED', reason };
     }
     const top = pick(byName.get(r.numerator)!, r.metric)!;
@@ -112,6 +114,8 @@ export interface RepeatedResult extends Ratio {
   min: number | null;
   max: number | null;
   verdict: RatioResult['verdict'];
+  /** Some rounds did not measure it: the median is over fewer rounds than asked. */
+  partial?: boolean;
 }
 
 /** Median of `values` (mean of the middle two when even); NaN when empty. */
@@ -133,7 +137,15 @@ export function aggregate(rounds: RatioResult[][]): RepeatedResult[] {
     const { value: _value, reason: _reason, verdict: _verdict, ...ratio } = first;
     if (measured.length === 0) return { ...ratio, values, median: null, min: null, max: null, verdict: 'NOT MEASURED' };
     const mid = median(measured);
-    return { ...ratio, values, median: mid, min: Math.min(...measured), max: Math.max(...measured), verdict: verdict(first, mid) };
+    return {
+      ...ratio,
+      values,
+      median: mid,
+      min: Math.min(...measured),
+      max: Math.max(...measured),
+      verdict: verdict(first, mid),
+      partial: measured.length < values.length,
+    };
   });
 }
 
@@ -145,7 +157,7 @@ export function repeatedTable(results: RepeatedResult[]): string {
   for (const r of results) {
     const target = `${r.kind === 'min' ? '≥' : '≤'} ${r.target}`;
     lines.push(
-      `| ${r.label} | **${fmt(r.median)}** | ${fmt(r.min)}–${fmt(r.max)} | ${r.values.map(fmt).join(', ')} | ${target} | ${r.verdict} |`,
+      `| ${r.label} | **${fmt(r.median)}** | ${fmt(r.min)}–${fmt(r.max)} | ${r.values.map(fmt).join(', ')} | ${target} | ${r.verdict}${r.partial ? ` (${r.values.filter((v) => v !== null).length} of ${r.values.length} rounds)` : ''} |`,
     );
   }
   return lines.join('\n');

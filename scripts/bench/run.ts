@@ -97,8 +97,6 @@ const observations: Record<string, unknown> = {
   done_when_rounds: doneWhenSeen,
 };
 const roundRows: Measurement[][] = [];
-/** An open-loop p50 above this (ms) means the rate is more than the service serves: the run measures a queue. */
-const SATURATED_P50_MS = 20;
 let service: Letterpress | undefined;
 let failed = false;
 try {
@@ -145,12 +143,6 @@ try {
     const measured = await doneWhenRound(service.url, setup, roundOptions, seen);
     roundRows.push(measured);
     console.log(`### Round ${round}\n\n${table(measured)}\n`);
-    // An open-loop rate the server cannot keep up with measures its queue, not its stalls.
-    const saturated = measured.find((m) => m.openLoop && m.openLoop.p50 > SATURATED_P50_MS && !m.name.includes('save'));
-    if (saturated)
-      console.log(
-        `- NOTE: open loop alone has p50 ${saturated.openLoop!.p50.toFixed(0)} ms: ${roundOptions.rate} req/s saturates the service now; its p99 ratio means little (lower --rate).\n`,
-      );
   }
   const doneWhen = aggregate(roundRows.map((r) => evaluate(doneWhenRatios(args.store), r)));
   console.log(`### Ratios by CPU µs per request (median of ${repeats}, spread min–max)\n\n${repeatedTable(doneWhen)}\n`);

@@ -45,6 +45,18 @@ describe('bench report', () => {
     expect(kb).to.include({ value: 73, verdict: 'FALL SHORT' });
   });
 
+  it('an open-loop run alone at a rate the service could not serve (saturated) is NOT MEASURED, never a pass', () => {
+    const busy: Measurement = { name: 'busy', ok: true, openLoop: { rate: 400, p50: 900, p99: 1000, count: 10, errors: 0 } };
+    const alone: Measurement = {
+      name: 'alone',
+      ok: true,
+      openLoop: { rate: 400, p50: 900, p99: 1000, count: 10, errors: 0, saturated: true },
+    };
+    const [p99] = evaluate([ratio('p99', 1.5, 'max', 'busy', 'alone')], [busy, alone]);
+    expect(p99).to.include({ value: null, verdict: 'NOT MEASURED', reason: 'alone: saturated (p50 900 ms at 400 req/s; lower --rate)' });
+    expect(table([alone])).to.contain('| alone | 400 (fixed, saturated) |');
+  });
+
   it('a missing, failed or CPU-less run is NOT MEASURED, never a pass', () => {
     const failed: Measurement = { name: 'peer', ok: false, failure: '3 non-2xx' };
     const results = evaluate(
@@ -64,7 +76,7 @@ describe('bench report', () => {
     expect(result!.max).to.be.closeTo(0.7, 1e-9);
     expect(result!.values[3]).to.equal(null);
     expect(result!.verdict).to.equal('PASS');
-    expect(repeatedTable([result!])).to.contain('| **0.65** | 0.50–0.70 | 0.50, 0.70, 0.65, n/a | ≥ 0.6 | PASS |');
+    expect(repeatedTable([result!])).to.contain('| **0.65** | 0.50–0.70 | 0.50, 0.70, 0.65, n/a | ≥ 0.6 | PASS (3 of 4 rounds) |');
     expect(aggregate([[{ ...r, value: null, verdict: 'NOT MEASURED' }]])[0]).to.include({ median: null, verdict: 'NOT MEASURED' });
   });
 
