@@ -29,7 +29,13 @@ export async function dynamicPaths(url: string, options: RunOptions, seen: Obser
   if (created.status !== 201) throw new Error(`dynamic: could not create the template (${created.status}): ${created.text.slice(0, 300)}`);
   const parsed = parseHandlebars(source);
   const variables = parsed.ok ? buildSampleContext(analyzeTemplate(parsed.program)) : {};
-  const t: BenchTemplate = { id: 'bench-dynamic', corpus: { name: DYNAMIC_TEMPLATE } as BenchTemplate['corpus'], htmlBytes: 0, variables };
+  const t: BenchTemplate = {
+    id: 'bench-dynamic',
+    corpus: { name: DYNAMIC_TEMPLATE } as BenchTemplate['corpus'],
+    htmlBytes: 0,
+    html: '',
+    variables,
+  };
   const rows: Measurement[] = [];
   for (const kind of ['cached', 'uncached'] as const) {
     const xCache: Record<string, number> = {};

@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import type { IncomingHttpHeaders } from 'node:http';
+import { usageOf } from './processes.js';
 
 /** An HTTP request the bench repeats: the same bytes go to the probe and to autocannon. */
 export interface Target {
@@ -38,6 +39,19 @@ export interface Measurement {
   contentType?: string;
   /** Raw autocannon summary of the measured window (absent when the probe failed). */
   summary?: autocannon.Result;
+  /**
+   * The server process's CPU over the measured window (`process.cpuUsage()` of the child, user + system,
+   * every thread): µs used, requests autocannon sent, and µs per sent request. Absent when the server is
+   * not one of our children.
+   */
+  cpu?: { us: number; requests: number; usPerRequest: number };
+  /**
+   * An open-loop run (fixed arrival rate) instead of autocannon: see open-loop.ts. `saturated`: the rate was
+   * more than the service served (its p99 is then a queue's, so no ratio reads it).
+   */
+  openLoop?: { rate: number; p50: number; p99: number; count: number; errors: number; saturated?: boolean };
+  /** A single measured quantity instead of a load run (e.g. RSS growth per template). */
+  value?: { amount: number; unit: string };
 }
 
 /** Sends `target` once with fetch; status, Content-Type (+ Content-Encoding) and decoded body. */
@@ -66,8 +80,17 @@ export async function measure(name: string, target: Target, options: RunOptions)
     await run(target, { ...options, duration: options.warmup, onResponse: undefined });
     await drain(target);
   }
+  const before = await usageOf(target.url);
   const summary = await run(target, options);
+  // After the drain: requests still in flight when autocannon stopped were sent and cost the server
+  // CPU, so the CPU is divided by requests *sent* (one probe more: negligible).
   await drain(target);
+  const after = await usageOf(target.url);
+  const sent = summary.requests.sent;
+  const cpu =
+    before && after && sent > 0
+      ? { us: after.cpuUs - before.cpuUs, requests: sent, usPerRequest: (after.cpuUs - before.cpuUs) / sent }
+      : undefined;
   const problems = [
     summary.non2xx > 0 ? `${summary.non2xx} non-2xx (${JSON.stringify(summary.statusCodeStats ?? {})})` : '',
     summary.errors > 0 ? `${summary.errors} connection errors (${summary.timeouts} timeouts)` : '',
@@ -79,6 +102,7 @@ export async function measure(name: string, target: Target, options: RunOptions)
     ...(problems.length ? { failure: problems.join('; ') } : {}),
     contentType: first.contentType,
     summary,
+    ...(cpu ? { cpu } : {}),
   };
 }
 

@@ -1,97 +1,89 @@
 /**
- * Open-loop load: requests start on a fixed schedule (`rate` per second), whether or not earlier ones have
- * answered, so a stalled server shows as latency instead of as fewer requests (autocannon's closed loop
- * waits for each answer before the next request and hides stalls: "coordinated omission", Gil Tene,
- * "How NOT to Measure Latency", 2015). Each latency counts from the moment its request was *due*, not from
- * when the timer got round to sending it, so a stall of the load generator's own loop counts against the
- * server too rather than disappearing.
+ * Open-loop load: requests start at a fixed arrival rate whatever the server's latency, and each
+ * latency is counted from when its request was *due*, not from when it went out. autocannon is closed
+ * loop (a connection waits for its answer before the next request), which hides stalls: during a 10 ms
+ * pause it simply sends less (coordinated omission). A p99 "at a fixed rate" needs this instead.
+ *
+ * Minimal version written by the bench helper (issue 24, item 5); the sqlite helper writes the same
+ * export (`openLoop`, same options and result) — merge keeps one.
  */
 import { Agent, request as httpRequest } from 'node:http';
 
-/** One request to repeat: method, headers and body (sent as given). */
 export interface OpenLoopRequest {
   method: string;
-  headers?: Record<string, string>;
-  body?: string;
+  headers: Record<string, string>;
+  /** Request body; a function is called once per request (variables that differ on every send). */
+  body?: string | (() => string);
 }
 
-/** What {@link openLoop} measured. */
+export interface OpenLoopOptions {
+  /** Full URL (`http://127.0.0.1:PORT/path`). */
+  url: string;
+  /** Arrivals per second. */
+  rate: number;
+  /** Seconds of arrivals; the run ends when the last answer (or error) is in. */
+  durationS: number;
+  request: OpenLoopRequest;
+}
+
 export interface OpenLoopResult {
-  /** Median latency from the due time to the last byte of the answer, ms. */
+  /** Latency percentiles, ms, from each request's scheduled start to its last response byte (2xx only). */
   p50: number;
-  /** 99th percentile of the same, ms. */
   p99: number;
-  /** Requests that answered 2xx. */
+  /** Requests answered 2xx. */
   count: number;
-  /** Requests that failed (a network error or a status other than 2xx). */
+  /** Requests that failed: non-2xx, socket errors, or no answer within 10 s. */
   errors: number;
 }
 
-/** The value below which `q` (0…1) of the sorted `values` lie (nearest rank); 0 when empty. */
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+/** Nearest-rank percentile (`q` in 0–1) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /**
- * Send `request` to `url` `rate` times a second for `durationS` seconds (open loop, keep-alive sockets,
- * no cap on requests in flight) and wait for every answer.
- * @returns p50 and p99 latency (ms) of the 2xx answers, their count, and the count of failures.
+ * Sends `rate × durationS` requests to `url`, request i due at `i / rate` s after the start, over a
+ * keep-alive agent with as many sockets as the backlog needs. A 1 ms timer sends every request that is
+ * due (timers are late under load; the lateness is part of the latency, as it would be for a client).
  */
-export async function openLoop(options: {
-  url: string;
-  rate: number;
-  durationS: number;
-  request: OpenLoopRequest;
-}): Promise<OpenLoopResult> {
+export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { url, rate, durationS, request } = options;
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const total = Math.round(rate * durationS);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
   const latencies: number[] = [];
   let errors = 0;
-  const inFlight: Array<Promise<void>> = [];
-  const total = Math.round(rate * durationS);
-  const intervalMs = 1000 / rate;
+  let sent = 0;
+  const pending: Promise<void>[] = [];
   const start = performance.now();
-
-  const send = (due: number): Promise<void> =>
+  const one = (due: number): Promise<void> =>
     new Promise((resolve) => {
-      const req = httpRequest(url, { method: request.method, headers: request.headers, agent }, (res) => {
-        res.on('data', () => {});
+      const body = typeof request.body === 'function' ? request.body() : request.body;
+      const req = httpRequest(url, { method: request.method, headers: request.headers, agent, timeout: 10_000 }, (res) => {
+        res.resume();
         res.on('end', () => {
-          if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - due);
-          else errors += 1;
+          const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
+          if (ok) latencies.push(performance.now() - due);
+          else errors++;
           resolve();
         });
-        res.on('error', () => {
-          errors += 1;
-          resolve();
-        });
+        res.on('error', () => (errors++, resolve()));
       });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end(request.body);
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => (errors++, resolve()));
+      req.end(body);
     });
-
-  // A timer every few ms sends everything that has fallen due since the last tick (timers are not exact).
   await new Promise<void>((done) => {
-    let sent = 0;
-    const tick = (): void => {
+    const tick = () => {
       const now = performance.now();
-      while (sent < total && start + sent * intervalMs <= now) {
-        inFlight.push(send(start + sent * intervalMs));
-        sent += 1;
-      }
-      if (sent >= total) {
-        clearInterval(timer);
-        done();
-      }
+      while (sent < total && start + (sent * 1000) / rate <= now) pending.push(one(start + (sent++ * 1000) / rate));
+      if (sent < total) setTimeout(tick, 1);
+      else done();
     };
-    const timer = setInterval(tick, Math.max(1, Math.min(5, intervalMs / 2)));
+    tick();
   });
-  await Promise.all(inFlight);
+  await Promise.all(pending);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), count: latencies.length, errors };
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, errors };
 }

@@ -30,7 +30,12 @@ const children = new Set<ChildProcess>();
  */
 const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
   // Main thread only: the preload also runs in worker threads (the compile pool), whose stdin ends at once.
-  "import{isMainThread}from'node:worker_threads';if(isMainThread){process.stdin.on('end',()=>process.kill(process.pid,'SIGTERM'));process.stdin.resume();}",
+  // It also answers the bench's IPC `bench:usage` with `process.cpuUsage()` (µs, every thread of the process,
+  // GC helpers and the compile pool included) and the RSS (bytes): the same reading for every server, the
+  // Letterpress service included, without an endpoint in src/. The channel is unref'd so it never holds a
+  // child's shutdown.
+  "import{isMainThread}from'node:worker_threads';if(isMainThread){process.stdin.on('end',()=>process.kill(process.pid,'SIGTERM'));process.stdin.resume();" +
+    "if(process.send){process.on('message',(m)=>{if(m==='bench:usage')process.send({cpu:process.cpuUsage(),rss:process.memoryUsage().rss})});process.channel?.unref();}}",
 )}`;
 const TAIL_LINES = 30;
 
@@ -53,7 +58,7 @@ export async function spawnServer(
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, file], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
   });
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -87,6 +92,8 @@ export async function spawnServer(
           (timer = setTimeout(() => reject(new Error(`${name} did not listen within ${timeoutMs} ms:\n${tail()}`)), timeoutMs)),
       ),
     ]);
+    byUrl.set(url, child);
+    child.once('exit', () => byUrl.delete(url));
     return { name, url, process: child, tail };
   } catch (error) {
     await stop(child);
@@ -94,6 +101,38 @@ export async function spawnServer(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The running child serving each base URL, so `usageOf` needs only the URL a scenario measures. */
+const byUrl = new Map<string, ChildProcess>();
+
+/** What a child's process used so far: CPU (user + system, µs, all its threads) and RSS (bytes). */
+export interface Usage {
+  cpuUs: number;
+  rssBytes: number;
+}
+
+/**
+ * Asks the child serving `url` (a `spawnServer` child) for its `process.cpuUsage()` and RSS over IPC.
+ * Resolves null when no child of ours serves that URL, or it does not answer within 2 s.
+ */
+export function usageOf(url: string): Promise<Usage | null> {
+  const child = byUrl.get(url);
+  if (!child?.connected) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const onMessage = (m: { cpu?: { user: number; system: number }; rss?: number }) => {
+      if (!m?.cpu) return;
+      done({ cpuUs: m.cpu.user + m.cpu.system, rssBytes: m.rss ?? 0 });
+    };
+    const timer = setTimeout(() => done(null), 2000);
+    const done = (usage: Usage | null) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(usage);
+    };
+    child.on('message', onMessage);
+    child.send('bench:usage');
+  });
 }
 
 /** A TCP port free on 127.0.0.1 right now (the service must be given a fixed one: see `waitForHealth`). */

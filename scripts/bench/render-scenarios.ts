@@ -19,6 +19,8 @@ export interface BenchTemplate {
   corpus: CorpusTemplate;
   /** Published HTML size, bytes. */
   htmlBytes: number;
+  /** The published HTML itself (what the ideal renderer compiles once). */
+  html: string;
   variables: Record<string, unknown>;
 }
 
@@ -52,7 +54,7 @@ export async function loadCorpus(
     if (html === null) continue; // refused: Go syntax, Handlebars-first, unknown helpers
     const parsed = parseHandlebars(html);
     const variables = parsed.ok ? buildSampleContext(parsed.program) : {};
-    accepted.push({ id: corpus.name, corpus, htmlBytes: Buffer.byteLength(html), variables });
+    accepted.push({ id: corpus.name, corpus, htmlBytes: Buffer.byteLength(html), html, variables });
   }
   const giftCard = accepted.find((t) => t.id === GIFT_CARD);
   if (!giftCard) throw new Error(`${GIFT_CARD} was not accepted by the service`);

@@ -1,17 +1,19 @@
 /**
  * `npm run bench [-- --duration 6 --connections 50 --json bench-report.json]`: Letterpress over HTTP
- * against Koa ceilings and a naive compile-per-request peer, every server in its own child process,
- * autocannon in this one, on 127.0.0.1. The machine is shared and has 2 cores: the verdicts are
- * ratios of runs taken minutes apart in this same process, never absolute numbers.
+ * against Koa ceilings, an ideal renderer and naive compile-per-request peers, every server in its own
+ * child process, autocannon in this one, on 127.0.0.1. The machine is shared and has 2 cores: the
+ * verdicts are ratios of runs taken back to back in this same process, never absolute numbers.
  *
  * Scenarios: 1–2 ceilings and cached renders, 3 cache misses, 4 the naive peer, 5 latency under compiles,
- * 6 the dynamic (Handlebars-first) path, cached and uncached.
+ * 6 the dynamic (Handlebars-first) path, cached and uncached; then issue 24's Done-when rounds
+ * (done-when.ts), `--repeats` times: by CPU µs per request, variables differing on every request.
  *
  * Options: --duration s (each measured run, default 6), --connections n (default 50),
  * --latency-connections n (scenario 5, default 10), --warmup s (unrecorded load before each run,
  * default 1), --revisions n (cache-miss project, default 150), --save-loops n (scenario 5, default 2),
  * --json path (default bench-report.json), --store sqlite|postgres (postgres: a fresh database per service on
- * BENCH_DATABASE_URL, default the local server).
+ * BENCH_DATABASE_URL, default the local server), --repeats n (Done-when rounds, default 3), --rate n (open-loop
+ * req/s, default 400), --memory-templates n (default 1000), --done-when-only (skip scenarios 1–6).
  * Exits 1 when a run failed (non-2xx, connection errors) or the bench could not run; a ratio that
  * FALLS SHORT of its target is a result, not a failure.
  */
@@ -20,11 +22,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVICE_LOG_LEVEL, removeData, startLetterpress, type Letterpress } from './letterpress.js';
 import { cacheMiss, latencyUnderCompiles, naivePeer, type Observations } from './load-scenarios.js';
-import { dynamicPaths, dynamicRunName } from './dynamic-scenarios.js';
+import { dynamicPaths } from './dynamic-scenarios.js';
 import type { Measurement, RunOptions } from './load.js';
 import { stopAll } from './processes.js';
-import { loadCorpus, pairName, renderPairs, type BenchTemplate, type Capture } from './render-scenarios.js';
-import { evaluate, ratioLines, table, writeJson, type Ratio } from './report.js';
+import { loadCorpus, renderPairs, type BenchTemplate, type Capture } from './render-scenarios.js';
+import { aggregate, evaluate, ratioLines, repeatedTable, table, writeJson, type RatioResult } from './report.js';
+import { doneWhenRatios, doneWhenRound, prepareDoneWhen, type RoundOptions } from './done-when.js';
+import { scenarioRatios } from './scenario-ratios.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,9 +40,13 @@ const { values: args } = parseArgs({
     revisions: { type: 'string', default: '150' },
     'save-loops': { type: 'string', default: '2' },
     json: { type: 'string', default: 'bench-report.json' },
+    repeats: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '400' },
+    'memory-templates': { type: 'string', default: '1000' },
+    'done-when-only': { type: 'boolean', default: false },
   },
 });
-const positive = (name: keyof typeof args, min = 1): number => {
+const positive = (name: Exclude<keyof typeof args, 'done-when-only'>, min = 1): number => {
   const n = Number(args[name]);
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got ${args[name]}`);
   return n;
@@ -49,6 +57,8 @@ const options: RunOptions = { duration: positive('duration'), connections: posit
 const latencyOptions: RunOptions = { ...options, connections: positive('latency-connections') };
 const revisions = positive('revisions', 2);
 const saveLoops = positive('save-loops');
+const repeats = positive('repeats');
+const roundOptions: RoundOptions = { ...options, rate: positive('rate'), memoryTemplates: positive('memory-templates') };
 const jsonPath = resolve(args.json);
 
 // Ctrl-C or a kill must not leave servers behind.
@@ -78,12 +88,15 @@ const captures: Record<string, Capture> = {};
 const missSeen: Observations = {};
 const compilesSeen: Observations = {};
 const dynamicSeen: Observations = {};
+const doneWhenSeen: Observations[] = [];
 const observations: Record<string, unknown> = {
   render_captures: captures,
   cache_miss: missSeen,
   compiles: compilesSeen,
   dynamic: dynamicSeen,
+  done_when_rounds: doneWhenSeen,
 };
+const roundRows: Measurement[][] = [];
 let service: Letterpress | undefined;
 let failed = false;
 try {
@@ -103,86 +116,45 @@ try {
   const templates: BenchTemplate[] = largest.id === giftCard.id ? [giftCard] : [giftCard, largest];
 
   const step = (what: string) => process.stderr.write(`… ${what}\n`);
-  step('scenarios 1–2: ceilings and cached renders');
-  rows.push(...(await renderPairs(service.url, templates, options, captures)));
-  step('scenario 3: cache-miss path');
-  rows.push(await cacheMiss(giftCard, revisions, options, missSeen));
-  step('scenario 4: naive peer');
-  rows.push(await naivePeer(giftCard, options));
-  step('scenario 5: latency alone and under compiles');
-  rows.push(...(await latencyUnderCompiles(service.url, giftCard, largest, saveLoops, latencyOptions, compilesSeen)));
-  step('scenario 6: the dynamic path, cached and uncached');
-  rows.push(...(await dynamicPaths(service.url, options, dynamicSeen)));
+  let results: RatioResult[] = [];
+  if (!args['done-when-only']) {
+    step('scenarios 1–2: ceilings and cached renders');
+    rows.push(...(await renderPairs(service.url, templates, options, captures)));
+    step('scenario 3: cache-miss path');
+    rows.push(await cacheMiss(giftCard, revisions, options, missSeen));
+    step('scenario 4: naive peer');
+    rows.push(await naivePeer(giftCard, options));
+    step('scenario 5: latency alone and under compiles');
+    rows.push(...(await latencyUnderCompiles(service.url, giftCard, largest, saveLoops, latencyOptions, compilesSeen)));
+    step('scenario 6: the dynamic path, cached and uncached');
+    rows.push(...(await dynamicPaths(service.url, options, dynamicSeen)));
+    results = evaluate(scenarioRatios(rows, templates, giftCard), rows);
+    console.log(table(rows));
+    console.log(`\n## Ratios (same run)\n\n${ratioLines(results)}\n`);
+    console.log(notes(rows));
+  }
 
-  const naive = rows.find((m) => m.name.startsWith('naive peer'))!.name;
-  const [alone, busy] = rows.filter((m) => m.name.startsWith('latency:')).map((m) => m.name);
-  const ratios: Ratio[] = [
-    ...[false, true].flatMap((gzip): Ratio[] =>
-      templates.map((t) => ({
-        label: `cached JSON ÷ same-bytes ceiling, ${t.id}${gzip ? ', gzip' : ', no gzip'}`,
-        numerator: pairName('cached', t.id, 'json', gzip),
-        denominator: pairName('ceiling', t.id, 'json', gzip),
-        metric: 'req/s',
-        target: t.id === giftCard.id ? 0.6 : 0.85,
-        kind: 'min',
-      })),
-    ),
-    ...[false, true].map((gzip): Ratio => ({
-      label: `Accept: text/html ÷ its same-bytes ceiling, ${giftCard.id}${gzip ? ', gzip' : ', no gzip'}`,
-      numerator: pairName('cached', giftCard.id, 'html', gzip),
-      denominator: pairName('ceiling', giftCard.id, 'html', gzip),
-      metric: 'req/s',
-      target: 0.75,
-      kind: 'min',
-    })),
-    {
-      label: `cached JSON ÷ naive peer, ${giftCard.id}`,
-      numerator: pairName('cached', giftCard.id, 'json', false),
-      denominator: naive,
-      metric: 'req/s',
-      target: 50,
-      kind: 'min',
-    },
-    {
-      label: `p99 with compiles ÷ p99 alone, ${giftCard.id}`,
-      numerator: busy!,
-      denominator: alone!,
-      metric: 'p99',
-      target: 1.5,
-      kind: 'max',
-    },
-    // A dynamic template cached: a Handlebars render plus a hash lookup, so near a static cached render.
-    {
-      label: `dynamic cached ÷ static cached JSON, ${giftCard.id}`,
-      numerator: dynamicRunName('cached'),
-      denominator: pairName('cached', giftCard.id, 'json', false),
-      metric: 'req/s',
-      target: 0.5,
-      kind: 'min',
-    },
-    // Uncached, it compiles MJML per request like the naive peer, but in the pool: at least as fast.
-    {
-      label: 'dynamic uncached ÷ naive peer',
-      numerator: dynamicRunName('uncached'),
-      denominator: naive,
-      metric: 'req/s',
-      target: 1,
-      kind: 'min',
-    },
-  ];
-  const results = evaluate(ratios, rows);
-
-  console.log(table(rows));
-  console.log(`\n## Ratios (same run)\n\n${ratioLines(results)}\n`);
-  console.log(notes(rows));
-  failed = rows.some((m) => !m.ok);
-  report({ ratios: results });
+  const setup = await prepareDoneWhen(service.url, giftCard, largest);
+  console.log(`\n## Issue 24, Done when (${repeats} rounds; 10 × template: ${setup.big.id}, ${setup.big.htmlBytes} B published HTML)\n`);
+  for (let round = 1; round <= repeats; round++) {
+    step(`Done-when round ${round}/${repeats}`);
+    const seen: Observations = {};
+    doneWhenSeen.push(seen);
+    const measured = await doneWhenRound(service.url, setup, roundOptions, seen);
+    roundRows.push(measured);
+    console.log(`### Round ${round}\n\n${table(measured)}\n`);
+  }
+  const doneWhen = aggregate(roundRows.map((r) => evaluate(doneWhenRatios(args.store), r)));
+  console.log(`### Ratios by CPU µs per request (median of ${repeats}, spread min–max)\n\n${repeatedTable(doneWhen)}\n`);
+  failed = [...rows, ...roundRows.flat()].some((m) => !m.ok);
+  report({ ratios: results, done_when: doneWhen });
 } catch (error) {
   failed = true;
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`bench failed: ${message}`);
   if (service) console.error(`letterpress output (tail):\n${service.tail()}`);
   if (rows.length > 0) console.log(`Runs completed before the failure:\n\n${table(rows)}\n\n${notes(rows)}`);
+  if (roundRows.length > 0) console.log(`Done-when rounds completed before the failure:\n\n${table(roundRows.flat())}`);
   report({ error: message });
 } finally {
   await stopAll();
@@ -197,10 +169,21 @@ function report(outcome: Record<string, unknown>): void {
     latency_connections: latencyOptions.connections,
     revisions,
     save_loops: saveLoops,
+    repeats,
+    open_loop_rate: roundOptions.rate,
+    memory_templates: roundOptions.memoryTemplates,
     service_log_level: SERVICE_LOG_LEVEL,
     compile_threads: process.env.COMPILE_THREADS ?? null,
   };
-  writeJson(jsonPath, { generated_at: new Date().toISOString(), machine, options: settings, ...outcome, observations, runs: rows });
+  writeJson(jsonPath, {
+    generated_at: new Date().toISOString(),
+    machine,
+    options: settings,
+    ...outcome,
+    observations,
+    runs: rows,
+    done_when_rounds: roundRows,
+  });
   console.log(`\nJSON report (every raw autocannon summary): ${jsonPath}`);
 }
 

@@ -59,7 +59,8 @@ export function corpusTemplates(): CorpusTemplate[] {
     });
 }
 
-function reachableIncludes(source: string): Record<string, string> {
+/** Every file `source` (a corpus template) reaches through mj-include, keyed by path relative to the corpus folder; read from disk. */
+export function reachableIncludes(source: string): Record<string, string> {
   const found: Record<string, string> = {};
   const visit = (text: string, fromDir: string): void => {
     for (const match of text.matchAll(INCLUDE_TAG)) {
