@@ -15,18 +15,10 @@ import { describeOnMongo } from '../support/mongodb.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
+import { failureOf } from '../support/failure.js';
 
 const pos = (n: number): string => String(n).padStart(20, '0');
 const at = (key: string) => ({ partition: 'acme', key });
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('MongoDB adapters without a server', () => {
   it('report an unreachable server as DependencyUnavailableError, naming the URL without its credentials', async () => {

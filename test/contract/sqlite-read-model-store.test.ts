@@ -10,6 +10,7 @@ import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/dat
 import { SqliteReadModelStore } from '../../src/adapters/sqlite/read-model-store.js';
 import { DependencyUnavailableError } from '../../src/application/ports/index.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
+import { failureOf } from '../support/failure.js';
 
 /** A position as the event stores write them: fixed-width digits, so text order is `$all` order. */
 const pos = (n: number): string => String(n).padStart(20, '0');
@@ -35,15 +36,6 @@ describe('SqliteReadModelStore atomicity', () => {
   });
   afterEach(() => store.close());
 
-  async function failure(promise: Promise<unknown>): Promise<unknown> {
-    try {
-      await promise;
-    } catch (error) {
-      return error;
-    }
-    throw new Error('expected the call to fail');
-  }
-
   it('a commit whose checkpoint write fails leaves no document behind', async () => {
     await store.commit(
       [{ collection: 'docs', partition: 'acme', key: 'old', doc: { v: 1 }, revision: 0 }],
@@ -51,7 +43,7 @@ describe('SqliteReadModelStore atomicity', () => {
     );
     db.exec(`CREATE TRIGGER fail_checkpoint BEFORE UPDATE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
 
-    const error = await failure(
+    const error = await failureOf(
       store.commit(
         [
           { collection: 'docs', partition: 'acme', key: 'new', doc: { v: 1 }, revision: 0 },
@@ -72,12 +64,12 @@ describe('SqliteReadModelStore atomicity', () => {
       [{ projection: 'docs', version: 1, position: pos(1) }],
     );
     db.exec(`CREATE TRIGGER fail_reset BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
-    expect(String(await failure(store.reset('docs')))).to.match(/forced failure/);
+    expect(String(await failureOf(store.reset('docs')))).to.match(/forced failure/);
     expect(await store.get('docs', { partition: 'acme', key: 'a' })).to.deep.equal({});
   });
 
   it('refuses a document that is not JSON, writing nothing of the commit', async () => {
-    const error = await failure(
+    const error = await failureOf(
       store.commit(
         [
           { collection: 'docs', partition: 'acme', key: 'a', doc: { fine: true }, revision: 0 },
@@ -93,6 +85,6 @@ describe('SqliteReadModelStore atomicity', () => {
 
   it('reports a closed database as DependencyUnavailableError', async () => {
     await store.close();
-    expect(await failure(store.get('docs', { partition: 'acme', key: 'a' }))).to.be.instanceOf(DependencyUnavailableError);
+    expect(await failureOf(store.get('docs', { partition: 'acme', key: 'a' }))).to.be.instanceOf(DependencyUnavailableError);
   });
 });

@@ -15,6 +15,7 @@ import { DependencyUnavailableError, type EventData, type Stores } from '../../s
 import { describeEventStoreContract } from './event-store.contract.js';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describeReadModelStoreContract } from './read-model-store.contract.js';
+import { failureOf } from '../support/failure.js';
 
 /** The stores as the service opens them (openSqliteStores: writes on the writer thread), over a fresh directory. */
 async function openStores(): Promise<{ stores: Stores; eventStore: SqliteEventStore; dir: string; cleanup(): Promise<void> }> {
@@ -43,15 +44,6 @@ describeIdempotencyStoreContract('sqlite, writes on the writer thread, two insta
   const other = await openSqliteStores({ dataDir: dir });
   return { store: stores.idempotency, other: other.idempotency, cleanup: async () => (await other.close(), await cleanup()) };
 });
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('SQLite writer thread', () => {
   let dir: string;
@@ -101,9 +93,9 @@ describe('SQLite writer thread', () => {
     const writer = new ThreadWriter(join(dir, 'store.db'), {
       threadUrl: new URL('../support/writer-threads/crashing.ts', import.meta.url),
     });
-    expect(await failure(writer.run('purgeIdempotency', 0, 1))).to.be.instanceOf(DependencyUnavailableError);
+    expect(await failureOf(writer.run('purgeIdempotency', 0, 1))).to.be.instanceOf(DependencyUnavailableError);
     // The next write starts a thread again (and fails again, still answering).
-    expect(await failure(writer.run('purgeIdempotency', 0, 1))).to.be.instanceOf(DependencyUnavailableError);
+    expect(await failureOf(writer.run('purgeIdempotency', 0, 1))).to.be.instanceOf(DependencyUnavailableError);
     await writer.close();
   });
 
@@ -113,7 +105,7 @@ describe('SQLite writer thread', () => {
       threadUrl: new URL('../support/writer-threads/silent.ts', import.meta.url),
       answerTimeoutMs: 200,
     });
-    const error = await failure(writer.run('purgeIdempotency', 0, 1));
+    const error = await failureOf(writer.run('purgeIdempotency', 0, 1));
     expect(error).to.be.instanceOf(DependencyUnavailableError);
     expect(String(error)).to.match(/did not answer within 200 ms/);
     await writer.close();
@@ -121,7 +113,7 @@ describe('SQLite writer thread', () => {
 
   it('a thread whose file cannot be opened answers DependencyUnavailableError', async () => {
     const writer = new ThreadWriter(join(dir, 'not-a-dir', '\0bad'));
-    expect(await failure(writer.run('purgeIdempotency', 0, 1))).to.be.instanceOf(DependencyUnavailableError);
+    expect(await failureOf(writer.run('purgeIdempotency', 0, 1))).to.be.instanceOf(DependencyUnavailableError);
     await writer.close();
   });
 
@@ -130,7 +122,7 @@ describe('SQLite writer thread', () => {
     await stores.eventStore.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
     await cleanup();
     await stores.close();
-    const error = await failure(stores.eventStore.appendToStream('s', [{ type: 'B', data: {} }], { expectedRevision: 0 }));
+    const error = await failureOf(stores.eventStore.appendToStream('s', [{ type: 'B', data: {} }], { expectedRevision: 0 }));
     expect(error).to.be.instanceOf(DependencyUnavailableError);
   });
 });

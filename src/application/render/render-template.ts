@@ -535,7 +535,35 @@ function messagesOf(entry: CachedTemplate): { messages?: LocaleMessages } {
 }
 
 /** The answer of a `format: "mjml"` render: the MJML markup (a dynamic revision's is its source, Handlebars left in); no parts. */
-function mjmlAnswer({ ref, revision, entry, cache, used }: RenderTarget, request: RenderRequest): RenderOutput {
+function mjmlAnswer(target: RenderTarget, request: RenderRequest): RenderOutput {
+  return {
+    ...revisionFields(target, request, target.cache),
+    body: target.entry.mjml,
+    escaped: false,
+    parts: NO_PARTS,
+    missingVariables: [],
+  };
+}
+
+/** The last stage: the answer of an HTML render (same field order as before the pipeline: presenters read it by name). */
+function answerOf(
+  target: RenderTarget,
+  request: RenderRequest,
+  rendered: Rendered,
+  parts: MessageParts,
+  missing: MissingReads,
+): RenderOutput {
+  return {
+    ...revisionFields(target, request, rendered.cache ?? target.cache),
+    body: rendered.body,
+    escaped: rendered.escaped,
+    parts,
+    missingVariables: missing.paths(),
+  };
+}
+
+/** What every answer says of the revision it rendered: locale, id, revision, the layout/partial revisions used, and how it was found. */
+function revisionFields({ ref, revision, entry, used }: RenderTarget, request: RenderRequest, cache: 'HIT' | 'MISS') {
   return {
     locale: entry.localized?.tag ?? null,
     id: ref.projectId,
@@ -545,33 +573,5 @@ function mjmlAnswer({ ref, revision, entry, cache, used }: RenderTarget, request
     publishedSha256: entry.publishedSha256,
     format: request.format,
     cache,
-    body: entry.mjml,
-    escaped: false,
-    parts: NO_PARTS,
-    missingVariables: [],
-  };
-}
-
-/** The last stage: the answer of an HTML render (same field order as before the pipeline: presenters read it by name). */
-function answerOf(
-  { ref, revision, entry, cache, used }: RenderTarget,
-  request: RenderRequest,
-  rendered: Rendered,
-  parts: MessageParts,
-  missing: MissingReads,
-): RenderOutput {
-  return {
-    locale: entry.localized?.tag ?? null,
-    id: ref.projectId,
-    revision,
-    ...(used ?? {}),
-    updatedAt: entry.updatedAt,
-    publishedSha256: entry.publishedSha256,
-    format: request.format,
-    cache: rendered.cache ?? cache,
-    body: rendered.body,
-    escaped: rendered.escaped,
-    parts,
-    missingVariables: missing.paths(),
   };
 }
