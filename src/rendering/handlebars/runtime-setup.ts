@@ -93,7 +93,7 @@ function sharedSetUp(env: HandlebarsEnvironment, helpers: object | undefined): S
     useData: true,
     usePartial: true,
   };
-  (env.template(spec as never) as unknown as (context: unknown, options: object) => string)({}, { helpers });
+  (env.template(spec) as unknown as (context: unknown, options: object) => string)({}, { helpers });
   const { helpers: merged, decorators, hooks, protoAccessControl, mergeIfNeeded } = probe as Container;
   const setUp: SharedSetUp = { helpers: merged, decorators, hooks, protoAccessControl, mergeIfNeeded };
   if (helpers === undefined) ofEnv.none = setUp;
@@ -115,7 +115,7 @@ export function templateSetUpOnce(
     container = received;
     return main.call(this, received, ...rest);
   };
-  const template = env.template(spec as never) as unknown as (context: unknown, options?: Record<string, unknown>) => string;
+  const template = env.template(spec) as unknown as (context: unknown, options?: Record<string, unknown>) => string;
   const withDecorators = spec.usePartial === true || spec.useDecorators === true;
   return (context, options = {}) => {
     const setUp = sharedSetUp(env, options.helpers);
