@@ -219,7 +219,8 @@ export function loadDeclaredHelpers(
       };
       continue;
     }
-    const template = loadPartial(env, helper.spec);
+    // Called at the top, not as a partial: the shared runtime set-up (runtime-setup.ts), none kept per helper.
+    const template = templateSetUpOnce(env, templateSpecOf(env, helper.spec) as unknown as TemplateSpec);
     const { params, html } = helper;
     const call = metered(function (this: unknown, ...all: unknown[]): unknown {
       const options = all.pop() as HelperOptions;
