@@ -1,7 +1,9 @@
 /**
- * Handlebars' runtime set-up once per template (rendering/handlebars/runtime-setup.ts): every call after the
- * first renders, and fails, exactly as a template function set up on every call does — `@root`, data frames,
- * partials per call, a revision's helpers (and another helpers object), prototype access, a missing partial.
+ * Handlebars' runtime set-up shared by the templates of an environment (rendering/handlebars/runtime-setup.ts):
+ * every call renders, and fails, exactly as a template function set up on every call does — `@root`, data
+ * frames (with and without a given `root`), partials per call, a revision's helpers (and another helpers
+ * object), `lookupProperty` in helpers, prototype access, missing helpers and partials — and leaves in each
+ * template's container only the shared set-up.
  */
 import { expect } from 'chai';
 import { createHandlebars, precompileTemplate, loadTemplate, loadPartial } from '../../src/rendering/handlebars/environment.js';
@@ -39,7 +41,7 @@ function both(source: string, calls: Array<[Record<string, unknown>, Record<stri
   return { every: run(every), once: run(once) };
 }
 
-describe('Handlebars runtime set-up once per template', () => {
+describe('Handlebars runtime set-up shared per environment and helpers object', () => {
   it('renders @root, data, block params and nested contexts the same on every call', () => {
     const source =
       '{{#each items as |item i|}}{{i}}:{{item.name}}/{{@root.title}}/{{@locale}}/{{../title}};{{/each}}{{#with who}}{{name}}{{/with}}';
@@ -87,5 +89,64 @@ describe('Handlebars runtime set-up once per template', () => {
     const template = loadTemplate(env, precompileTemplate(env, '{{upper name}} {{#if ok}}{{@root.name}}{{/if}} {{@locale}}'));
     const outputs = [1, 2, 3].map((n) => runMetered(LIMITS, () => template({ name: `Ada${n}`, ok: true }, { locale: 'de-DE' })));
     expect(outputs).to.deep.equal(['ADA1 Ada1 de-DE', 'ADA2 Ada2 de-DE', 'ADA3 Ada3 de-DE']);
+  });
+
+  it('renders the same with a data frame that has its own root, and with block helpers missing', () => {
+    const { every, once } = both('{{@root.name}}|{{@root}}|{{#items}}<{{this}}>{{/items}}{{#who}}{{name}}{{/who}}', [
+      [{ name: 'Ada', items: ['a', 'b'], who: { name: 'W' } }, { data: { root: 'given' } }],
+      [{ name: 'Bo', items: [], who: false }, { data: { locale: 'de-DE' } }],
+      [{ name: 'Cy', items: 'x', who: null }],
+    ]);
+    expect(once).to.deep.equal(every);
+    expect(once[0]).to.equal('|given|<a><b>W');
+  });
+
+  it('gives helpers the same lookupProperty (prototype access refused) and fails the same on a missing helper', () => {
+    const read = (object: object, name: string, options: { lookupProperty(o: object, n: string): unknown }) =>
+      String(options.lookupProperty(object, name) === undefined);
+    const helpers = { read };
+    const { every, once } = both('{{read who "name"}} {{read who "constructor"}} {{read who "__proto__"}}', [
+      [{ who: { name: 'Ada' } }, { helpers }],
+      [{ who: { name: 'Bo' } }, { helpers }],
+    ]);
+    expect(once).to.deep.equal(every);
+    expect(once[0]).to.equal('false true true');
+    const missing = both('{{helperMissing name}}{{blockHelperMissing name}}', [[{ name: 'x' }, { helpers }], [{ name: 'x' }]]);
+    expect(missing.once).to.deep.equal(missing.every);
+    expect(missing.once[0]).to.match(/^threw /);
+  });
+
+  it('leaves in every template’s container only the set-up shared by the environment and helpers object', () => {
+    const containers: Array<Record<string, unknown>> = [];
+    const load = (source: string) => {
+      const spec = specOf(source);
+      const main = spec.main;
+      spec.main = function (this: unknown, container, ...rest) {
+        containers.push(container as unknown as Record<string, unknown>);
+        return main.call(this, container, ...rest);
+      };
+      return templateSetUpOnce(env, spec);
+    };
+    const helpers = Object.freeze({ say: (value: unknown) => String(value) });
+    const greet = loadPartial(env, precompileTemplate(env, 'Hi {{name}}'));
+    const first = load('{{say name}}{{> p}}');
+    const second = load('{{#each items}}{{say this}}{{/each}}');
+    runMetered(LIMITS, () => first({ name: 'Ada' }, { helpers, partials: { p: greet } }));
+    runMetered(LIMITS, () => second({ items: ['a'] }, { helpers }));
+    runMetered(LIMITS, () => second({ items: ['b'] }, { helpers }));
+    const [a, b, c] = containers as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+    expect(containers).to.have.length(3);
+    expect(c).to.equal(b);
+    for (const field of ['helpers', 'hooks', 'protoAccessControl'] as const) {
+      expect(a[field], field).to.be.an('object');
+      expect(b[field], field).to.equal(a[field]);
+    }
+    expect(a['partials']).to.equal(undefined);
+    expect(b['partials']).to.equal(undefined);
+    expect(b['decorators']).to.equal(undefined); // like Handlebars: no partials, no decorators
+    expect(a['decorators']).to.be.an('object');
+    expect(() => runMetered(LIMITS, () => second({ items: ['c'] }))).to.throw('Missing helper: "say"');
+    expect(b['helpers']).to.not.equal(a['helpers']); // another set-up without the revision's helpers
+    expect((b['helpers'] as Record<string, unknown>)['say']).to.equal(undefined);
   });
 });
