@@ -288,6 +288,9 @@ describe('Render path: the compile queue and deadlines', function () {
   it('a full queue answers 503 compile_queue_full with Retry-After at once, never a 500', async () => {
     const server = await startTestServer({ env: { ...ROOMY, COMPILE_QUEUE_MAX: '0' } });
     try {
+      // The worker free first: a create answered means the start-up warm-up compile no longer holds it (on a loaded
+      // machine it could, and the slow create itself would be the one refused).
+      expect((await server.request('POST', '/v1/projects', { body: { id: 'warm', mjml: HELLO } })).status).to.equal(201);
       const slow = server.request('POST', '/v1/projects', { body: { id: 'slow', mjml: SLOW } });
       await new Promise((resolve) => setTimeout(resolve, 300)); // the slow job is in the worker by then (it runs 1 s)
       const refused = await server.request('POST', '/v1/projects', { body: { id: 'refused', mjml: HELLO } });
