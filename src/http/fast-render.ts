@@ -10,7 +10,7 @@
  * (`problemOf`, `problemText`), gzip (`prefersGzip`, koa-compress's options), metrics (`countAnswer`) and the
  * access log (`accessLogEntry`). Negotiation and body reading run on a Koa request object over the same `req`
  * (Koa's own `accepts`, `is`, `charset`, `length`, `ip`). The body is written once, its length known:
- * `res.writeHead(status, headers)` then `res.end(body)`.
+ * `res.writeHead(status, headers)`, then its pieces (render-answer.ts) in one corked write.
  *
  * What it does not take, Koa's callback gets untouched, so that answer is Koa's by construction: another
  * method or path, a path the router matches only loosely (letter case, a trailing slash, a percent-encoded
@@ -65,11 +65,11 @@ export function withRenderFastPath(app: Koa<AppState>, koa: KoaListener, deps: A
   };
 }
 
-/** What a finished request is written as. */
+/** What a finished request is written as: `body` in pieces, written in order. */
 interface Answer {
   status: number;
   type: string;
-  body: string;
+  body: readonly string[];
 }
 
 async function serve(
@@ -120,14 +120,29 @@ async function serve(
   // Counted and logged before the answer ends, as the Koa middleware do (a client may read the log at once).
   if (deps.metrics) countAnswer(deps.metrics, route, 'POST', status, started, headers['X-Cache']);
   deps.logger.info(accessLogEntry({ method: 'POST', path, route, status, started, state, pathId: route && id }), 'request');
-  res.end(body);
+  writeBody(res, body);
+}
+
+/**
+ * End `res` with `body`: a Buffer (gzip) or string pieces. Corked, so the head and every piece leave in one
+ * `writev`; each piece is encoded as UTF-8 once, by the socket, and never joined into a copy of the whole.
+ */
+function writeBody(res: ServerResponse, body: Buffer | readonly string[]): void {
+  if (Buffer.isBuffer(body) || body.length === 1) {
+    res.end(Buffer.isBuffer(body) ? body : body[0]);
+    return;
+  }
+  res.cork();
+  for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+  res.end(body[body.length - 1]);
+  res.uncork();
 }
 
 /** `error` answered as problemDetails answers it (its headers added to `headers`). */
 function problemAnswer(error: unknown, deps: AppDeps, requestId: string, path: string, headers: Record<string, string>): Answer {
   const problem = problemOf(error, deps.logger, requestId);
   Object.assign(headers, problem.headers);
-  return { status: problem.status, type: PROBLEM_TYPE, body: problemText(problem, path, requestId) };
+  return { status: problem.status, type: PROBLEM_TYPE, body: [problemText(problem, path, requestId)] };
 }
 
 /**
@@ -142,13 +157,13 @@ async function writeHead(
   gzip: boolean,
   deps: AppDeps,
   path: string,
-): Promise<{ status: number; body: string | Buffer }> {
+): Promise<{ status: number; body: readonly string[] | Buffer }> {
   // securityHeaders' rule: a text/html answer (a render as HTML) carries the email CSP
   if (answer.type.startsWith('text/html')) headers['Content-Security-Policy'] = EMAIL_HTML_CSP;
   headers['Content-Type'] = answer.type;
-  const body = gzip ? await gzipped(answer.body) : answer.body;
+  const body = gzip ? await gzipped(answer.body.join('')) : answer.body;
   if (gzip) headers['Content-Encoding'] = 'gzip';
-  headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  headers['Content-Length'] = String(Buffer.isBuffer(body) ? body.length : body.reduce((n, piece) => n + Buffer.byteLength(piece), 0));
   try {
     res.writeHead(answer.status, headers);
     return { status: answer.status, body };
@@ -161,7 +176,7 @@ async function writeHead(
       'Content-Type': PROBLEM_TYPE,
       'Content-Length': String(Buffer.byteLength(text)),
     });
-    return { status: 500, body: text };
+    return { status: 500, body: [text] };
   }
 }
 

@@ -12,13 +12,16 @@ import { parsePathId } from './schemas.js';
 /** The media types a render answers in, in the order content negotiation (RFC 9110 §12.5.1) offers them. */
 export const RENDER_MEDIA_TYPES = ['application/json', 'text/html'] as const;
 
-/** A successful render answer: status 200, these headers, `type` and `body` (a string; its bytes are UTF-8). */
+/**
+ * A successful render answer: status 200, these headers, `type` and `body`: the text sent, as pieces to
+ * write in order (their UTF-8 bytes; one piece for `text/html`, three for JSON: see `presentRender`).
+ */
 export interface RenderAnswer {
   /** In the order they are set: `X-Cache`, `Cache-Control`, `Content-Language`?, then the `text/html` ones. */
   headers: Record<string, string>;
   /** The Content-Type. */
   type: string;
-  body: string;
+  body: readonly string[];
   /** Fields of the access-log line (middleware.ts `accessLogEntry`). */
   log: { project: string; revision: number; cache: 'HIT' | 'MISS' };
 }
@@ -57,5 +60,5 @@ export async function renderAnswer(
   headers['X-Template-Updated-At'] = output.updatedAt;
   headers['X-Template-Published-Sha256'] = output.publishedSha256;
   Object.assign(headers, missingVariablesHeaders(output.missingVariables)); // no body to carry the warnings
-  return { headers, type: 'text/html; charset=utf-8', body: output.body, log };
+  return { headers, type: 'text/html; charset=utf-8', body: [output.body], log };
 }

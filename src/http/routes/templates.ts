@@ -29,7 +29,7 @@ export function templateRoutes(router: Router<AppState>, deps: AppDeps): void {
     ctx.state.log = answer.log;
     ctx.status = 200;
     ctx.type = answer.type;
-    ctx.body = answer.body;
+    ctx.body = answer.body.join('');
   });
 
   // Dry runs: nothing is stored (docs/variables.md "Variables").
