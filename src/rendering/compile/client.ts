@@ -16,6 +16,7 @@ import {
 } from '../handlebars/environment.js';
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { DataRead } from '../handlebars/walker.js';
+import { chunkedSpec } from '../handlebars/static-chunks.js';
 import type { MessagePartSources } from './message-parts.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
@@ -146,8 +147,12 @@ export class PooledRevisionLoader {
         }
       : {};
     const loadedHelpers = loaded.helpers ? { helpers: loadDeclaredHelpers(this.handlebars, loaded.helpers, loadedPartials.partials) } : {};
+    // The HTML form's long static runs read as slices of the published HTML the cache keeps anyway, not held
+    // again in the code (static-chunks.ts; the output is the same string).
+    const main =
+      loaded.spec === null ? null : output === 'html' ? chunkedSpec(loaded.spec, publishedHtml) : { spec: loaded.spec, chunks: [] };
     const specs = [
-      loaded.spec,
+      main?.spec ?? null,
       ...Object.values(loaded.parts ?? {}).filter((spec): spec is string => typeof spec === 'string'),
       ...Object.values(loaded.parts?.headers ?? {}),
       ...Object.values(loaded.partials ?? {}),
@@ -155,7 +160,7 @@ export class PooledRevisionLoader {
     ];
     return {
       sourceBytes: specs.reduce((sum, spec) => sum + (spec === null ? 0 : heapStringBytes(spec)), 0),
-      template: load(loaded.spec),
+      template: main === null ? null : loadTemplate(this.handlebars, main.spec, main.chunks),
       publishedSha256: loaded.publishedSha256,
       reads: loaded.reads,
       ...messageParts,

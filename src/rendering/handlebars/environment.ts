@@ -16,6 +16,7 @@ import { readTrackingCodeGenerator, readTrackingCompiler } from './read-tracking
 import { TRANSLATE_HELPER, translateHelper } from '../locales/translate-helper.js';
 import type { LocaleMessages } from '../locales/messages.js';
 import { templateSetUpOnce, type TemplateSpec } from './runtime-setup.js';
+import { CHUNKS_PARAMETER } from './static-chunks.js';
 
 /**
  * Handlebars 4's built-in helpers `if`, `unless`, `each`, `with`, `lookup`, `log` (sorted): what the
@@ -168,13 +169,13 @@ export function precompileTemplate(env: HandlebarsEnvironment, source: string | 
 /**
  * Load a template from `precompileTemplate`'s output (of either output kind; any environment runs it).
  * Cheap next to compiling (V8 parses the source lazily); the code comes from our own compiler, never
- * from a client.
+ * from a client. `chunks`: what code rewritten by `chunkedSpec` reads its long static runs from (static-chunks.ts).
  * @throws SyntaxError when `spec` is not such output.
  */
-export function loadTemplate(env: HandlebarsEnvironment, spec: string): CompiledTemplate {
+export function loadTemplate(env: HandlebarsEnvironment, spec: string, chunks?: readonly string[]): CompiledTemplate {
   // Handlebars' per-call runtime set-up (helpers merged and wrapped, ~10 µs, ~13 KB) made once per environment and
   // helpers object and shared by every template, none kept in the template: runtime-setup.ts.
-  const template = templateSetUpOnce(env, templateSpecOf(env, spec) as unknown as TemplateSpec);
+  const template = templateSetUpOnce(env, templateSpecOf(env, spec, chunks) as unknown as TemplateSpec);
   return (context, options) => {
     const locale = options?.locale;
     const partials = options?.partials;
@@ -255,11 +256,14 @@ export function loadPartial(env: HandlebarsEnvironment, spec: string): LoadedPar
   return env.template(templateSpecOf(env, spec)) as unknown as LoadedPartial;
 }
 
-function templateSpecOf(env: HandlebarsEnvironment, spec: string): Parameters<typeof env.template>[0] {
+function templateSpecOf(env: HandlebarsEnvironment, spec: string, chunks: readonly string[] = []): Parameters<typeof env.template>[0] {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled template code, see above
-  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, MISSING_READ, `return ${spec};`)(countOutput, escapeJsonText, missingRead) as Parameters<
-    typeof env.template
-  >[0];
+  return new Function(OUTPUT_COUNTER, JSON_ESCAPE, MISSING_READ, CHUNKS_PARAMETER, `return ${spec};`)(
+    countOutput,
+    escapeJsonText,
+    missingRead,
+    chunks,
+  ) as Parameters<typeof env.template>[0];
 }
 
 /**
