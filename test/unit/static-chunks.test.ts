@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHandlebars, loadTemplate, precompileTemplate, renderWithin } from '../../src/rendering/handlebars/environment.js';
 import { CHUNKS_PARAMETER, chunkedSpec } from '../../src/rendering/handlebars/static-chunks.js';
+import { escapeJsonText } from '../../src/rendering/handlebars/json-output.js';
 import { corpusTemplates, skipWithoutCorpus } from '../support/corpus.js';
 
 const html = createHandlebars('html');
@@ -25,6 +26,20 @@ describe('static chunks (long literals read from the source)', () => {
     const plain = loadTemplate(html, spec);
     const sliced = loadTemplate(html, chunked.spec, chunked.chunks);
     for (const context of CONTEXTS) expect(renderWithin(sliced, context, roomy)).to.equal(renderWithin(plain, context, roomy));
+  });
+
+  it("the JSON form's runs are slices of the HTML escaped as a JSON string, and it renders the same", () => {
+    const json = createHandlebars('json');
+    const spec = precompileTemplate(json, SOURCE);
+    const chunked = chunkedSpec(spec, escapeJsonText(SOURCE));
+    expect(chunked.chunks.length).to.be.greaterThan(3);
+    const plain = loadTemplate(json, spec);
+    const sliced = loadTemplate(json, chunked.spec, chunked.chunks);
+    for (const context of CONTEXTS) {
+      const output = renderWithin(sliced, context, roomy);
+      expect(output).to.equal(renderWithin(plain, context, roomy));
+      expect(JSON.parse(`"${output}"`)).to.equal(renderWithin(loadTemplate(html, precompileTemplate(html, SOURCE)), context, roomy));
+    }
   });
 
   it('keeps a literal whose text the source does not hold, and short ones', () => {

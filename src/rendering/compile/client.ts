@@ -17,6 +17,7 @@ import {
 import type { HelperDeclaration } from '../../domain/project.js';
 import type { DataRead } from '../handlebars/walker.js';
 import { chunkedSpec } from '../handlebars/static-chunks.js';
+import { escapeJsonText } from '../handlebars/json-output.js';
 import type { MessagePartSources } from './message-parts.js';
 import { DEFAULT_TEMPLATE_LIMITS, checkLimit, checkSourceBytes, partialBytes, type TemplateLimits } from '../limits.js';
 import { checkTreeSize } from '../mjml/ast-checks.js';
@@ -147,10 +148,13 @@ export class PooledRevisionLoader {
         }
       : {};
     const loadedHelpers = loaded.helpers ? { helpers: loadDeclaredHelpers(this.handlebars, loaded.helpers, loadedPartials.partials) } : {};
-    // The HTML form's long static runs read as slices of the published HTML the cache keeps anyway, not held
+    // The long static runs read as slices of the published HTML (the JSON form's: of the HTML escaped as a
+    // JSON string, which escapes each character alone, so every escaped run is a slice of it) instead of held
     // again in the code (static-chunks.ts; the output is the same string).
-    const main =
-      loaded.spec === null ? null : output === 'html' ? chunkedSpec(loaded.spec, publishedHtml) : { spec: loaded.spec, chunks: [] };
+    const source = output === 'html' ? publishedHtml : escapeJsonText(publishedHtml);
+    const main = loaded.spec === null ? null : chunkedSpec(loaded.spec, source);
+    // The JSON form's slices keep its escaped HTML alive (the HTML form's, the HTML the cache keeps anyway).
+    const escapedBytes = output === 'json' && main !== null && main.chunks.length > 0 ? heapStringBytes(source) : 0;
     const specs = [
       main?.spec ?? null,
       ...Object.values(loaded.parts ?? {}).filter((spec): spec is string => typeof spec === 'string'),
@@ -159,7 +163,7 @@ export class PooledRevisionLoader {
       ...Object.values(loaded.helpers ?? {}).map((helper) => ('spec' in helper ? helper.spec : null)),
     ];
     return {
-      sourceBytes: specs.reduce((sum, spec) => sum + (spec === null ? 0 : heapStringBytes(spec)), 0),
+      sourceBytes: specs.reduce((sum, spec) => sum + (spec === null ? 0 : heapStringBytes(spec)), escapedBytes),
       template: main === null ? null : loadTemplate(this.handlebars, main.spec, main.chunks),
       publishedSha256: loaded.publishedSha256,
       reads: loaded.reads,
