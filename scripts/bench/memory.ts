@@ -3,14 +3,17 @@
  * stored, then for each rendered once (and so held in the render cache). The service runs in its own
  * process (letterpress.ts); its resident set is read from `/proc/<pid>/status` (VmRSS, Linux only) and its
  * V8 heap from its own `/metrics` (prom-client's `nodejs_heap_size_used_bytes`), each after an idle settle
- * period, so no test-only hook is needed in the service. The template is the corpus's saleor-gift_card with
+ * period and two full collections of its main thread's heap (started with `--expose-gc`, asked over the bench's
+ * IPC channel: processes.ts `collectGarbage`), so no test-only hook is needed in the service and the readings
+ * are what it keeps. Its compile threads are not collected from outside: between jobs they run V8's idle-time
+ * collection themselves (pool.ts), so their garbage counts only while the settle period has not let it run. The template is the corpus's saleor-gift_card with
  * its id and one word changed per copy, so every copy is a distinct project with distinct HTML.
  */
 import { readFileSync } from 'node:fs';
 import { corpusTemplates } from '../support/corpus-files.js';
 import { call, createProject, removeData, startLetterpress } from './letterpress.js';
 import { GIFT_CARD, renderPath } from './render-scenarios.js';
-import { stop } from './processes.js';
+import { collectGarbage, stop } from './processes.js';
 
 export interface MemoryOptions {
   /** Templates to create and render once; default 2,000. */
@@ -65,6 +68,9 @@ export function gaugeValue(exposition: string, name: string): number | undefined
 
 async function reading(url: string, pid: number, settleMs: number): Promise<MemoryReading> {
   await new Promise((resolve) => setTimeout(resolve, settleMs));
+  // What the service keeps, not what it has not collected yet: without this the per-template figures of two
+  // runs differed by ±50 KB (garbage of the creates and renders, collected whenever V8 chose).
+  if (!(await collectGarbage(url))) throw new Error('the service did not run a full GC (started without --expose-gc?)');
   const metrics = (await call(url, 'GET', '/v1/metrics')).text;
   const cacheBytes = gaugeValue(metrics, 'letterpress_render_cache_bytes');
   const cacheEntries = gaugeValue(metrics, 'letterpress_render_cache_entries');
@@ -108,7 +114,8 @@ export async function measureMemoryPerTemplate(options: MemoryOptions = {}): Pro
   const log = options.log ?? (() => undefined);
   const corpus = corpusTemplates().find((t) => t.name === GIFT_CARD);
   if (!corpus) throw new Error(`${GIFT_CARD} not found in the corpus`);
-  const service = await startLetterpress('letterpress (memory)', options.env ?? {});
+  const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim();
+  const service = await startLetterpress('letterpress (memory)', { NODE_OPTIONS: nodeOptions, ...options.env });
   const pid = service.process.pid;
   if (pid === undefined) throw new Error('the service has no pid');
   let htmlBytes = 0;

@@ -32,10 +32,12 @@ const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
   // Main thread only: the preload also runs in worker threads (the compile pool), whose stdin ends at once.
   // It also answers the bench's IPC `bench:usage` with `process.cpuUsage()` (µs, every thread of the process,
   // GC helpers and the compile pool included) and the RSS (bytes): the same reading for every server, the
-  // Letterpress service included, without an endpoint in src/. The channel is unref'd so it never holds a
-  // child's shutdown.
+  // Letterpress service included, without an endpoint in src/. `bench:gc` runs two full collections of the main
+  // thread's heap when the child was started with --expose-gc (memory.ts) and answers whether it could. The
+  // channel is unref'd so it never holds a child's shutdown.
   "import{isMainThread}from'node:worker_threads';if(isMainThread){process.stdin.on('end',()=>process.kill(process.pid,'SIGTERM'));process.stdin.resume();" +
-    "if(process.send){process.on('message',(m)=>{if(m==='bench:usage')process.send({cpu:process.cpuUsage(),rss:process.memoryUsage().rss})});process.channel?.unref();}}",
+    "if(process.send){process.on('message',(m)=>{if(m==='bench:usage')process.send({cpu:process.cpuUsage(),rss:process.memoryUsage().rss});" +
+    "if(m==='bench:gc'){const g=globalThis.gc;if(typeof g==='function'){g();g();}process.send({collected:typeof g==='function'})}});process.channel?.unref();}}",
 )}`;
 const TAIL_LINES = 30;
 
@@ -132,6 +134,28 @@ export function usageOf(url: string): Promise<Usage | null> {
     };
     child.on('message', onMessage);
     child.send('bench:usage');
+  });
+}
+
+/**
+ * Asks the child serving `url` to run full collections of its main thread's heap (it must have been started
+ * with `--expose-gc`). Resolves true once done, false when it cannot (no such child, no `gc`, no answer in 10 s).
+ */
+export function collectGarbage(url: string): Promise<boolean> {
+  const child = byUrl.get(url);
+  if (!child?.connected) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onMessage = (m: { collected?: boolean }) => {
+      if (typeof m?.collected === 'boolean') done(m.collected);
+    };
+    const timer = setTimeout(() => done(false), 10_000);
+    const done = (collected: boolean) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(collected);
+    };
+    child.on('message', onMessage);
+    child.send('bench:gc');
   });
 }
 
