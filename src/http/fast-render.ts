@@ -134,8 +134,7 @@ function writeBody(res: ServerResponse, body: Buffer | readonly string[]): void 
   }
   res.cork();
   for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
-  res.end(body[body.length - 1]);
-  res.uncork();
+  res.end(body[body.length - 1]); // end() uncorks the socket fully (Node's OutgoingMessage.end): one writev
 }
 
 /** `error` answered as problemDetails answers it (its headers added to `headers`). */
