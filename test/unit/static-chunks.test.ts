@@ -50,6 +50,18 @@ describe('static chunks (long literals read from the source)', () => {
     expect(found.spec).to.equal(`{"main":function(){return ${CHUNKS_PARAMETER}[0] + "short" + '${'"'.repeat(70)}';}}`);
   });
 
+  it('bounds its searches: literals out of order past the budget of whole-source searches stay literals', () => {
+    const runs = Array.from({ length: 300 }, (_, i) => `run ${String(i).padStart(3, '0')} ${'x'.repeat(70)}`);
+    const source = runs.map((run) => run + ' '.repeat(20_000)).join(''); // each run beyond the previous one's window
+    const spec = [...runs]
+      .reverse()
+      .map((run) => `"${run}"`)
+      .join(' + ');
+    const chunked = chunkedSpec(spec, source);
+    expect(chunked.chunks.length).to.equal(256); // the first found in the whole source, then 255 more searches
+    expect(chunked.spec).to.contain(`"${runs[0]}"`);
+  });
+
   it('keeps a literal with an escape it does not decode, and stops at code it cannot read', () => {
     const hex = `"\\x41${'a'.repeat(70)}"`;
     expect(chunkedSpec(hex, `A${'a'.repeat(70)}`).spec).to.equal(hex);

@@ -18,6 +18,12 @@ export const CHUNKS_PARAMETER = '__letterpressChunks';
 /** Shorter literals stay: the slice and its array slot would cost about what they save. */
 const MIN_CHUNK_CHARACTERS = 64;
 
+/** Characters past the previous find a literal is first looked for in. */
+const SEARCH_WINDOW = 16_384;
+
+/** Searches of the whole source per spec, for literals out of order (a template of N blocks needs about N). */
+const MAX_FULL_SEARCHES = 256;
+
 /** `spec` with long literals read from `chunks`; `chunks` empty when nothing was replaced. */
 export interface ChunkedSpec {
   spec: string;
@@ -27,42 +33,44 @@ export interface ChunkedSpec {
 /**
  * Replace, in `spec` (Handlebars' precompiled code, or ours around it), each double-quoted string literal of
  * at least 64 characters whose text occurs in `source` by a read of `chunks`, the text sliced from `source`.
- * Literals are found left to right, each searched from where the previous one was found (the static runs of a
- * template appear in its source in order), then from the start. Pure; never throws: a literal it cannot
+ * Each literal is searched near where the previous one was found (a program's static runs appear in its
+ * source in order), within `SEARCH_WINDOW` characters; then, at most `MAX_FULL_SEARCHES` times per spec, in
+ * the whole source (nested programs come first in Handlebars' output, out of source order). So the work is
+ * bounded whatever the template: a literal not found stays a literal. Pure; never throws: a literal it cannot
  * decode stays as it is.
  */
 export function chunkedSpec(spec: string, source: string): ChunkedSpec {
   const chunks: string[] = [];
   let out = '';
   let copied = 0;
-  let cursor = 0;
-  for (let i = 0; i < spec.length; i++) {
-    const quote = spec[i];
-    if (quote !== '"' && quote !== "'") continue;
-    const end = literalEnd(spec, i);
+  const search = { cursor: 0, fullSearchesLeft: MAX_FULL_SEARCHES };
+  const quotes = /["']/g; // native scanning from quote to quote: the code between is never looked at
+  for (let open = quotes.exec(spec); open !== null; open = quotes.exec(spec)) {
+    const start = open.index;
+    const end = literalEnd(spec, start);
     if (end === -1) break; // not code we understand: leave the rest alone
-    if (quote === '"' && end - i - 1 >= MIN_CHUNK_CHARACTERS) {
-      const text = decodeLiteral(spec, i + 1, end);
-      const at = text === null ? -1 : findFrom(source, text, cursor);
+    if (spec[start] === '"' && end - start - 1 >= MIN_CHUNK_CHARACTERS) {
+      const text = decodeLiteral(spec, start + 1, end);
+      const at = text === null ? -1 : find(source, text, search);
       if (text !== null && at !== -1) {
-        out += `${spec.slice(copied, i)}${CHUNKS_PARAMETER}[${chunks.length}]`;
+        out += `${spec.slice(copied, start)}${CHUNKS_PARAMETER}[${chunks.length}]`;
         chunks.push(source.slice(at, at + text.length));
         copied = end + 1;
-        cursor = at + text.length;
+        search.cursor = at + text.length;
       }
     }
-    i = end;
+    quotes.lastIndex = end + 1;
   }
   return chunks.length === 0 ? { spec, chunks } : { spec: out + spec.slice(copied), chunks };
 }
 
-/** Index of the quote closing the literal opened at `start`, or -1 when the code ends first. */
+/** Index of the quote closing the literal opened at `start` (one not escaped by a backslash), or -1 when the code ends first. */
 function literalEnd(spec: string, start: number): number {
-  const quote = spec[start];
-  for (let i = start + 1; i < spec.length; i++) {
-    const c = spec[i];
-    if (c === '\\') i++;
-    else if (c === quote) return i;
+  const quote = spec[start]!;
+  for (let at = spec.indexOf(quote, start + 1); at !== -1; at = spec.indexOf(quote, at + 1)) {
+    let backslashes = 0;
+    while (spec.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
   }
   return -1;
 }
@@ -85,8 +93,7 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 function decodeLiteral(spec: string, from: number, to: number): string | null {
   let text = '';
   let run = from;
-  for (let i = from; i < to; i++) {
-    if (spec[i] !== '\\') continue;
+  for (let i = spec.indexOf('\\', from); i !== -1 && i < to; i = spec.indexOf('\\', i + 1)) {
     text += spec.slice(run, i);
     const e = spec[i + 1]!;
     if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(spec.slice(i + 2, i + 6))) {
@@ -103,7 +110,12 @@ function decodeLiteral(spec: string, from: number, to: number): string | null {
   return text + spec.slice(run, to);
 }
 
-function findFrom(source: string, text: string, cursor: number): number {
-  const at = source.indexOf(text, cursor);
-  return at !== -1 ? at : source.indexOf(text);
+/** Where `text` is in `source`: within the window past the cursor, else in the whole source while the budget lasts; -1. */
+function find(source: string, text: string, search: { cursor: number; fullSearchesLeft: number }): number {
+  const windowEnd = Math.min(source.length, search.cursor + text.length + SEARCH_WINDOW);
+  const near = source.substring(search.cursor, windowEnd).indexOf(text);
+  if (near !== -1) return search.cursor + near;
+  if (search.fullSearchesLeft <= 0) return -1;
+  search.fullSearchesLeft -= 1;
+  return source.indexOf(text);
 }
