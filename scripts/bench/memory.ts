@@ -6,8 +6,9 @@
  * period and two full collections of its main thread's heap (started with `--expose-gc`, asked over the bench's
  * IPC channel: processes.ts `collectGarbage`), so no test-only hook is needed in the service and the readings
  * are what it keeps. Its compile threads are not collected from outside: between jobs they run V8's idle-time
- * collection themselves (pool.ts), so their garbage counts only while the settle period has not let it run. The template is the corpus's saleor-gift_card with
- * its id and one word changed per copy, so every copy is a distinct project with distinct HTML.
+ * collection themselves (pool.ts), so their garbage counts only while the settle period has not let it run.
+ * The template is the corpus's saleor-gift_card with its id and one word changed per copy, so every copy is
+ * a distinct project with distinct HTML.
  */
 import { readFileSync } from 'node:fs';
 import { corpusTemplates } from '../support/corpus-files.js';

@@ -119,43 +119,42 @@ export interface Usage {
  * Resolves null when no child of ours serves that URL, or it does not answer within 2 s.
  */
 export function usageOf(url: string): Promise<Usage | null> {
-  const child = byUrl.get(url);
-  if (!child?.connected) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const onMessage = (m: { cpu?: { user: number; system: number }; rss?: number }) => {
-      if (!m?.cpu) return;
-      done({ cpuUs: m.cpu.user + m.cpu.system, rssBytes: m.rss ?? 0 });
-    };
-    const timer = setTimeout(() => done(null), 2000);
-    const done = (usage: Usage | null) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(usage);
-    };
-    child.on('message', onMessage);
-    child.send('bench:usage');
-  });
+  return askChild(url, 'bench:usage', 2000, (m: { cpu?: { user: number; system: number }; rss?: number }) =>
+    m?.cpu ? { cpuUs: m.cpu.user + m.cpu.system, rssBytes: m.rss ?? 0 } : undefined,
+  );
 }
 
 /**
  * Asks the child serving `url` to run full collections of its main thread's heap (it must have been started
  * with `--expose-gc`). Resolves true once done, false when it cannot (no such child, no `gc`, no answer in 10 s).
  */
-export function collectGarbage(url: string): Promise<boolean> {
+export async function collectGarbage(url: string): Promise<boolean> {
+  const answer = await askChild(url, 'bench:gc', 10_000, (m: { collected?: boolean }) =>
+    typeof m?.collected === 'boolean' ? m.collected : undefined,
+  );
+  return answer ?? false;
+}
+
+/**
+ * Send `request` to the child serving `url` over IPC and resolve the first message `pick` makes something of
+ * (undefined: not the answer); null when no child of ours serves that URL or none answers within `timeoutMs`.
+ */
+function askChild<M, T>(url: string, request: string, timeoutMs: number, pick: (message: M) => T | undefined): Promise<T | null> {
   const child = byUrl.get(url);
-  if (!child?.connected) return Promise.resolve(false);
+  if (!child?.connected) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const onMessage = (m: { collected?: boolean }) => {
-      if (typeof m?.collected === 'boolean') done(m.collected);
+    const onMessage = (message: M) => {
+      const answer = pick(message);
+      if (answer !== undefined) done(answer);
     };
-    const timer = setTimeout(() => done(false), 10_000);
-    const done = (collected: boolean) => {
+    const timer = setTimeout(() => done(null), timeoutMs);
+    const done = (answer: T | null) => {
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve(collected);
+      resolve(answer);
     };
     child.on('message', onMessage);
-    child.send('bench:gc');
+    child.send(request);
   });
 }
 

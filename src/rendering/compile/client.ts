@@ -151,7 +151,7 @@ export class PooledRevisionLoader {
     // The long static runs read as slices of the published HTML (the JSON form's: of the HTML escaped as a
     // JSON string, which escapes each character alone, so every escaped run is a slice of it) instead of held
     // again in the code (static-chunks.ts; the output is the same string).
-    const source = output === 'html' ? publishedHtml : escapeJsonText(publishedHtml);
+    const source = loaded.spec === null ? '' : output === 'html' ? publishedHtml : escapeJsonText(publishedHtml);
     const main = loaded.spec === null ? null : chunkedSpec(loaded.spec, source);
     // The JSON form's slices keep its escaped HTML alive (the HTML form's, the HTML the cache keeps anyway).
     const escapedBytes = output === 'json' && main !== null && main.chunks.length > 0 ? heapStringBytes(source) : 0;
