@@ -57,7 +57,7 @@ export type { JsonSchema } from './variables/inferred-schema.js';
 export { MAX_MISSING_VARIABLE_WARNINGS, missingVariableWarnings } from './variables/missing-variables.js';
 export type { MissingVariablesWarning } from './variables/missing-variables.js';
 export { sampleOfShape } from './variables/shape-sample.js';
-export { DEFAULT_SHAPE_BOUNDS, shapeKey, variableShape } from './variables/shapes.js';
+export { DEFAULT_SHAPE_BOUNDS, shapeKey, shapeSignature, variableShape } from './variables/shapes.js';
 export type { ShapeBounds, ShapeType, VariableShape } from './variables/shapes.js';
 export { InvalidSchemaError, VariablesValidator, comparePointers, escapePointer } from './variables/validator.js';
 export type { VariableProblem } from './variables/validator.js';

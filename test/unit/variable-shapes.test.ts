@@ -4,7 +4,7 @@
  * payloads made back from a shape.
  */
 import { expect } from 'chai';
-import { sampleOfShape, shapeKey, variableShape, DEFAULT_SHAPE_BOUNDS } from '../../src/rendering/index.js';
+import { sampleOfShape, shapeKey, shapeSignature, variableShape, DEFAULT_SHAPE_BOUNDS } from '../../src/rendering/index.js';
 
 describe('variable shapes: the walk', () => {
   it('records every path with its JSON type, sorted, and no value', () => {
@@ -75,6 +75,71 @@ describe('variable shapes: the walk', () => {
   it('equal shapes have equal keys; another type, another key', () => {
     expect(shapeKey(variableShape({ a: 'x', b: [1] }))).to.equal(shapeKey(variableShape({ b: [2, 3], a: 'y' })));
     expect(shapeKey(variableShape({ a: 'x' }))).to.not.equal(shapeKey(variableShape({ a: 1 })));
+  });
+});
+
+describe('variable shapes: signatures (what the recorder keeps a shape by)', () => {
+  /** A seeded payload generator: names, data keys, every JSON type, lists of mixed elements, some deep. */
+  function payloads(count: number): Array<Record<string, unknown>> {
+    let seed = 7;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 16) % n);
+    const value = (depth: number): unknown => {
+      switch (next(depth > 4 ? 6 : 9)) {
+        case 0:
+          return 'x';
+        case 1:
+          return next(3);
+        case 2:
+          return 1.5;
+        case 3:
+          return next(2) === 0;
+        case 4:
+          return null;
+        case 5:
+          return next(2) === 0 ? {} : [];
+        case 6:
+        case 7:
+          return object(depth + 1);
+        default:
+          return Array.from({ length: next(5) }, () => value(depth + 1));
+      }
+    };
+    const object = (depth: number): Record<string, unknown> => {
+      const keys = ['a', 'b', 'c', 'lines', 'qty', next(9) === 0 ? 'ada@example.com' : 'name'];
+      return Object.fromEntries(Array.from({ length: next(5) }, () => [keys[next(keys.length)]!, value(depth)]));
+    };
+    return Array.from({ length: count }, () => object(0));
+  }
+
+  it('determines the shape: payloads with one signature have one shape; a cut-short walk has none', () => {
+    for (const bounds of [DEFAULT_SHAPE_BOUNDS, { maxDepth: 3, maxPaths: 12, maxElements: 2, maxKeys: 3 }]) {
+      const bySignature = new Map<string, string>();
+      let signed = 0;
+      let cut = 0;
+      for (const payload of payloads(3_000)) {
+        const shape = variableShape(payload, bounds);
+        const signature = shapeSignature(payload, bounds);
+        if (shape.truncated) cut += 1;
+        if (shape.truncated) expect(signature, JSON.stringify(payload)).to.equal(undefined);
+        if (signature === undefined) continue;
+        signed += 1;
+        const key = JSON.stringify(shape);
+        expect(bySignature.get(signature) ?? key, `${signature} ← ${JSON.stringify(payload)}`).to.equal(key);
+        bySignature.set(signature, key);
+      }
+      expect(signed).to.be.above(1_000); // most payloads are signed: the memo is used
+      expect(cut).to.be.above(10); // and the bounds were met
+    }
+  });
+
+  it('tells apart what the shape tells apart (types, lists, keys); key order may differ', () => {
+    const sig = (v: Record<string, unknown>) => shapeSignature(v);
+    expect(sig({ a: 1 })).to.not.equal(sig({ a: 1.5 }));
+    expect(sig({ a: [] })).to.not.equal(sig({ a: {} }));
+    expect(sig({ a: [1, 'x'] })).to.not.equal(sig({ a: ['x'] }));
+    expect(sig({ a: [1, 2, 3, 'x'] })).to.equal(sig({ a: [4, 5, 6, 7] })); // past maxElements is not seen, as by the walk
+    expect(sig({ 'a.b': 1 })).to.equal(undefined); // not a name: the walk does not enter the object
+    expect(sig({ a: 'x', b: 1 })).to.not.equal(sig({ b: 1, a: 'x' }));
   });
 });
 

@@ -6,7 +6,7 @@
  * instance's pending shapes of the template first; another instance's may be up to one flush interval late.
  */
 import type { ProjectRef } from '../../domain/project.js';
-import { type ShapeBounds, DEFAULT_SHAPE_BOUNDS, variableShape } from '../../rendering/index.js';
+import { type ShapeBounds, DEFAULT_SHAPE_BOUNDS, shapeSignature, variableShape } from '../../rendering/index.js';
 import { shapeIdentity, type RecordedShape, type ShapesLocation, type VariableShapeStore } from './variable-shape-store.js';
 
 /** Settings of the recorder (VARIABLE_SHAPES_* in docs/operations.md). */
@@ -35,11 +35,22 @@ interface Entry extends ShapesLocation {
   shapes: Map<string, Pending>;
 }
 
+/** A shape computed once per signature (`shapeSignature`), with its identity. */
+interface Known {
+  shape: Pending['shape'];
+  identity: string;
+}
+
+/** Signatures whose shape is kept; past it the memo starts afresh (callers send few distinct shapes). */
+export const SHAPE_MEMO_ENTRIES = 1_000;
+
 export class VariableShapeRecorder {
   #pending = new Map<string, Entry>();
   #flushing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   readonly #now: () => number;
+  /** Shape and identity by payload signature (and strictness): the walk, sort and identity text once per signature. */
+  readonly #memo = new Map<string, Known>();
 
   constructor(
     private readonly store: VariableShapeStore,
@@ -60,11 +71,7 @@ export class VariableShapeRecorder {
       entry = { workspace: ref.workspace, template: ref.projectId, keyId, shapes: new Map() };
       this.#pending.set(id, entry);
     }
-    const shape = {
-      ...variableShape(variables, this.options.bounds ?? DEFAULT_SHAPE_BOUNDS),
-      ...(strict ? { strict: true as const } : {}),
-    };
-    const identity = shapeIdentity(shape);
+    const { shape, identity } = this.#shapeOf(variables, strict);
     const now = this.#now();
     const known = entry.shapes.get(identity);
     if (known) {
@@ -74,6 +81,22 @@ export class VariableShapeRecorder {
     }
     if (entry.shapes.size >= this.options.maxShapes) entry.shapes.delete(leastRecent(entry.shapes));
     entry.shapes.set(identity, { shape, count: 1, firstSeen: now, lastSeen: now });
+  }
+
+  /** The shape of `variables` and its identity, from the memo when its signature was seen (the same result as computing it). */
+  #shapeOf(variables: Record<string, unknown>, strict: boolean): Known {
+    const bounds = this.options.bounds ?? DEFAULT_SHAPE_BOUNDS;
+    const signature = shapeSignature(variables, bounds);
+    const memoKey = signature === undefined ? undefined : `${strict ? '!' : ''}${signature}`;
+    const memo = memoKey === undefined ? undefined : this.#memo.get(memoKey);
+    if (memo) return memo;
+    const shape = { ...variableShape(variables, bounds), ...(strict ? { strict: true as const } : {}) };
+    const known = { shape, identity: shapeIdentity(shape) };
+    if (memoKey !== undefined) {
+      if (this.#memo.size >= SHAPE_MEMO_ENTRIES) this.#memo.clear();
+      this.#memo.set(memoKey, known);
+    }
+    return known;
   }
 
   /** Flush every `flushMs` until `close` (the timer never keeps the process alive). */

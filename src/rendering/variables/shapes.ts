@@ -53,6 +53,67 @@ export function shapeKey(shape: VariableShape): string {
   return shape.paths.map(([path, types]) => `${path}:${types.join('|')}`).join(',');
 }
 
+/**
+ * A cheap text that determines `variableShape(variables, bounds)`: the keys (in the payload's order) and JSON
+ * types the walk would visit, the first `maxElements` elements of each list included. Two payloads with the
+ * same signature have the same shape, so a caller can keep the shape of a signature it has seen and skip the
+ * walk's maps, sorting and identity text (the recorder does, on every render of a published revision).
+ * `undefined` wherever a bound would cut the walk short (depth, keys per object, a key that is not a name,
+ * more values than `maxPaths`): those payloads take `variableShape` itself. Never throws; pure.
+ */
+export function shapeSignature(variables: Record<string, unknown>, bounds: ShapeBounds = DEFAULT_SHAPE_BOUNDS): string | undefined {
+  const budget = { left: bounds.maxPaths };
+  return signatureOfFields(variables, 0, bounds, budget);
+}
+
+function signatureOfFields(
+  value: Record<string, unknown>,
+  depth: number,
+  bounds: ShapeBounds,
+  budget: { left: number },
+): string | undefined {
+  const keys = Object.keys(value);
+  if (keys.length === 0) return '{}';
+  if (depth >= bounds.maxDepth || keys.length > bounds.maxKeys) return undefined;
+  let out = '{';
+  for (const key of keys) {
+    if (!NAME.test(key)) return undefined;
+    const inner = signatureOfValue(value[key], depth + 1, bounds, budget);
+    if (inner === undefined) return undefined;
+    out += `${key}:${inner},`;
+  }
+  return `${out}}`;
+}
+
+function signatureOfValue(value: unknown, depth: number, bounds: ShapeBounds, budget: { left: number }): string | undefined {
+  if ((budget.left -= 1) < 0) return undefined;
+  const type = typeOf(value);
+  if (type === 'object') return signatureOfFields(value as Record<string, unknown>, depth, bounds, budget);
+  if (type !== 'array') return TYPE_MARK[type];
+  const list = value as unknown[];
+  if (list.length === 0) return '[]';
+  if (depth >= bounds.maxDepth) return undefined;
+  let out = '[';
+  for (const element of list.slice(0, bounds.maxElements)) {
+    const inner = signatureOfValue(element, depth, bounds, budget);
+    if (inner === undefined) return undefined;
+    out += `${inner},`;
+  }
+  return `${out}]`;
+}
+
+/** One character per type (keys are names, so none of `{}[]:,` can appear in one); containers are spelled out. */
+const TYPE_MARK: Record<ShapeType, string> = {
+  object: 'o',
+  array: 'a',
+  missing: 'm',
+  string: 's',
+  number: 'n',
+  integer: 'i',
+  boolean: 'b',
+  null: 'z',
+};
+
 class Walk {
   truncated = false;
   #recorded = 0;
