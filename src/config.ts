@@ -80,6 +80,7 @@ const schema = z.object({
   BODY_LIMIT_KB: integer(2048, 16, 65536),
   REQUIRE_IF_MATCH: z.enum(['true', 'false']).default('false'),
   RENDER_FAST_PATH: z.enum(['0', '1']).default('1'),
+  RECEIPTS: z.enum(['0', '1']).default('1'),
   JSON_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.maxDepth, 4, 1000),
   VARIABLES_MAX_DEPTH: integer(DEFAULT_JSON_LIMITS.variablesMaxDepth, 4, 1000),
   METADATA_MAX_BYTES: integer(DEFAULT_JSON_LIMITS.metadataMaxBytes, 1024, 64 * 1024 * 1024),
@@ -234,6 +235,8 @@ export interface Config {
   requireIfMatch: boolean;
   /** `RENDER_FAST_PATH=0`: renders go through the Koa chain like every route (docs/performance.md "The render fast path"); default 1. */
   renderFastPath: boolean;
+  /** `RECEIPTS=0`: renders carry no signed receipt and /receipts is not served (docs/receipts.md); default 1. */
+  receipts: boolean;
   /** Depth of JSON fields and size of `metadata` (docs/limits.md "Hostile input and limits"). */
   jsonLimits: JsonLimits;
   /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are closed, ms. */
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     bodyLimitBytes: c.BODY_LIMIT_KB * 1024,
     requireIfMatch: c.REQUIRE_IF_MATCH === 'true',
     renderFastPath: c.RENDER_FAST_PATH === '1',
+    receipts: c.RECEIPTS === '1',
     jsonLimits: Object.freeze({
       maxDepth: c.JSON_MAX_DEPTH,
       variablesMaxDepth: c.VARIABLES_MAX_DEPTH,

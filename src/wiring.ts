@@ -33,6 +33,10 @@ import {
   VariableShapeStore,
 } from './application/render/index.js';
 import { PolicyGate, WorkspacePolicies } from './application/policy/index.js';
+import { ReceiptKeys, Receipts } from './application/receipts/index.js';
+import { DomainError } from './domain/errors.js';
+import type { ProjectRef } from './domain/project.js';
+import type { AppDeps } from './http/deps.js';
 
 export interface Service {
   app: Koa<AppState>;
@@ -179,6 +183,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
         })
       : undefined;
     const policies = new WorkspacePolicies(eventStore, now);
+    const receipts = config.receipts ? receiptsOf(eventStore, queries, now) : undefined;
     const policyGate = new PolicyGate(policies, renderer, queries);
     const commands = new ProjectCommands({
       eventStore,
@@ -222,6 +227,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       ...(shapes ? { recordedShapes: shapes } : {}),
       validation: new TemplateValidation({ templates, renderer, policy: policyGate, composer }),
       policies,
+      ...(receipts ? { receipts } : {}),
       shared,
       apiKeys,
       rateLimiter,
@@ -290,4 +296,21 @@ function crashAfterCommitOf(key: string, logger: Logger): (committed: string) =>
   return (committed) => {
     if (committed === key) process.kill(process.pid, 'SIGKILL');
   };
+}
+
+/**
+ * Signed render receipts (docs/receipts.md): keys from the event store; `changed_since` compares a receipt's
+ * revision with the one a render without `revision` uses now (null once the project is gone).
+ */
+function receiptsOf(eventStore: Stores['eventStore'], queries: ProjectQueries, now: () => string): NonNullable<AppDeps['receipts']> {
+  const keys = new ReceiptKeys(eventStore, now);
+  const renderedNow = async (ref: ProjectRef): Promise<number | null> => {
+    try {
+      return (await queries.getProject(ref)).publishing.publishedRevision;
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'project_not_found' || error.code === 'project_deleted')) return null;
+      throw error;
+    }
+  };
+  return { keys, signer: new Receipts(keys, renderedNow, now) };
 }

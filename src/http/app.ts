@@ -27,6 +27,7 @@ import { projectDiffRoutes } from './routes/project-diff.js';
 import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
 import { sharedRoutes } from './routes/shared.js';
+import { receiptRoutes } from './routes/receipts.js';
 import { policyRoutes } from './routes/policy.js';
 
 export type { AppDeps, HealthReport, Logger } from './deps.js';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     healthRoutes(router, deps);
     apiKeyRoutes(router, deps);
     policyRoutes(router, deps);
+    receiptRoutes(router, deps);
     sharedRoutes(router, deps);
     if (deps.metrics) metricsRoutes(router, deps.metrics);
     app.use(router.routes());

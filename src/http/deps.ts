@@ -7,6 +7,7 @@ import type { CommittedWrite, WriteTag, ProjectCommands, SharedCommands, WriteTa
 import type { FailureCounter, IdempotencyStore, RateLimiter } from '../application/ports/index.js';
 import type { ProjectQueries } from '../application/read/index.js';
 import type { WorkspacePolicies } from '../application/policy/index.js';
+import type { ReceiptKeys, Receipts } from '../application/receipts/index.js';
 import type { JsonLimits } from './json-guard.js';
 import type { Metrics } from './metrics.js';
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   shared?: SharedCommands;
   /** Each workspace's send-readiness policy (GET/PUT /policy). */
   policies: Pick<WorkspacePolicies, 'current' | 'set'>;
+  /** Signed render receipts (docs/receipts.md); absent: renders carry none (`receipt: null`) and /receipts is not served. */
+  receipts?: { signer: Pick<Receipts, 'sign' | 'verify'>; keys: Pick<ReceiptKeys, 'all' | 'rotate'> };
   apiKeys: ApiKeys;
   rateLimiter: RateLimiter;
   /**

@@ -90,6 +90,8 @@ export const EXAMPLES = {
     preheader: null,
     text: 'Hello Ada',
     locale: null,
+    receipt:
+      'eyJhbGciOiJFZERTQSIsImtpZCI6InIzZjlhMGMxZDJlNGI1YTY5IiwidHlwIjoibGV0dGVycHJlc3MtcmVjZWlwdCtqd3MifQ.eyJ3b3Jrc3BhY2UiOiJkZWZhdWx0IiwidGVtcGxhdGUiOiJ3ZWxjb21lIiwicmV2aXNpb24iOjN9.c2lnbmF0dXJl',
     warnings: [],
   },
   RenderedHtml: '<!doctype html><html><body>Hello Ada</body></html>',

@@ -100,6 +100,11 @@ export const headers = {
       'each percent-encoded outside letters, digits and `. _ - ~ [ ] $`.',
     schema: text(4096, { examples: ['customer.first_name, order.lines[].qty'] }),
   },
+  LetterpressReceipt: {
+    description:
+      '`text/html` only: the signed receipt of this render (the JSON answer\'s `receipt`: a compact JWS; docs/receipts.md); absent with `"receipt": false` or when receipts are off.',
+    schema: text(16_384, { pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' }),
+  },
   ContentSecurityPolicy: {
     description: '`text/html` only: a restrictive policy (no script, `sandbox`) for the rendered email.',
     schema: text(1000),
@@ -133,6 +138,7 @@ export const HEADER_FIELDS: Record<HeaderName, string> = {
   XTemplatePublishedSha256: 'X-Template-Published-Sha256',
   XMissingVariables: 'X-Missing-Variables',
   XMissingVariablePaths: 'X-Missing-Variable-Paths',
+  LetterpressReceipt: 'Letterpress-Receipt',
   ContentSecurityPolicy: 'Content-Security-Policy',
 };
 

@@ -34,6 +34,7 @@ const rendered = {
     'XTemplatePublishedSha256',
     'XMissingVariables',
     'XMissingVariablePaths',
+    'LetterpressReceipt',
     'ContentSecurityPolicy',
   ),
   content: {

@@ -344,6 +344,12 @@ const Rendered = {
       description:
         'The headers the template declares (`metadata.headers`), rendered with the variables; absent when it declares none (docs/policy.md).',
     },
+    receipt: {
+      type: ['string', 'null'],
+      pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+      description:
+        'A signed receipt of this render: a compact JWS (EdDSA, Ed25519) stating the revision and SHA-256 digests of the answer, to keep with the message; verify it with POST /receipts/verify or offline with GET /.well-known/jwks.json (docs/receipts.md). Null for format `mjml`, with `"receipt": false`, or when receipts are off.',
+    },
     warnings: { type: 'array', items: ref('Warning') },
   },
 };

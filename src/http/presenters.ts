@@ -105,7 +105,7 @@ export function presentTemplate(view: ProjectView, variables: string[]) {
  * string would copy the whole HTML once more, and for a large email that copy (a fresh large string, then
  * its UTF-8 length) cost more than the render (issue 24: ~150 µs of ~700 for 130 KB).
  */
-export function presentRender(output: RenderOutput): [head: string, body: string, tail: string] {
+export function presentRender(output: RenderOutput, receipt: string | null = null): [head: string, body: string, tail: string] {
   const head =
     `{"id":${JSON.stringify(output.id)},"revision":${output.revision},"updated_at":${JSON.stringify(output.updatedAt)},` +
     `"published_sha256":"${output.publishedSha256}",` +
@@ -119,6 +119,8 @@ export function presentRender(output: RenderOutput): [head: string, body: string
     `"text":${JSON.stringify(output.parts.text)},"locale":${JSON.stringify(output.locale)},` +
     // `headers` only when the revision declares `metadata.headers` (docs/policy.md).
     (output.parts.headers ? `"headers":${JSON.stringify(output.parts.headers)},` : '') +
+    // A compact JWS is base64url and dots: nothing to escape (docs/receipts.md).
+    `"receipt":${receipt === null ? 'null' : `"${receipt}"`},` +
     `"warnings":${JSON.stringify(output.parts.warnings)}}`;
   return output.escaped ? [`${head}"`, output.body, `"${tail}`] : [head, JSON.stringify(output.body), tail];
 }

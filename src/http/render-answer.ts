@@ -3,11 +3,30 @@
  * (routes/templates.ts) and the render fast path (fast-render.ts). Each writes what this returns.
  */
 import type { ProjectRef } from '../domain/project.js';
+import type { RenderOutput } from '../application/render/index.js';
+import type { RenderedForReceipt } from '../application/receipts/index.js';
 import type { AppDeps } from './deps.js';
 import { missingVariablesHeaders, presentRender } from './presenters.js';
 import { ProblemError } from './problem.js';
 import type { RenderInput } from './render-schemas.js';
 import { parsePathId } from './schemas.js';
+
+/** What a receipt states of a render (receipts.ts `RenderedForReceipt`): `body` is the plain HTML (`plainBody`). */
+function receiptSubject(output: RenderOutput): RenderedForReceipt {
+  return {
+    template: output.id,
+    revision: output.revision,
+    publishedSha256: output.publishedSha256,
+    html: output.body,
+    text: output.parts.text,
+    subject: output.parts.subject,
+    locale: output.locale,
+    ...(output.sharedPartialRevisions
+      ? { layoutRevision: output.layoutRevision ?? null, sharedPartialRevisions: output.sharedPartialRevisions }
+      : {}),
+    mjmlVersion: output.mjmlVersion,
+  };
+}
 
 /** The media types a render answers in, in the order content negotiation (RFC 9110 §12.5.1) offers them. */
 export const RENDER_MEDIA_TYPES = ['application/json', 'text/html'] as const;
@@ -34,7 +53,7 @@ export interface RenderAnswer {
  *   that cannot be one; what `deps.renderer.render` throws.
  */
 export async function renderAnswer(
-  deps: Pick<AppDeps, 'renderer'>,
+  deps: Pick<AppDeps, 'renderer' | 'receipts'>,
   workspace: string,
   pathId: string,
   keyId: string,
@@ -51,11 +70,20 @@ export async function renderAnswer(
   }
   // keyId: whose payload shapes the publish gate records
   const ref: ProjectRef = { workspace, projectId: parsePathId(pathId) };
-  const output = await deps.renderer.render(ref, { ...request, keyId, encoding: html ? 'text' : 'json' });
+  // A receipt digests the plain HTML: a JSON answer then carries it unescaped (render-template.ts `plainBody`).
+  const signer = request.format === 'html' && request.receipt !== false ? deps.receipts?.signer : undefined;
+  const output = await deps.renderer.render(ref, {
+    ...request,
+    keyId,
+    encoding: html ? 'text' : 'json',
+    ...(signer ? { plainBody: true } : {}),
+  });
+  const receipt = signer ? await signer.sign(workspace, receiptSubject(output), request.variables) : null;
   const log = { project: output.id, revision: output.revision, cache: output.cache };
   const headers: Record<string, string> = { 'X-Cache': output.cache, 'Cache-Control': 'no-store' }; // the body carries the recipient's data
   if (output.locale !== null) headers['Content-Language'] = output.locale; // the variant used (docs/locales.md)
-  if (!html) return { headers, type: 'application/json; charset=utf-8', body: presentRender(output), log };
+  if (!html) return { headers, type: 'application/json; charset=utf-8', body: presentRender(output, receipt), log };
+  if (receipt !== null) headers['Letterpress-Receipt'] = receipt;
   headers['X-Template-Revision'] = String(output.revision);
   headers['X-Template-Updated-At'] = output.updatedAt;
   headers['X-Template-Published-Sha256'] = output.publishedSha256;

@@ -30,6 +30,12 @@ const renderBody = z.strictObject({
     .describe(
       'Whether the JSON answer carries the plain-text part (`text`); default true. `false`: `text` is null and the text part is not rendered (nor are the variables only it reads listed as missing); everything else is as with the default. An `Accept: text/html` answer never has one.',
     ),
+  receipt: z
+    .boolean()
+    .optional()
+    .describe(
+      'Whether the answer carries a signed receipt (`receipt` in JSON, the `Letterpress-Receipt` header with `text/html`); default true. `false` saves its cost (an Ed25519 signature and SHA-256 digests of the answer): `receipt` is null. See docs/receipts.md.',
+    ),
 });
 
 /** What a render asks for, as `parseRender` checked it. */
@@ -45,6 +51,8 @@ export interface RenderInput {
   locale?: string;
   /** From `include_text`: false leaves the text part out of a JSON answer (not rendered). Absent: included. */
   includeText?: boolean;
+  /** From `receipt`: false answers without a signed receipt. Absent: signed (format html). */
+  receipt?: boolean;
 }
 
 /**
@@ -78,6 +86,7 @@ export function parseRender(body: unknown, minRevisionHeader?: string): RenderIn
     ...(parsed.strict !== undefined ? { strict: parsed.strict } : {}),
     ...(parsed.locale !== undefined ? { locale: canonicalLocale(parsed.locale) } : {}),
     ...(parsed.include_text !== undefined ? { includeText: parsed.include_text } : {}),
+    ...(parsed.receipt !== undefined ? { receipt: parsed.receipt } : {}),
   };
 }
 

@@ -99,6 +99,11 @@ describe('OpenAPI document: responses match their schemas', function () {
     const fields = ['content-type', 'x-missing-variables', 'x-missing-variable-paths'].map((field) => html.headers[field]);
     expect(fields).to.deep.equal(['text/html; charset=utf-8', '1', 'order.number']);
     conforms('/templates/{id}/render', 'post', html);
+    const receipt = html.headers['letterpress-receipt'] as string;
+    conforms('/receipts/verify', 'post', await s.request('POST', '/v1/receipts/verify', { body: { receipt, html: html.text } }));
+    conforms('/receipts/verify', 'post', await s.request('POST', '/v1/receipts/verify', { body: { receipt, html: `${html.text} ` } }));
+    conforms('/receipts/keys/rotate', 'post', await s.request('POST', '/v1/receipts/keys/rotate'));
+    conforms('/.well-known/jwks.json', 'get', await s.request('GET', '/v1/.well-known/jwks.json'));
     conforms('/templates/{id}', 'delete', await s.request('DELETE', '/v1/templates/ob'));
     await s.request('POST', '/v1/projects', { body: { id: 'oc', mjml } });
     conforms('/projects/{id}', 'delete', await s.request('DELETE', '/v1/projects/oc', { headers: { 'If-Match': '"0"' } }));

@@ -23,6 +23,7 @@ import {
   neutralisedUrlWarning,
   MissingReads,
   type LocaleMessages,
+  MJML_VERSION,
 } from '../../rendering/index.js';
 import type { ProjectRef } from '../../domain/project.js';
 import type { ProjectQueries, ProjectView } from '../read/index.js';
@@ -91,6 +92,11 @@ export interface RenderRequest {
    * `text` encoding never renders it.
    */
   includeText?: boolean;
+  /**
+   * A JSON answer whose HTML is also digested (a signed receipt, docs/receipts.md): `body` is the plain HTML,
+   * never the JSON-escaped form, so its bytes are the ones the digest states. Default false.
+   */
+  plainBody?: boolean;
 }
 
 export interface RenderOutput {
@@ -100,6 +106,8 @@ export interface RenderOutput {
   updatedAt: string;
   /** Hex SHA-256 of this revision's published HTML: traces a sent email to its source bytes. */
   publishedSha256: string;
+  /** The mjml of that HTML: the revision's own, or for a composition (layout, shared partials) the one installed here. */
+  mjmlVersion: string;
   format: RenderFormat;
   /** Compiled HTML with the variables applied (format html) or the template's MJML (format mjml). */
   body: string;
@@ -271,7 +279,7 @@ export class TemplateRenderer {
     const { entry } = target;
     const preheader = this.preheader(entry, request.variables, locale, missing);
     if (entry.dynamic) return this.renderDynamic(entry, request, locale, preheader, missing);
-    if (request.encoding === 'json') {
+    if (request.encoding === 'json' && request.plainBody !== true) {
       if (typeof entry.jsonTemplate === 'function') {
         const escaped = this.tryEscaped(entry.jsonTemplate, request.variables, locale, missing);
         if (escaped !== null) {
@@ -571,6 +579,7 @@ function revisionFields({ ref, revision, entry, used }: RenderTarget, request: R
     ...(used ?? {}),
     updatedAt: entry.updatedAt,
     publishedSha256: entry.publishedSha256,
+    mjmlVersion: used ? MJML_VERSION : entry.mjmlVersion,
     format: request.format,
     cache,
   };

@@ -87,6 +87,8 @@ export interface CachedTemplate {
   urlScan?: true;
   updatedAt: string;
   publishedSha256: string;
+  /** The mjml that compiled the revision's published HTML (its save's; a composition is compiled again here). */
+  mjmlVersion: string;
   /** The variables contract: what the template reads, its declared schema, the inferred ones once built. */
   contract: VariablesContract;
   parts: CompiledParts;
@@ -248,6 +250,7 @@ export class RevisionCache {
       locale: metadataLocale(view.metadata),
       mjml,
       updatedAt: view.updatedAt,
+      mjmlVersion: view.mjmlVersion,
       size,
     };
     return entry;
