@@ -38,7 +38,7 @@ export interface RoundOptions extends RunOptions {
  * A body generator for `t`: its sample variables with the first string leaf suffixed by a counter and the
  * first number leaf set to it, so no two requests send the same variables (nor render the same bytes).
  */
-export function varying(variables: Record<string, unknown>): () => string {
+export function varying(variables: Record<string, unknown>, extra: Record<string, unknown> = WITHOUT_RECEIPT): () => string {
   let n = 0;
   return () => {
     n++;
@@ -51,9 +51,16 @@ export function varying(variables: Record<string, unknown>): () => string {
       if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
       return v;
     };
-    return JSON.stringify({ variables: walk(variables) });
+    return JSON.stringify({ variables: walk(variables), ...extra });
   };
 }
+
+/**
+ * The body fields of every issue-24 row: renders without a signed receipt (issue 25), so the rows measure the
+ * render path as issue 24 set its goals and stay comparable with earlier runs; the receipt's cost is its own
+ * row and ratio (`receiptRatios`).
+ */
+export const WITHOUT_RECEIPT: Readonly<Record<string, unknown>> = Object.freeze({ receipt: false });
 
 /** Creates the 10 × template and captures what the peers serve; once per bench, before the rounds. */
 export async function prepareDoneWhen(url: string, giftCard: BenchTemplate, largest: BenchTemplate): Promise<DoneWhenSetup> {
@@ -70,11 +77,17 @@ export async function prepareDoneWhen(url: string, giftCard: BenchTemplate, larg
   }
   const ideal: Record<string, { html: string; envelope: object }> = {};
   for (const t of [giftCard, largest]) {
-    await call(url, 'POST', renderPath(t.id), { variables: t.variables }); // the first may be the cache's MISS
-    const reply = await call(url, 'POST', renderPath(t.id), { variables: t.variables }, { Accept: 'application/json' });
+    await call(url, 'POST', renderPath(t.id), { variables: t.variables, ...WITHOUT_RECEIPT }); // the first may be the cache's MISS
+    const reply = await call(url, 'POST', renderPath(t.id), { variables: t.variables, ...WITHOUT_RECEIPT }, { Accept: 'application/json' });
     ideal[t.id] = { html: t.html, envelope: JSON.parse(reply.text) as object };
   }
-  const small = await call(url, 'POST', renderPath(giftCard.id), { variables: giftCard.variables }, { Accept: 'application/json' });
+  const small = await call(
+    url,
+    'POST',
+    renderPath(giftCard.id),
+    { variables: giftCard.variables, ...WITHOUT_RECEIPT },
+    { Accept: 'application/json' },
+  );
   const dir = makeTempDir('letterpress-bench-done-when-');
   const setup = { giftCard, largest, big, idealFile: join(dir, 'ideal.json'), ceilingFile: join(dir, 'ceiling.json') };
   writeFileSync(setup.idealFile, JSON.stringify(ideal));
@@ -96,6 +109,7 @@ export const row = {
     `letterpress cached, ${size} ${form === 'json' ? 'JSON' : 'text/html'}, varying variables`,
   naive: (engine: 'mjml' | 'mrml') => `naive ${engine} peer (compile + Handlebars per request), small JSON, ${NAIVE_CONNECTIONS} conn.`,
   memory: 'memory: RSS growth per small template stored and rendered once',
+  receipt: 'letterpress cached, small JSON with its signed receipt, varying variables',
 };
 
 /** One round: every measurement the Done-when lines divide; `seen` gets the round's observations. */
@@ -123,6 +137,13 @@ export async function doneWhenRound(url: string, setup: DoneWhenSetup, options: 
     }
     for (const form of ['json', 'html'] as const)
       rows.push(await varied(renderRequest(url, renderPath(big.id), big, form, false), big, row.cached('10x', form)));
+    // Issue 25: the same small JSON render with its signed receipt (the default), against the row without.
+    rows.push(
+      await measure(row.receipt, renderRequest(url, renderPath(giftCard.id), giftCard, 'json', false), {
+        ...options,
+        nextBody: varying(giftCard.variables, {}),
+      }),
+    );
     for (const engine of ['mjml', 'mrml'] as const) {
       const peer = await spawnServer(`naive ${engine}`, 'scripts/bench/naive-server.ts', {
         NAIVE_TEMPLATE: giftCard.corpus.file,
@@ -167,6 +188,23 @@ async function memoryRow(count: number, seen: Observations): Promise<Measurement
   } catch (error) {
     return { name: row.memory, ok: false, failure: (error as Error).message };
   }
+}
+
+/**
+ * Issue 25's cost line: a cached small JSON render with its signed receipt ÷ the same render without (CPU µs per
+ * request); the issue asks that a receipt cost at most 10 % of a cached render (≤ 1.1).
+ */
+export function receiptRatios(): Ratio[] {
+  return [
+    {
+      label: 'receipt: cached small JSON with ÷ without (CPU cost)',
+      numerator: row.receipt,
+      denominator: row.cached('small', 'json'),
+      metric: 'cpu cost',
+      target: 1.1,
+      kind: 'max',
+    },
+  ];
 }
 
 /** Exactly the Done-when lines of issue 24, on `store`. */

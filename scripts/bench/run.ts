@@ -27,7 +27,7 @@ import type { Measurement, RunOptions } from './load.js';
 import { stopAll } from './processes.js';
 import { loadCorpus, renderPairs, type BenchTemplate, type Capture } from './render-scenarios.js';
 import { aggregate, evaluate, ratioLines, repeatedTable, table, writeJson, type RatioResult } from './report.js';
-import { doneWhenRatios, doneWhenRound, prepareDoneWhen, type RoundOptions } from './done-when.js';
+import { doneWhenRatios, doneWhenRound, prepareDoneWhen, receiptRatios, type RoundOptions } from './done-when.js';
 import { scenarioRatios } from './scenario-ratios.js';
 
 const { values: args } = parseArgs({
@@ -146,8 +146,10 @@ try {
   }
   const doneWhen = aggregate(roundRows.map((r) => evaluate(doneWhenRatios(args.store), r)));
   console.log(`### Ratios by CPU µs per request (median of ${repeats}, spread min–max)\n\n${repeatedTable(doneWhen)}\n`);
+  const receipt = aggregate(roundRows.map((r) => evaluate(receiptRatios(), r)));
+  console.log(`## Issue 25: the signed receipt's cost (same rounds)\n\n${repeatedTable(receipt)}\n`);
   failed = [...rows, ...roundRows.flat()].some((m) => !m.ok);
-  report({ ratios: results, done_when: doneWhen });
+  report({ ratios: results, done_when: doneWhen, receipt_cost: receipt });
 } catch (error) {
   failed = true;
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

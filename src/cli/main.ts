@@ -18,6 +18,7 @@ import { pull } from './commands/pull.js';
 import { publish, publishShared } from './commands/publish.js';
 import { push } from './commands/push.js';
 import { render } from './commands/render.js';
+import { audit, type AuditOptions } from './commands/audit.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:3000';
 const DEFAULT_DIR = 'templates';
@@ -120,6 +121,23 @@ export async function run(argv: string[]): Promise<number> {
       const { revision, ...rest } = options;
       const asked = revision === undefined ? {} : { revision: revision === 'latest' ? ('latest' as const) : parseRevision(revision) };
       code = await render(client(command), id, { ...rest, ...asked });
+    });
+
+  program
+    .command('audit')
+    .description(
+      'verify a signed render receipt offline; compare it with a sent HTML file; reproduce the exact HTML from the stored revision',
+    )
+    .requiredOption(
+      '--receipt <jws|@file>',
+      'the receipt a render answered (`receipt`, or the Letterpress-Receipt header), or @file holding it',
+    )
+    .option('--html <file>', 'the HTML that was sent: does its SHA-256 match the receipt?')
+    .option('--vars <file.json>', "the variables it was rendered with: render the receipt's revision again and compare byte for byte")
+    .option('--jwks <file>', 'the public keys (a saved GET /v1/.well-known/jwks.json); default: fetched with the key')
+    .option('--out <file>', 'with --vars: write the reproduced HTML there')
+    .action(async (options: AuditOptions, command: Command) => {
+      code = await audit(() => client(command), options);
     });
 
   program

@@ -7,6 +7,7 @@
 export const GUIDES: ReadonlyArray<readonly [path: string, subject: string]> = [
   ['docs/api.md', 'routes, bodies, headers, API habits, conditional writes, Idempotency-Key'],
   ['docs/publishing.md', 'drafts and publishing: review mode, publish, what renders use'],
+  ['docs/receipts.md', 'signed render receipts: the JWS every render carries, verifying it, the keys'],
   ['docs/locales.md', 'localized variants: locales, {{t}} with ICU messages, the fallback chain'],
   ['docs/layouts.md', 'layouts and shared partials across a workspace, and their publishing'],
   ['docs/errors.md', 'problem details and every code'],

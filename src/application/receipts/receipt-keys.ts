@@ -5,9 +5,9 @@
  * `refreshMs`, so a rotation through another instance signs there within that bound (its older key still
  * verifies meanwhile) and a render pays no store read.
  */
-import { randomBytes, type webcrypto } from 'node:crypto';
+import { createPrivateKey, randomBytes, type KeyObject, type webcrypto } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK } from 'jose';
-import { RECEIPT_ALG, receiptKeysStream, type Ed25519Jwk, type ReceiptKeyAdded } from '../../domain/receipts.js';
+import { RECEIPT_ALG, RECEIPT_TYP, receiptKeysStream, type Ed25519Jwk, type ReceiptKeyAdded } from '../../domain/receipts.js';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../ports/index.js';
 
 /** One key of a workspace, ready to sign and verify. */
@@ -16,9 +16,12 @@ export interface ReceiptKey {
   /** RFC 3339: when it was added. */
   createdAt: string;
   publicJwk: Ed25519Jwk;
-  /** jose's key object (a WebCrypto CryptoKey), imported once. */
-  privateKey: webcrypto.CryptoKey;
+  /** The private key as node:crypto signs with it (receipts.ts `compactJws`), imported once. */
+  signingKey: KeyObject;
+  /** The public key as jose verifies with it (a WebCrypto CryptoKey), imported once. */
   publicKey: webcrypto.CryptoKey;
+  /** BASE64URL of the JWS protected header `{ alg, kid, typ }` every receipt of this key carries (RFC 7515 §7.1). */
+  protectedHeader: string;
   /** HMAC key of `variables_sha256` in the receipts this key signs (32 bytes). */
   variablesSalt: Buffer;
 }
@@ -144,7 +147,8 @@ async function keyOf(event: RecordedEvent<'ReceiptKeyAdded', ReceiptKeyAdded['da
     kid,
     createdAt: occurredAt,
     publicJwk,
-    privateKey: await importJWK<typeof privateJwk>(privateJwk, RECEIPT_ALG),
+    signingKey: createPrivateKey({ key: { ...privateJwk }, format: 'jwk' }),
+    protectedHeader: Buffer.from(JSON.stringify({ alg: RECEIPT_ALG, kid, typ: RECEIPT_TYP }), 'utf8').toString('base64url'),
     publicKey: await importJWK<Ed25519Jwk>(publicJwk, RECEIPT_ALG),
     variablesSalt: Buffer.from(variablesSalt, 'base64url'),
   };
