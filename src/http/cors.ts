@@ -45,6 +45,7 @@ export const CORS_EXPOSED_HEADERS = [
   'X-Template-Published-Sha256',
   'X-Missing-Variables',
   'X-Missing-Variable-Paths',
+  'Letterpress-Receipt',
   'Idempotent-Replayed',
 ] as const;
 
