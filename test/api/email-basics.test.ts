@@ -97,10 +97,11 @@ describe('email basics: image alt, preheader, text part, subject', function () {
       const created = await create({ id: 'pre', mjml: MJML, metadata: { preheader: 'Order {{order}} & more for {{name}}' } });
       expect(created.status, created.text).to.equal(201);
       const block = `\n    ${PREVIEW_DIV}Order A&lt;1&gt; &amp; more for Ada</div>\n  `;
-      // MISS, HIT, then (once the JSON-escaped form is compiled in the background) escaped while rendering
-      for (let i = 0; i < 3; i += 1) {
+      // MISS, HIT, then (once the JSON-escaped form is compiled in the background) escaped while rendering —
+      // without a receipt, as only such renders take that form; the fourth is signed (the plain path).
+      for (let i = 0; i < 4; i += 1) {
         if (i === 2) await new Promise((resolve) => setTimeout(resolve, 300));
-        const res = await render('pre', { variables: { order: 'A<1>', name: 'Ada' } });
+        const res = await render('pre', { variables: { order: 'A<1>', name: 'Ada' }, ...(i < 3 ? { receipt: false } : {}) });
         expect(res.status, res.text).to.equal(200);
         expect(res.json.preheader).to.equal('Order A<1> & more for Ada');
         expect(bodyTop(res.json.html)).to.match(/^<body [^>]*>\n {8}/);
