@@ -28,6 +28,7 @@ import { projectRevisionRoutes } from './routes/project-revisions.js';
 import { templateRoutes } from './routes/templates.js';
 import { sharedRoutes } from './routes/shared.js';
 import { policyRoutes } from './routes/policy.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 export type { AppDeps, HealthReport, Logger } from './deps.js';
 
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     apiKeyRoutes(router, deps);
     policyRoutes(router, deps);
     sharedRoutes(router, deps);
+    mcpRoutes(router, deps); // POST <prefix>/mcp: the MCP server over streamable HTTP (docs/mcp.md)
     if (deps.metrics) metricsRoutes(router, deps.metrics);
     app.use(router.routes());
     app.use(router.allowedMethods());
