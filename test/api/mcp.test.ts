@@ -102,6 +102,26 @@ describe('MCP server over streamable HTTP (/v1/mcp)', function () {
     expect((await t.render('onsave', { variables: { name: 'Bo' } })).json.text).to.equal('Hi Bo');
   });
 
+  it('tool arguments meet the limits of their route’s body: variable names such as constructor pass, metadata past METADATA_MAX_BYTES is 413', async () => {
+    expect((await t.create({ id: 'names', mjml: mjmlPage('Hi {{constructor}}') })).status).to.equal(201);
+    const named = await call(client, 'render_template', { id: 'names', variables: { constructor: 'Ada' } });
+    expect(jsonOf(named).text).to.equal('Hi Ada');
+    const big = { notes: 'x'.repeat(70 * 1024) };
+    const message = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'save_template', arguments: { id: 'names', mjml: mjmlPage('x'), metadata: big } },
+    };
+    const refused = await t.server.request('POST', '/v1/mcp', { body: message });
+    expect([refused.status, refused.json.code, refused.json.errors[0].pointer]).to.deep.equal([413, 'field_too_large', '/metadata']);
+    // Outside the arguments, json-guard's rules hold for the message itself.
+    const raw = '{"jsonrpc":"2.0","id":10,"method":"tools/list","params":{"__proto__":{"x":1}}}';
+    const reserved = await t.server.request('POST', '/v1/mcp', { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+    expect([reserved.status, reserved.json.code]).to.deep.equal([400, 'reserved_key']);
+    expect((await t.server.request('GET', '/v1/projects/names')).json.revision).to.equal(0); // nothing saved
+  });
+
   it('lists and reads each template’s source and variables schema as resources', async () => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((r) => r.uriTemplate).sort()).to.deep.equal([

@@ -13,10 +13,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { letterpressMcpServer } from '../../mcp/server.js';
 import type { AppDeps } from '../deps.js';
 import { inServerOperations } from '../mcp-operations.js';
+import { guardJsonBody, type JsonLimits } from '../json-guard.js';
 import { jsonBody, type AppState } from '../middleware.js';
 
 export function mcpRoutes(router: Router<AppState>, deps: AppDeps): void {
-  router.post('/mcp', jsonBody(deps.bodyLimitBytes, deps.jsonLimits), async (ctx) => {
+  router.post('/mcp', jsonBody(deps.bodyLimitBytes, deps.jsonLimits, guardMcpMessage), async (ctx) => {
     const { principal, requestId, body } = ctx.state;
     const server = letterpressMcpServer(inServerOperations(deps, { principal, requestId, path: ctx.path }));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -49,4 +50,21 @@ function webRequestOf(ctx: Koa.Context): Request {
   }
   if (ctx.accepts('application/json') === 'application/json') headers.set('accept', 'application/json, text/event-stream');
   return new Request(new URL(ctx.path, 'http://localhost'), { method: ctx.method, headers }); // the Host header is the client's: not parsed
+}
+
+/**
+ * json-guard's rules on one JSON-RPC message, before the SDK parses any of it: the message without
+ * `params.arguments` as a body, and a tool call's `params.arguments` as the body of the route the tool stands
+ * for — the depth of each field (`variables` deeper, `ast` left to the template's own check), variable names
+ * such as `constructor` allowed where they are names, METADATA_MAX_BYTES — so a tool's arguments meet exactly
+ * the limits its route's body meets. Pointers in the problem are the arguments' (`/metadata`).
+ * @throws ProblemError 400 `json_too_deep`, `reserved_key`, `unpaired_surrogate`; 413 `field_too_large`.
+ */
+export function guardMcpMessage(body: object, limits: JsonLimits): void {
+  const params = (body as { params?: unknown }).params;
+  if (params === null || typeof params !== 'object' || !('arguments' in params)) return guardJsonBody(body, limits);
+  // Spreads copy own keys as data (a parsed "__proto__" key stays a key): nothing here sets a prototype.
+  const { arguments: args, ...rest } = params;
+  guardJsonBody({ ...body, params: rest }, limits);
+  guardJsonBody(args, limits);
 }
