@@ -10,11 +10,11 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import { ProblemRefusal, type Json, type TemplateOperations } from './operations.js';
 
 /** The URI scheme of the resources: `letterpress://templates/{id}/source` and `…/variables`. */
-export const SOURCE_URI = 'letterpress://templates/{id}/source';
-export const VARIABLES_URI = 'letterpress://templates/{id}/variables';
+const SOURCE_URI = 'letterpress://templates/{id}/source';
+const VARIABLES_URI = 'letterpress://templates/{id}/variables';
 
 /** At most this many templates are listed as resources (5 pages of GET /templates): a bounded answer. */
-export const MAX_LISTED_TEMPLATES = 1000;
+const MAX_LISTED_TEMPLATES = 1000;
 
 /** MCP's JSON-RPC code for an unknown resource (spec "Resources", Error Handling). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -55,7 +55,7 @@ export function registerResources(server: McpServer, ops: TemplateOperations): v
 }
 
 /** `letterpress://templates/<id>/<kind>`. */
-export function uriOf(kind: 'source' | 'variables', id: string): string {
+function uriOf(kind: 'source' | 'variables', id: string): string {
   return `letterpress://templates/${encodeURIComponent(id)}/${kind}`;
 }
 

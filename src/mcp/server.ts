@@ -10,8 +10,6 @@ import { registerResources } from './resources.js';
 import { registerTools } from './tools.js';
 
 export { ProblemRefusal, type IfMatch, type Json, type RevisionChoice, type TemplateOperations } from './operations.js';
-export { TOOL_NAMES } from './tools.js';
-export { SOURCE_URI, VARIABLES_URI } from './resources.js';
 
 /** The server's name and version in `initialize` (`serverInfo`): the API version it serves. */
 export const SERVER_INFO = { name: 'letterpress', version: '1' } as const;

@@ -20,18 +20,6 @@ import {
   validateTemplateInput,
 } from './tool-schemas.js';
 
-/** The tool names: a contract with MCP clients (issue 25). */
-export const TOOL_NAMES = [
-  'list_templates',
-  'get_template',
-  'validate_template',
-  'render_template',
-  'diff_revisions',
-  'save_template',
-  'publish_template',
-  'restore_revision',
-] as const;
-
 /** Reads: change nothing a template is made of (a render notes its variables' shape for the publish gate). */
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
