@@ -189,3 +189,26 @@ describe('MCP server over streamable HTTP (/v1/mcp)', function () {
     expect([get.status, get.headers['allow']]).to.deep.equal([405, 'POST']);
   });
 });
+
+describe('MCP server over streamable HTTP under REQUIRE_IF_MATCH=true', function () {
+  this.timeout(30_000);
+  const t = useTestServer({ env: { REQUIRE_IF_MATCH: 'true' } });
+
+  it('a write tool without if_match is the routes’ 428 precondition_required; with if_match "*" it saves', async () => {
+    expect((await t.create({ id: 'strict', mjml: mjmlPage('Hi {{name}}') })).status).to.equal(201);
+    const client = await httpMcpClient(t.server.url, TEST_KEY);
+    try {
+      const bare = await call(client, 'save_template', { id: 'strict', mjml: mjmlPage('Bye {{name}}') });
+      expect([bare.isError, jsonOf(bare).status, jsonOf(bare).code, jsonOf(bare).header]).to.deep.equal([
+        true,
+        428,
+        'precondition_required',
+        'if_match',
+      ]);
+      const any = await call(client, 'save_template', { id: 'strict', mjml: mjmlPage('Bye {{name}}'), if_match: '*' });
+      expect(jsonOf(any)).to.include({ revision: 1, publishing: 'review', published_revision: 0 });
+    } finally {
+      await client.close();
+    }
+  });
+});
