@@ -16,12 +16,12 @@ const { projectId, saveBody, publishBody, validateSavedBody } = requestSchemas;
 /** The template (project) id: the `:id` of the routes. */
 const id = projectId.describe('The template (project) id, as in /templates/{id}.');
 
-/** A write's `If-Match`: the revision the caller read (a 412 when another was saved since), or `*`. */
+/** A write's `If-Match`: the project revision (ETag) the caller last saw (a 412 when another write came since), or `*`. */
 const ifMatch = z
   .union([publishBody.shape.revision.unwrap(), z.literal('*')])
   .optional()
   .describe(
-    'The revision you read (the `revision` of get_template or of the last write): refused with 412 `revision_mismatch` when another write came since. `*`: whatever is current. Required when the server runs with REQUIRE_IF_MATCH (else 428).',
+    "The project's revision you last saw (its ETag: the `revision` of its list_templates item or of a write tool's answer; not get_template's, which is a template revision): refused with 412 `revision_mismatch` when another write (a save, publish, restore) came since. `*`: whatever is current. Required when the server runs with REQUIRE_IF_MATCH (else 428).",
   );
 
 /** list_templates: `?limit=&cursor=` of GET /templates. */

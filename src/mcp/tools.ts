@@ -41,7 +41,7 @@ export function registerTools(server: McpServer, ops: TemplateOperations): void 
     {
       title: 'Get a template',
       description:
-        'One template revision (GET /templates/{id}): the one renders use (the published revision) unless `revision` names another (`latest`: the newest save, a draft under review), with the variable paths it reads. Its MJML source and variables schema are resources (letterpress://templates/{id}/source, …/variables).',
+        'One template revision (GET /templates/{id}): the one renders use (the published revision) unless `revision` names another (`latest`: the newest save, a draft under review), with the variable paths it reads; its `revision` is that template revision, not the project revision `if_match` takes (see list_templates). Its MJML source and variables schema are resources (letterpress://templates/{id}/source, …/variables).',
       inputSchema: getTemplateInput,
       annotations: { ...READ_ONLY, title: 'Get a template' },
     },

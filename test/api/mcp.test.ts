@@ -81,6 +81,10 @@ describe('MCP server over streamable HTTP (/v1/mcp)', function () {
   });
 
   it('saves a draft under review: the published revision does not move until publish_template', async () => {
+    // if_match is the project's revision (its ETag), as list_templates shows it: 1 after the publish; get_template shows template revision 0.
+    const listed = jsonOf(await call(client, 'list_templates', {}));
+    expect(listed.items.find((item: { id: string }) => item.id === 'weekly')).to.include({ revision: 1, published_revision: 0 });
+    expect(jsonOf(await call(client, 'get_template', { id: 'weekly' }))).to.include({ revision: 0 });
     const saved = await call(client, 'save_template', { id: 'weekly', mjml: mjmlPage('Welcome back {{name}}'), if_match: 1 });
     expect(saved.isError, JSON.stringify(saved.content)).to.not.equal(true);
     expect(jsonOf(saved)).to.include({ revision: 2, publishing: 'review', published_revision: 0, unpublished_changes: true });
@@ -94,6 +98,9 @@ describe('MCP server over streamable HTTP (/v1/mcp)', function () {
     expect(done.isError, JSON.stringify(done.content)).to.not.equal(true);
     expect(jsonOf(done)).to.include({ revision: 3, published_revision: 2, unpublished_changes: false });
     expect((await t.render('weekly', { variables: { name: 'Ada' } })).json.text).to.equal('Welcome back Ada');
+    // The same content again appends nothing (idempotentHint): unchanged, the revision stays.
+    const again = jsonOf(await call(client, 'save_template', { id: 'weekly', mjml: mjmlPage('Welcome back {{name}}') }));
+    expect(again).to.include({ revision: 3, unchanged: true, published_revision: 2 });
   });
 
   it('a save of an on_save project is a draft too: the project switches to review and renders keep the published revision', async () => {
