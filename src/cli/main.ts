@@ -14,6 +14,7 @@ import { check } from './commands/check.js';
 import { diff, renderedDiff, type RenderedDiffOptions } from './commands/diff.js';
 import { parseRevision } from './commands/inputs.js';
 import { createKey, listKeys, revokeKey, rotateKey } from './commands/keys.js';
+import { serveMcp } from './commands/mcp.js';
 import { pull } from './commands/pull.js';
 import { publish, publishShared } from './commands/publish.js';
 import { push } from './commands/push.js';
@@ -183,6 +184,15 @@ export async function run(argv: string[]): Promise<number> {
     .option('--required-list <paths>', 'comma-separated required paths (customer.first_name,order.lines[].qty)')
     .action(async (ids: string[], options, command: Command) => {
       code = await check(client(command), ids, options);
+    });
+
+  program
+    .command('mcp')
+    .description(
+      "serve the Letterpress MCP server on stdio (for an agent's MCP client): tools that list, read, validate, render, diff, save drafts, publish and restore templates through this server's API with this key (docs/mcp.md)",
+    )
+    .action(async (_options, command: Command) => {
+      code = await serveMcp(client(command));
     });
 
   const keys = program.command('keys').description("manage the workspace's API keys over HTTP (needs the keys:admin scope)");

@@ -25,21 +25,36 @@ export const REQUEST_CODINGS = ['gzip', 'deflate', 'br'] as const;
  *   400 `malformed_json` (with `position`, `line`, `column`), 400 `invalid_body` (JSON that is not an
  *   object), 400 `bad_request` (aborted, or a length unlike its Content-Length), and json-guard's problems.
  */
-export function jsonBody(limitBytes: number, limits: JsonLimits = DEFAULT_JSON_LIMITS): Koa.Middleware<{ body?: unknown }> {
+export function jsonBody(
+  limitBytes: number,
+  limits: JsonLimits = DEFAULT_JSON_LIMITS,
+  guard: BodyGuard = guardJsonBody,
+): Koa.Middleware<{ body?: unknown }> {
   return async (ctx, next) => {
-    ctx.state.body = await readJsonObject(ctx.request, limitBytes, limits);
+    ctx.state.body = await readJsonObject(ctx.request, limitBytes, limits, guard);
     await next();
   };
 }
+
+/**
+ * The walk a parsed body passes before any route code sees it: json-guard's `guardJsonBody` (the default), or
+ * one that knows where a route body sits inside another (the MCP route: routes/mcp.ts). @throws ProblemError.
+ */
+export type BodyGuard = (body: object, limits: JsonLimits) => void;
 
 /** What `readJsonObject` reads of a request: a Koa request (the render fast path builds one over its `req`). */
 export type BodyRequest = Pick<Koa.Request, 'req' | 'length' | 'charset' | 'is' | 'get'>;
 
 /**
- * The rules of `jsonBody` over a Koa request: the parsed, guarded JSON object body (`{}` when empty).
+ * The rules of `jsonBody` over a Koa request: the parsed JSON object body (`{}` when empty), passed by `guard`.
  * @throws ProblemError as `jsonBody` says.
  */
-export async function readJsonObject(request: BodyRequest, limitBytes: number, limits: JsonLimits = DEFAULT_JSON_LIMITS): Promise<object> {
+export async function readJsonObject(
+  request: BodyRequest,
+  limitBytes: number,
+  limits: JsonLimits = DEFAULT_JSON_LIMITS,
+  guard: BodyGuard = guardJsonBody,
+): Promise<object> {
   const hasBody = request.length > 0 || request.get('Transfer-Encoding') !== '';
   if (hasBody && !request.is('application/json', '+json')) {
     throw new ProblemError(
@@ -60,7 +75,7 @@ export async function readJsonObject(request: BodyRequest, limitBytes: number, l
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ProblemError(400, 'invalid_body', 'The request body must be a JSON object.');
   }
-  guardJsonBody(body, limits);
+  guard(body, limits);
   return body;
 }
 

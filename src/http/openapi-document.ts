@@ -12,11 +12,21 @@ import { diffPaths } from './openapi-paths-diff.js';
 import { policyPaths } from './openapi-paths-policy.js';
 import { receiptPaths } from './openapi-paths-receipts.js';
 import { layoutPaths } from './openapi-paths-layouts.js';
+import { mcpPaths } from './openapi-paths-mcp.js';
 import { projectPaths } from './openapi-paths-projects.js';
 import { templatePaths } from './openapi-paths-templates.js';
 
 /** Every route of routes/*.ts, paths relative to a server (`/v1` or `/api/v1`). */
-const paths = { ...projectPaths, ...diffPaths, ...templatePaths, ...layoutPaths, ...adminPaths, ...policyPaths, ...receiptPaths };
+const paths = {
+  ...projectPaths,
+  ...diffPaths,
+  ...templatePaths,
+  ...layoutPaths,
+  ...adminPaths,
+  ...policyPaths,
+  ...receiptPaths,
+  ...mcpPaths,
+};
 
 const TAGS = [
   { name: 'projects', description: 'Email-template projects: create, save, patch, delete, history, restore.' },
@@ -25,6 +35,7 @@ const TAGS = [
   { name: 'layouts', description: "Layouts and shared partials, shared by the workspace's templates (docs/layouts.md)." },
   { name: 'policy', description: "The workspace's send-readiness policy, enforced at publish (`policy:write` or `keys:admin`)." },
   { name: 'receipts', description: 'Signed render receipts: the keys (JWKS), verification and rotation (docs/receipts.md).' },
+  { name: 'mcp', description: 'The MCP server for agents: tools and resources over JSON-RPC (docs/mcp.md).' },
   { name: 'operations', description: 'Health, metrics and this document.' },
 ];
 

@@ -25,6 +25,7 @@ export const GUIDES: ReadonlyArray<readonly [path: string, subject: string]> = [
   ['docs/audit.md', 'npm run audit: which template, layout, partial and locale revisions made an email at an instant, and its bytes'],
   ['docs/operations.md', 'configuration, several instances, KurrentDB + MongoDB, metrics and logs, under faults, scripts'],
   ['docs/cli.md', 'the letterpress client CLI'],
+  ['docs/mcp.md', 'the MCP server for agents: letterpress mcp (stdio) and POST /v1/mcp, tools, resources'],
   ['docs/performance.md', 'what a render costs'],
   ['docs/architecture.md', 'layers; revisions, events and read models'],
   ['docs/choices.md', 'choices made where the spec is silent'],

@@ -26,7 +26,7 @@ const exampleName = (type: string) => type.replace(/[^a-z]+/g, '-');
 /** What an operation states of itself; `operation` adds the problems every authenticated one can answer. */
 export interface OperationSpec {
   operationId: string;
-  tag: 'projects' | 'templates' | 'layouts' | 'api-keys' | 'policy' | 'receipts' | 'operations';
+  tag: 'projects' | 'templates' | 'layouts' | 'api-keys' | 'policy' | 'receipts' | 'mcp' | 'operations';
   summary: string;
   description: string;
   /** The scope a key needs; `any` for any valid key; `public` for no key at all. */

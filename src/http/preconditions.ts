@@ -13,17 +13,23 @@ import { ProblemError } from './problem.js';
  */
 export function requireIfMatch(required: boolean): Koa.Middleware<AppState> {
   return async (ctx, next) => {
-    if (required && ctx.get('If-Match').trim() === '') {
-      const resource = ctx.path.replace(/\/revisions\/[^/]+\/restore$/, '');
-      throw new ProblemError(
-        428,
-        'precondition_required',
-        `This server requires conditional writes: send If-Match with the project's current ETag (the ETag header of GET ${resource}, e.g. If-Match: "3"), or If-Match: * to act on whatever revision is current.`,
-        [],
-        {},
-        { header: 'If-Match' },
-      );
-    }
+    if (required && ctx.get('If-Match').trim() === '') throw preconditionRequired(ctx.path.replace(/\/revisions\/[^/]+\/restore$/, ''));
     await next();
   };
+}
+
+/**
+ * The 428 `precondition_required` of a write without `If-Match` under REQUIRE_IF_MATCH; `resource` is the
+ * project's path (`/v1/projects/welcome`), whose ETag the detail tells the client to send. Also the MCP
+ * write tools' refusal without `if_match` (http/mcp-operations.ts).
+ */
+export function preconditionRequired(resource: string, header = 'If-Match'): ProblemError {
+  return new ProblemError(
+    428,
+    'precondition_required',
+    `This server requires conditional writes: send ${header} with the project's current ETag (the ETag header of GET ${resource}, e.g. ${header}: "3"), or ${header}: * to act on whatever revision is current.`,
+    [],
+    {},
+    { header },
+  );
 }

@@ -60,8 +60,8 @@ describe('OpenAPI document: a contract test drives every operation, every answer
   /** The path with the document's own examples: `welcome`, key `k3x9q2m7p4w8`, revision 0. */
   const fill = (path: string) => path.replace('{id}', path.startsWith('/api-keys') ? 'k3x9q2m7p4w8' : 'welcome').replace('{revision}', '0');
 
-  it('drives all 46 operations without a key (401; the document itself 200) and with a malformed Authorization (400)', async () => {
-    expect(ops.length).to.equal(46);
+  it('drives all 47 operations without a key (401; the document itself 200) and with a malformed Authorization (400)', async () => {
+    expect(ops.length).to.equal(47);
     for (const o of ops) {
       const res = await drive(o, { key: null });
       expect(res.status, o.operationId).to.equal(o.operationId === 'getOpenApiDocument' ? 200 : 401);
@@ -83,7 +83,7 @@ describe('OpenAPI document: a contract test drives every operation, every answer
       expect([res.status, res.json.code], o.operationId).to.deep.equal([403, 'insufficient_scope']);
       refused += 1;
     }
-    expect(refused).to.equal(42); // all but health, metrics, the document and the receipt keys (any key)
+    expect(refused).to.equal(42); // all but health, metrics, the document, the receipt keys and MCP (any key: its tools check the scope)
   });
 
   it('304, 404, 406, 409, 412, 415, 422, a replay and 429, as documented', async () => {
@@ -151,7 +151,7 @@ describe('OpenAPI document: a contract test drives every operation, every answer
     await drive(op('getHealth'));
   });
 
-  it('drove 46/46 operations and saw every header field the document names', () => {
+  it('drove 47/47 operations and saw every header field the document names', () => {
     const driven = new Set([...contract.seen].map((entry) => entry.split(' ')[0]));
     expect(ops.filter((o) => !driven.has(o.operationId)).map((o) => o.operationId)).to.deep.equal([]);
     // Those only a 2xx carries, seen here too, so that this file alone holds every documented field to its schema.

@@ -194,6 +194,35 @@ describe('OpenAPI document: responses match their schemas', function () {
     }
   });
 
+  it('POST /mcp: a JSON-RPC answer (200), an accepted notification (202), a 400 and a 406 as JSON-RPC errors (docs/mcp.md)', async () => {
+    const s = t.server;
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'oa', version: '1' } },
+    };
+    const answered = await s.request('POST', '/v1/mcp', { body: initialize });
+    expect([answered.status, answered.json.result.serverInfo.name]).to.deep.equal([200, 'letterpress']);
+    conforms('/mcp', 'post', answered);
+    const session = { 'Mcp-Protocol-Version': '2025-06-18' };
+    const notified = await s.request('POST', '/v1/mcp', {
+      body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+      headers: session,
+    });
+    expect([notified.status, notified.text]).to.deep.equal([202, '']);
+    conforms('/mcp', 'post', notified);
+    const listed = await s.request('POST', '/v1/mcp', { body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers: session });
+    expect(listed.json.result.tools).to.have.length(8);
+    conforms('/mcp', 'post', listed);
+    const notRpc = await s.request('POST', '/v1/mcp', { body: { hello: 'world' } });
+    expect([notRpc.status, notRpc.json.error.code]).to.deep.equal([400, -32700]);
+    conforms('/mcp', 'post', notRpc);
+    const html = await s.request('POST', '/v1/mcp', { body: initialize, headers: { Accept: 'text/html' } });
+    expect([html.status, html.json.error.code]).to.deep.equal([406, -32000]);
+    conforms('/mcp', 'post', html);
+  });
+
   it('covered every documented 2xx response', () => {
     const documented: string[] = [];
     for (const item of Object.values(contract.doc.paths)) {

@@ -78,17 +78,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 
   router.put('/projects/:id', write, conditional, body, onceSaved!, async (ctx) => {
-    const ref = refOf(ctx);
-    const input = parseSave(ctx.state.body, ref.projectId);
-    const expectedRevision = parseIfMatch(ctx.get('If-Match'));
-    const result = await deps.commands.save(ref, {
-      source: input.source,
-      validation: input.validation,
-      ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
-      ...(input.publishing !== undefined ? { publishing: input.publishing } : {}),
-      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
-      actor: actorOf(ctx),
-    });
+    const result = await saveProject(deps, refOf(ctx), ctx.state.body, parseIfMatch(ctx.get('If-Match')), actorOf(ctx));
     const { view } = result;
     ctx.set('ETag', etag(view.revision));
     // Content equal to the current revision's: 200 with that revision, nothing appended (`unchanged`).
@@ -114,14 +104,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
   // Drafts and publishing (docs/publishing.md): make a template revision the one renders use. A replay rebuilt
   // from its event answers 200 with the project, as a save does.
   router.post('/projects/:id/publish', write, conditional, body, onceSaved!, async (ctx) => {
-    const ref = refOf(ctx);
-    const input = parsePublish(ctx.state.body);
-    const expectedRevision = parseIfMatch(ctx.get('If-Match'));
-    const result = await deps.commands.publish(ref, {
-      ...input,
-      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
-      actor: actorOf(ctx),
-    });
+    const result = await publishProject(deps, refOf(ctx), ctx.state.body, parseIfMatch(ctx.get('If-Match')), actorOf(ctx));
     ctx.set('ETag', etag(result.view.revision));
     sendJson(ctx, 200, presentWrite(result.view, result.warnings, result.unchanged));
   });
@@ -133,6 +116,30 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     const inLocale = typeof locale === 'string' ? canonicalLocale(locale) : undefined; // docs/locales.md
     sendJson(ctx, 200, await deps.renderer.reads.variables(refOf(ctx), parseTemplateRevisionQuery(ctx.query['revision']), inLocale));
   });
+}
+
+/**
+ * The save of PUT /projects/:id: `body` checked as the route takes it (`parseSave`), then saved. Also the MCP
+ * tool save_template (http/mcp-operations.ts). @throws ProblemError 400; what `commands.save` throws.
+ */
+export function saveProject(deps: AppDeps, ref: ProjectRef, body: unknown, expectedRevision: number | undefined, actor: Actor) {
+  const input = parseSave(body, ref.projectId);
+  return deps.commands.save(ref, {
+    source: input.source,
+    validation: input.validation,
+    ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+    ...(input.publishing !== undefined ? { publishing: input.publishing } : {}),
+    ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+    actor,
+  });
+}
+
+/**
+ * The publish of POST /projects/:id/publish: `body` checked as the route takes it (`parsePublish`), then
+ * published. Also the MCP tool publish_template. @throws ProblemError 400; what `commands.publish` throws.
+ */
+export function publishProject(deps: AppDeps, ref: ProjectRef, body: unknown, expectedRevision: number | undefined, actor: Actor) {
+  return deps.commands.publish(ref, { ...parsePublish(body), ...(expectedRevision !== undefined ? { expectedRevision } : {}), actor });
 }
 
 /** DELETE /projects/:id and DELETE /templates/:id. */
