@@ -34,6 +34,7 @@ import {
 } from './application/render/index.js';
 import { PolicyGate, WorkspacePolicies } from './application/policy/index.js';
 import { ReceiptKeys, Receipts } from './application/receipts/index.js';
+import { mcpRoutes } from './mcp/http-route.js';
 import { DomainError } from './domain/errors.js';
 import type { ProjectRef } from './domain/project.js';
 import type { AppDeps } from './http/deps.js';
@@ -228,6 +229,7 @@ export async function wireService(config: Readonly<Config>, logger: Logger): Pro
       validation: new TemplateValidation({ templates, renderer, policy: policyGate, composer }),
       policies,
       ...(receipts ? { receipts } : {}),
+      routes: [mcpRoutes], // POST <prefix>/mcp: the MCP server over streamable HTTP (docs/mcp.md)
       shared,
       apiKeys,
       rateLimiter,

@@ -29,7 +29,6 @@ import { templateRoutes } from './routes/templates.js';
 import { sharedRoutes } from './routes/shared.js';
 import { receiptRoutes } from './routes/receipts.js';
 import { policyRoutes } from './routes/policy.js';
-import { mcpRoutes } from './routes/mcp.js';
 
 export type { AppDeps, HealthReport, Logger } from './deps.js';
 
@@ -87,7 +86,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     policyRoutes(router, deps);
     receiptRoutes(router, deps);
     sharedRoutes(router, deps);
-    mcpRoutes(router, deps); // POST <prefix>/mcp: the MCP server over streamable HTTP (docs/mcp.md)
+    for (const routes of deps.routes ?? []) routes(router, deps); // slices above http (the MCP endpoint: docs/mcp.md)
     if (deps.metrics) metricsRoutes(router, deps.metrics);
     app.use(router.routes());
     app.use(router.allowedMethods());

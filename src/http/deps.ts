@@ -8,7 +8,9 @@ import type { FailureCounter, IdempotencyStore, RateLimiter } from '../applicati
 import type { ProjectQueries } from '../application/read/index.js';
 import type { WorkspacePolicies } from '../application/policy/index.js';
 import type { ReceiptKeys, Receipts } from '../application/receipts/index.js';
+import type { Router } from '@koa/router';
 import type { JsonLimits } from './json-guard.js';
+import type { AppState } from './middleware.js';
 import type { Metrics } from './metrics.js';
 
 /** What /health reports; `status` decides 200 or 503. */
@@ -36,6 +38,11 @@ export interface AppDeps {
   shared?: SharedCommands;
   /** Each workspace's send-readiness policy (GET/PUT /policy). */
   policies: Pick<WorkspacePolicies, 'current' | 'set'>;
+  /**
+   * Routes of slices that stand above http and use it (the MCP endpoint, src/mcp/http-route.ts), mounted under
+   * each prefix after the API's own; given by the composition root, so http never imports them.
+   */
+  routes?: ReadonlyArray<(router: Router<AppState>, deps: AppDeps) => void>;
   /** Signed render receipts (docs/receipts.md); absent: renders carry none (`receipt: null`) and /receipts is not served. */
   receipts?: { signer: Pick<Receipts, 'sign' | 'verify'>; keys: Pick<ReceiptKeys, 'all' | 'rotate'> };
   apiKeys: ApiKeys;

@@ -38,7 +38,7 @@ export function jsonBody(
 
 /**
  * The walk a parsed body passes before any route code sees it: json-guard's `guardJsonBody` (the default), or
- * one that knows where a route body sits inside another (the MCP route: routes/mcp.ts). @throws ProblemError.
+ * one that knows where a route body sits inside another (the MCP route: src/mcp/http-route.ts). @throws ProblemError.
  */
 export type BodyGuard = (body: object, limits: JsonLimits) => void;
 

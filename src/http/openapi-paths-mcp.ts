@@ -1,5 +1,5 @@
 /**
- * POST /mcp in the OpenAPI document (routes/mcp.ts): the MCP server over streamable HTTP. Its body and answers
+ * POST /mcp in the OpenAPI document (src/mcp/http-route.ts): the MCP server over streamable HTTP. Its body and answers
  * are JSON-RPC 2.0 messages of the Model Context Protocol (spec revision 2025-06-18), whose own schema is the
  * MCP specification's, not this document's: here only their envelope; the tools and resources are in
  * docs/mcp.md and in the server's own `tools/list` and `resources/templates/list` answers.

@@ -21,7 +21,7 @@ export function requireIfMatch(required: boolean): Koa.Middleware<AppState> {
 /**
  * The 428 `precondition_required` of a write without `If-Match` under REQUIRE_IF_MATCH; `resource` is the
  * project's path (`/v1/projects/welcome`), whose ETag the detail tells the client to send. Also the MCP
- * write tools' refusal without `if_match` (http/mcp-operations.ts).
+ * write tools' refusal without `if_match` (src/mcp/in-server-operations.ts).
  */
 export function preconditionRequired(resource: string, header = 'If-Match'): ProblemError {
   return new ProblemError(

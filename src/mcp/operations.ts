@@ -1,7 +1,7 @@
 /**
  * The port the MCP server is built from (server.ts): the operations its tools and resources need, each the
  * JSON the HTTP API answers for the route named beside it (docs/api.md), so a tool result reads like the
- * API's answer. Two implementations: in the server for `POST /v1/mcp` (src/http/mcp-operations.ts: the same
+ * API's answer. Two implementations: in the server for `POST /v1/mcp` (src/mcp/in-server-operations.ts: the same
  * use cases, parsers and scope check as the routes, with the principal of the request's Bearer key), and
  * over HTTP for `letterpress mcp` on stdio (src/cli/mcp-operations.ts: the CLI's client, so the server's own
  * checks apply). Every refusal is thrown as a `ProblemRefusal` carrying the RFC 9457 problem details.

@@ -2,7 +2,7 @@
  * The Letterpress MCP server (issue 25, item 2): one definition of its tools (tools.ts) and resources
  * (resources.ts), built over the port `TemplateOperations` (operations.ts). Served on stdio by
  * `letterpress mcp` (src/cli/commands/mcp.ts) and over streamable HTTP at `POST /v1/mcp`
- * (src/http/routes/mcp.ts). Built on the official `@modelcontextprotocol/sdk` (1.x); docs/mcp.md.
+ * (src/mcp/http-route.ts). Built on the official `@modelcontextprotocol/sdk` (1.x); docs/mcp.md.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { TemplateOperations } from './operations.js';

@@ -120,7 +120,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
 
 /**
  * The save of PUT /projects/:id: `body` checked as the route takes it (`parseSave`), then saved. Also the MCP
- * tool save_template (http/mcp-operations.ts). @throws ProblemError 400; what `commands.save` throws.
+ * tool save_template (src/mcp/in-server-operations.ts). @throws ProblemError 400; what `commands.save` throws.
  */
 export function saveProject(deps: AppDeps, ref: ProjectRef, body: unknown, expectedRevision: number | undefined, actor: Actor) {
   const input = parseSave(body, ref.projectId);

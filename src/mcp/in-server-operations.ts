@@ -9,18 +9,18 @@ import type { Principal } from '../application/keys/index.js';
 import type { Scope } from '../application/ports/index.js';
 import { RevisionDiff } from '../application/render/index.js';
 import type { ProjectRef } from '../domain/project.js';
-import { ProblemRefusal, type IfMatch, type Json, type RevisionChoice, type TemplateOperations } from '../mcp/server.js';
-import type { AppDeps } from './deps.js';
-import { parseDiff, presentDiff } from './diff-schemas.js';
-import { checkScope } from './middleware.js';
-import { cursorAfter, parseList } from './paging.js';
-import { preconditionRequired } from './preconditions.js';
-import { presentSummary, presentTemplate, presentWrite } from './presenters.js';
-import { problemOf, problemText } from './problem.js';
-import { renderAnswer } from './render-answer.js';
-import { parseRender } from './render-schemas.js';
-import { parsePathId, parseTemplateRevisionQuery, parseValidateSaved } from './schemas.js';
-import { publishProject, saveProject } from './routes/projects.js';
+import { ProblemRefusal, type IfMatch, type Json, type RevisionChoice, type TemplateOperations } from './server.js';
+import type { AppDeps } from '../http/deps.js';
+import { parseDiff, presentDiff } from '../http/diff-schemas.js';
+import { checkScope } from '../http/middleware.js';
+import { cursorAfter, parseList } from '../http/paging.js';
+import { preconditionRequired } from '../http/preconditions.js';
+import { presentSummary, presentTemplate, presentWrite } from '../http/presenters.js';
+import { problemOf, problemText } from '../http/problem.js';
+import { renderAnswer } from '../http/render-answer.js';
+import { parseRender } from '../http/render-schemas.js';
+import { parsePathId, parseTemplateRevisionQuery, parseValidateSaved } from '../http/schemas.js';
+import { publishProject, saveProject } from '../http/routes/projects.js';
 
 /** The MCP request an operation runs for: who asks, its id (in the events and problems) and its path. */
 export interface McpCaller {

@@ -4,17 +4,18 @@
  * transport per request (`sessionIdGenerator: undefined`), answers as JSON (`enableJsonResponse`), never SSE.
  * Mounted among the routes, so authentication (Bearer keys), rate limits, the JSON body reader and its limits,
  * request ids, gzip and the access log apply as to any route; each tool then checks its route's scope.
- * GET and DELETE are not routed: the method layer answers 405 with `Allow: POST`, which the spec provides for a
+ * Mounted by the composition root (wiring.ts, `AppDeps.routes`): this slice stands above http and uses it,
+ * never the other way round. GET and DELETE are not routed: the method layer answers 405 with `Allow: POST`, which the spec provides for a
  * server that offers no SSE stream (GET) and no sessions to end (DELETE).
  */
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { letterpressMcpServer } from '../../mcp/server.js';
-import type { AppDeps } from '../deps.js';
-import { inServerOperations } from '../mcp-operations.js';
-import { guardJsonBody, type JsonLimits } from '../json-guard.js';
-import { jsonBody, type AppState } from '../middleware.js';
+import { letterpressMcpServer } from './server.js';
+import type { AppDeps } from '../http/deps.js';
+import { inServerOperations } from './in-server-operations.js';
+import { guardJsonBody, type JsonLimits } from '../http/json-guard.js';
+import { jsonBody, type AppState } from '../http/middleware.js';
 
 export function mcpRoutes(router: Router<AppState>, deps: AppDeps): void {
   router.post('/mcp', jsonBody(deps.bodyLimitBytes, deps.jsonLimits, guardMcpMessage), async (ctx) => {
