@@ -87,11 +87,22 @@ export class ReceiptKeys {
   #ring(workspace: string, fresh = false): Promise<KeyRing> {
     const cached = this.#rings.get(workspace);
     if (cached && !fresh) {
-      return cached.then((ring) => (Date.now() - ring.readAt < this.refreshMs ? ring : this.#ring(workspace, true)));
+      return cached.then((ring) => (Date.now() - ring.readAt < this.refreshMs ? ring : this.#refresh(workspace, ring)));
     }
     const reading = this.#read(workspace);
     this.#rings.set(workspace, reading);
     reading.catch(() => this.#rings.delete(workspace)); // a failed read is not kept
+    return reading;
+  }
+
+  /**
+   * Read `workspace`'s keys again after `refreshMs`; when the store does not answer, the keys already read go on
+   * signing (they are valid keys; a rotation elsewhere is seen at the next refresh), so a render never fails for
+   * a refresh it does not need. A fresh read (`find`, `rotate`) still reports the store's error.
+   */
+  #refresh(workspace: string, stale: KeyRing): Promise<KeyRing> {
+    const reading = this.#read(workspace).catch(() => ({ ...stale, readAt: Date.now() }));
+    this.#rings.set(workspace, reading);
     return reading;
   }
 
